@@ -1,0 +1,50 @@
+package io.strata.core.data;
+
+import java.util.Arrays;
+import java.util.HexFormat;
+
+/**
+ * Serialized Paimon BinaryRow bytes as stored in manifests: a 4-byte big-endian arity followed by
+ * the row (FORMAT.md §5). Equality is by bytes, which makes it a cheap map key for partitions.
+ */
+public final class BinaryRow {
+
+  /** The row with zero fields, as append tables use for keys. */
+  public static final BinaryRow EMPTY =
+      new BinaryRow(new byte[] {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+
+  private final byte[] bytes;
+  private final int hash;
+
+  public BinaryRow(byte[] bytes) {
+    this.bytes = bytes;
+    this.hash = Arrays.hashCode(bytes);
+  }
+
+  /** Serialized form, arity prefix included. Do not modify. */
+  public byte[] bytes() {
+    return bytes;
+  }
+
+  public int arity() {
+    return ((bytes[0] & 0xff) << 24)
+        | ((bytes[1] & 0xff) << 16)
+        | ((bytes[2] & 0xff) << 8)
+        | (bytes[3] & 0xff);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof BinaryRow other && hash == other.hash && Arrays.equals(bytes, other.bytes);
+  }
+
+  @Override
+  public int hashCode() {
+    return hash;
+  }
+
+  @Override
+  public String toString() {
+    return "BinaryRow[" + HexFormat.of().formatHex(bytes) + "]";
+  }
+}

@@ -1,0 +1,63 @@
+package io.strata.core.manifest;
+
+import io.strata.core.data.BinaryRow;
+import java.util.List;
+
+/**
+ * Metadata of one data file, the {@code _FILE} record of a manifest entry (FORMAT.md §4).
+ *
+ * @param creationTimeMillis local wall-clock time stored as if UTC millis; null when unknown
+ * @param deleteRowCount null means the file may contain delete rows
+ * @param fileSource null when unknown
+ * @param valueStatsCols null = stats cover every column of the file's schema
+ */
+public record DataFileMeta(
+    String fileName,
+    long fileSize,
+    long rowCount,
+    BinaryRow minKey,
+    BinaryRow maxKey,
+    SimpleStats keyStats,
+    SimpleStats valueStats,
+    long minSequenceNumber,
+    long maxSequenceNumber,
+    long schemaId,
+    int level,
+    List<String> extraFiles,
+    Long creationTimeMillis,
+    Long deleteRowCount,
+    byte[] embeddedIndex,
+    FileSource fileSource,
+    List<String> valueStatsCols,
+    String externalPath,
+    Long firstRowId,
+    List<String> writeCols) {
+
+  public DataFileMeta {
+    extraFiles = extraFiles == null ? List.of() : List.copyOf(extraFiles);
+  }
+
+  public DataFileMeta withLevel(int newLevel) {
+    return new DataFileMeta(
+        fileName,
+        fileSize,
+        rowCount,
+        minKey,
+        maxKey,
+        keyStats,
+        valueStats,
+        minSequenceNumber,
+        maxSequenceNumber,
+        schemaId,
+        newLevel,
+        extraFiles,
+        creationTimeMillis,
+        deleteRowCount,
+        embeddedIndex,
+        fileSource,
+        valueStatsCols,
+        externalPath,
+        firstRowId,
+        writeCols);
+  }
+}
