@@ -7,7 +7,9 @@ import java.util.HexFormat;
  * Serialized Paimon BinaryRow bytes as stored in manifests: a 4-byte big-endian arity followed by
  * the row (FORMAT.md §5). Equality is by bytes, which makes it a cheap map key for partitions.
  */
-public final class BinaryRow {
+public final class BinaryRow implements java.io.Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   /** The row with zero fields, as append tables use for keys. */
   public static final BinaryRow EMPTY =

@@ -31,7 +31,8 @@ public record DataFileMeta(
     List<String> valueStatsCols,
     String externalPath,
     Long firstRowId,
-    List<String> writeCols) {
+    List<String> writeCols)
+    implements java.io.Serializable {
 
   public DataFileMeta {
     extraFiles = extraFiles == null ? List.of() : List.copyOf(extraFiles);

@@ -7,7 +7,8 @@ import java.util.List;
  * Min, max and null counts of some columns, as stored in manifests. {@code nullCounts} entries may
  * be null (unknown); the list itself may be null.
  */
-public record SimpleStats(BinaryRow minValues, BinaryRow maxValues, List<Long> nullCounts) {
+public record SimpleStats(BinaryRow minValues, BinaryRow maxValues, List<Long> nullCounts)
+    implements java.io.Serializable {
 
   /** Stats of zero columns. */
   public static final SimpleStats EMPTY =

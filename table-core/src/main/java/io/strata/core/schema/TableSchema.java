@@ -22,7 +22,8 @@ public record TableSchema(
     List<String> primaryKeys,
     Map<String, String> options,
     String comment,
-    long timeMillis) {
+    long timeMillis)
+    implements java.io.Serializable {
 
   public static final int CURRENT_VERSION = 3;
 

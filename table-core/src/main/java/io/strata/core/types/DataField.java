@@ -1,7 +1,8 @@
 package io.strata.core.types;
 
 /** A named, id-carrying field of a row type; ids are never reused within a table. */
-public record DataField(int id, String name, DataType type, String description) {
+public record DataField(int id, String name, DataType type, String description)
+    implements java.io.Serializable {
 
   public DataField {
     if (name == null || name.isEmpty()) {

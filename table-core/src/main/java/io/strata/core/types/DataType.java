@@ -10,7 +10,8 @@ package io.strata.core.types;
  * since epoch), TIME Integer (millis of day), TIMESTAMP/TIMESTAMP_LTZ {@link Timestamp}, ARRAY
  * {@code List<Object>}, MAP {@code Map<Object,Object>}, ROW {@code Object[]}; null is SQL NULL.
  */
-public sealed interface DataType permits AtomicType, ArrayType, MapType, RowType {
+public sealed interface DataType extends java.io.Serializable
+    permits AtomicType, ArrayType, MapType, RowType {
 
   DataTypeRoot root();
 

@@ -5,7 +5,8 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
 /** A timestamp value with nanosecond precision: epoch millis plus nanos within that milli. */
-public record Timestamp(long millis, int nanoOfMillisecond) implements Comparable<Timestamp> {
+public record Timestamp(long millis, int nanoOfMillisecond)
+    implements Comparable<Timestamp>, java.io.Serializable {
 
   public Timestamp {
     if (nanoOfMillisecond < 0 || nanoOfMillisecond > 999_999) {

@@ -1,0 +1,206 @@
+package io.strata.core.catalog;
+
+import io.strata.core.io.FileIO;
+import io.strata.core.schema.SchemaManager;
+import io.strata.core.schema.TableSchema;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.table.TablePaths;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Databases and tables as directories of a warehouse: {@code <warehouse>/<db>.db/<table>/}. A
+ * directory is a table when it holds at least one schema file.
+ */
+public final class WarehouseCatalog {
+
+  public static final String DEFAULT_DATABASE = "default";
+  private static final String DB_SUFFIX = ".db";
+
+  private final FileIO fileIO;
+  private final Path warehouse;
+
+  public WarehouseCatalog(FileIO fileIO, Path warehouse) {
+    this.fileIO = fileIO;
+    this.warehouse = warehouse;
+    try {
+      fileIO.mkdirs(databasePath(DEFAULT_DATABASE));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create the warehouse at " + warehouse, e);
+    }
+  }
+
+  public FileIO fileIO() {
+    return fileIO;
+  }
+
+  public Path warehouse() {
+    return warehouse;
+  }
+
+  public Path databasePath(String db) {
+    return new Path(warehouse, db + DB_SUFFIX);
+  }
+
+  public Path tablePath(Identifier id) {
+    return new Path(databasePath(id.database()), id.table());
+  }
+
+  public List<String> listDatabases() {
+    List<String> dbs = new ArrayList<>();
+    for (FileIO.FileStatusInfo f : list(warehouse)) {
+      String name = f.path().getName();
+      if (f.isDirectory() && name.endsWith(DB_SUFFIX)) {
+        dbs.add(name.substring(0, name.length() - DB_SUFFIX.length()));
+      }
+    }
+    dbs.sort(null);
+    return dbs;
+  }
+
+  public boolean databaseExists(String db) {
+    return exists(databasePath(db));
+  }
+
+  public void createDatabase(String db) {
+    if (databaseExists(db)) {
+      throw new CatalogException(
+          CatalogException.Reason.DATABASE_ALREADY_EXISTS, "Database '" + db + "' already exists.");
+    }
+    try {
+      fileIO.mkdirs(databasePath(db));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create database " + db, e);
+    }
+  }
+
+  /** Drops a database; without {@code cascade} it must hold no tables. */
+  public void dropDatabase(String db, DropMode mode) {
+    if (!databaseExists(db)) {
+      throw CatalogException.databaseNotFound(db);
+    }
+    List<String> tables = listTables(db);
+    if (!tables.isEmpty() && mode == DropMode.RESTRICT) {
+      throw new CatalogException(
+          CatalogException.Reason.DATABASE_NOT_EMPTY,
+          "Database '" + db + "' is not empty: it holds tables " + tables + "; use CASCADE.");
+    }
+    try {
+      fileIO.deleteRecursively(databasePath(db));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot drop database " + db, e);
+    }
+  }
+
+  /** Whether dropping a database may also drop its tables. */
+  public enum DropMode {
+    RESTRICT,
+    CASCADE
+  }
+
+  public List<String> listTables(String db) {
+    if (!databaseExists(db)) {
+      throw CatalogException.databaseNotFound(db);
+    }
+    List<String> tables = new ArrayList<>();
+    for (FileIO.FileStatusInfo f : list(databasePath(db))) {
+      if (f.isDirectory() && exists(new Path(f.path(), "schema"))) {
+        tables.add(f.path().getName());
+      }
+    }
+    tables.sort(null);
+    return tables;
+  }
+
+  public boolean tableExists(Identifier id) {
+    return schemaManager(id).latest() != null;
+  }
+
+  public FileStoreTable loadTable(Identifier id) {
+    TableSchema schema = schemaManager(id).latest();
+    if (schema == null) {
+      if (!databaseExists(id.database())) {
+        throw CatalogException.databaseNotFound(id.database());
+      }
+      throw CatalogException.tableNotFound(id);
+    }
+    return new FileStoreTable(fileIO, tablePath(id), schema);
+  }
+
+  /** Creates a table from a validated first schema (id 0). */
+  public FileStoreTable createTable(Identifier id, TableSchema schema) {
+    if (!databaseExists(id.database())) {
+      throw CatalogException.databaseNotFound(id.database());
+    }
+    if (!schemaManager(id).tryCommit(schema)) {
+      throw CatalogException.tableAlreadyExists(id);
+    }
+    return new FileStoreTable(fileIO, tablePath(id), schema);
+  }
+
+  public void dropTable(Identifier id) {
+    if (!tableExists(id)) {
+      throw CatalogException.tableNotFound(id);
+    }
+    try {
+      fileIO.deleteRecursively(tablePath(id));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot drop table " + id, e);
+    }
+  }
+
+  public void renameTable(Identifier from, Identifier to) {
+    if (!tableExists(from)) {
+      throw CatalogException.tableNotFound(from);
+    }
+    if (!databaseExists(to.database())) {
+      throw CatalogException.databaseNotFound(to.database());
+    }
+    if (exists(tablePath(to))) {
+      throw CatalogException.tableAlreadyExists(to);
+    }
+    try {
+      if (!fileIO.rename(tablePath(from), tablePath(to))) {
+        throw new IOException("rename returned false");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot rename table " + from + " to " + to, e);
+    }
+  }
+
+  /** Publishes a changed schema (the next id); fails if a concurrent change took the id. */
+  public FileStoreTable alterTable(Identifier id, TableSchema newSchema) {
+    if (!schemaManager(id).tryCommit(newSchema)) {
+      throw new IllegalStateException(
+          "Table '"
+              + id
+              + "' was altered concurrently (schema "
+              + newSchema.id()
+              + " exists); retry.");
+    }
+    return new FileStoreTable(fileIO, tablePath(id), newSchema);
+  }
+
+  private SchemaManager schemaManager(Identifier id) {
+    return new SchemaManager(fileIO, new TablePaths(tablePath(id)));
+  }
+
+  private List<FileIO.FileStatusInfo> list(Path dir) {
+    try {
+      return fileIO.list(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list " + dir, e);
+    }
+  }
+
+  private boolean exists(Path p) {
+    try {
+      return fileIO.exists(p);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot access " + p, e);
+    }
+  }
+}

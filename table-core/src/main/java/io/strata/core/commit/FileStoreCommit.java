@@ -1,0 +1,267 @@
+package io.strata.core.commit;
+
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.manifest.FileKind;
+import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.manifest.ManifestFileMeta;
+import io.strata.core.manifest.ManifestFiles;
+import io.strata.core.options.Options;
+import io.strata.core.options.TableOptions;
+import io.strata.core.predicate.Predicate;
+import io.strata.core.scan.FileStoreScan;
+import io.strata.core.snapshot.CommitKind;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.table.FileStoreTable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The one commit loop: build delta manifests, a base manifest list from the latest snapshot, and
+ * publish {@code snapshot-N} atomically; a lost race re-plans on the new latest snapshot and
+ * retries with backoff. A commit that finally fails deletes every file it wrote, data included.
+ */
+public final class FileStoreCommit {
+
+  private final FileStoreTable table;
+  private final String commitUser;
+  private final Clock clock;
+  private final ManifestFiles manifestFiles;
+  private final ManifestMerger merger;
+  private final int maxRetries;
+
+  public FileStoreCommit(FileStoreTable table, String commitUser, Clock clock) {
+    this.table = table;
+    this.commitUser = commitUser;
+    this.clock = clock;
+    Options options = table.options();
+    this.manifestFiles = manifestFiles(table);
+    this.merger =
+        new ManifestMerger(
+            manifestFiles,
+            options.get(TableOptions.MANIFEST_MERGE_MIN_COUNT),
+            options.get(TableOptions.MANIFEST_TARGET_FILE_SIZE));
+    this.maxRetries = options.get(TableOptions.COMMIT_MAX_RETRIES);
+  }
+
+  public static ManifestFiles manifestFiles(FileStoreTable table) {
+    Options options = table.options();
+    return new ManifestFiles(
+        table.fileIO(),
+        table.paths(),
+        table.schema().partitionType(),
+        options.get(TableOptions.MANIFEST_COMPRESSION),
+        options.get(TableOptions.MANIFEST_TARGET_FILE_SIZE));
+  }
+
+  /**
+   * Commits added and replaced files as an APPEND snapshot (COMPACT when {@code kind} says so).
+   *
+   * @return the new snapshot, or null when there was nothing to commit
+   */
+  public Snapshot commit(List<CommitMessage> messages, CommitKind kind) {
+    return run(messages, kind, null);
+  }
+
+  /**
+   * Replaces every live file whose partition matches {@code partitionFilter} (null = the whole
+   * table) with the files of {@code messages}, as an OVERWRITE snapshot.
+   */
+  public Snapshot overwrite(List<CommitMessage> messages, Predicate partitionFilter) {
+    return run(messages, CommitKind.OVERWRITE, new OverwriteScope(partitionFilter));
+  }
+
+  /** Which live files an overwrite removes. */
+  private record OverwriteScope(Predicate partitionFilter) {}
+
+  private Snapshot run(List<CommitMessage> messages, CommitKind kind, OverwriteScope overwrite) {
+    try {
+      for (int attempt = 0; ; attempt++) {
+        Attempt result = tryCommitOnce(table.snapshotManager().latest(), messages, kind, overwrite);
+        if (result.outcome() != Outcome.LOST_RACE) {
+          return result.snapshot();
+        }
+        if (attempt >= maxRetries) {
+          throw new IllegalStateException(
+              "Commit to "
+                  + table.root()
+                  + " failed after "
+                  + (maxRetries + 1)
+                  + " attempts: other writers kept committing first; raise table option"
+                  + " 'commit.max-retries' or retry the write.");
+        }
+        backoff(attempt);
+      }
+    } catch (RuntimeException e) {
+      abort(messages);
+      throw e;
+    }
+  }
+
+  private enum Outcome {
+    COMMITTED,
+    NOTHING_TO_COMMIT,
+    LOST_RACE
+  }
+
+  private record Attempt(Outcome outcome, Snapshot snapshot) {}
+
+  /** One attempt on top of {@code latest}. */
+  private Attempt tryCommitOnce(
+      Snapshot latest, List<CommitMessage> messages, CommitKind kind, OverwriteScope overwrite) {
+    FileStoreScan scan = new FileStoreScan(manifestFiles, table.schema().partitionType());
+    List<ManifestEntry> delta = new ArrayList<>();
+    if (overwrite != null) {
+      scan.withPartitionFilter(overwrite.partitionFilter());
+      for (ManifestEntry live : scan.liveEntries(latest)) {
+        delta.add(
+            new ManifestEntry(
+                FileKind.DELETE,
+                live.partition(),
+                live.bucket(),
+                live.totalBuckets(),
+                live.file()));
+      }
+    } else {
+      checkReplacedFilesAreLive(latest, messages);
+    }
+    for (CommitMessage m : messages) {
+      for (DataFileMeta f : m.deletedFiles()) {
+        if (overwrite == null) {
+          delta.add(
+              new ManifestEntry(FileKind.DELETE, m.partition(), m.bucket(), m.totalBuckets(), f));
+        }
+      }
+      for (DataFileMeta f : m.newFiles()) {
+        delta.add(new ManifestEntry(FileKind.ADD, m.partition(), m.bucket(), m.totalBuckets(), f));
+      }
+    }
+    if (delta.isEmpty()) {
+      return new Attempt(Outcome.NOTHING_TO_COMMIT, null);
+    }
+    List<String> written = new ArrayList<>();
+    try {
+      Snapshot snapshot = buildSnapshot(latest, delta, kind, written);
+      if (table.snapshotManager().tryCommit(snapshot)) {
+        return new Attempt(Outcome.COMMITTED, snapshot);
+      }
+    } catch (IOException e) {
+      cleanup(written);
+      throw new UncheckedIOException("Cannot commit to " + table.root(), e);
+    } catch (RuntimeException e) {
+      cleanup(written);
+      throw e;
+    }
+    cleanup(written);
+    return new Attempt(Outcome.LOST_RACE, null);
+  }
+
+  private Snapshot buildSnapshot(
+      Snapshot latest, List<ManifestEntry> delta, CommitKind kind, List<String> written) {
+    List<ManifestFileMeta> deltaManifests = manifestFiles.writeManifests(delta);
+    deltaManifests.forEach(m -> written.add(m.fileName()));
+    List<ManifestFileMeta> base = new ArrayList<>();
+    if (latest != null) {
+      base.addAll(manifestFiles.readManifestList(latest.baseManifestList()));
+      base.addAll(manifestFiles.readManifestList(latest.deltaManifestList()));
+    }
+    base = merger.merge(base, written);
+    ManifestFiles.WrittenList baseList = manifestFiles.writeManifestList(base);
+    written.add(baseList.fileName());
+    ManifestFiles.WrittenList deltaList = manifestFiles.writeManifestList(deltaManifests);
+    written.add(deltaList.fileName());
+    long deltaRecords = 0;
+    for (ManifestEntry e : delta) {
+      deltaRecords += e.kind() == FileKind.ADD ? e.file().rowCount() : -e.file().rowCount();
+    }
+    long previousTotal =
+        latest == null || latest.totalRecordCount() == null ? 0 : latest.totalRecordCount();
+    return new Snapshot(
+        Snapshot.CURRENT_VERSION,
+        latest == null ? 1 : latest.id() + 1,
+        table.schema().id(),
+        baseList.fileName(),
+        baseList.size(),
+        deltaList.fileName(),
+        deltaList.size(),
+        null,
+        null,
+        latest == null ? null : latest.indexManifest(),
+        commitUser,
+        Snapshot.BATCH_COMMIT_IDENTIFIER,
+        kind,
+        clock.millis(),
+        Map.of(),
+        previousTotal + deltaRecords,
+        deltaRecords,
+        0L,
+        null,
+        null,
+        null,
+        0L);
+  }
+
+  private void checkReplacedFilesAreLive(Snapshot latest, List<CommitMessage> messages) {
+    Set<ManifestEntry.Identifier> replaced = new HashSet<>();
+    for (CommitMessage m : messages) {
+      for (DataFileMeta f : m.deletedFiles()) {
+        replaced.add(
+            new ManifestEntry.Identifier(m.partition(), m.bucket(), f.level(), f.fileName()));
+      }
+    }
+    if (replaced.isEmpty()) {
+      return;
+    }
+    Set<ManifestEntry.Identifier> live = new HashSet<>();
+    for (ManifestEntry e :
+        new FileStoreScan(manifestFiles, table.schema().partitionType()).liveEntries(latest)) {
+      live.add(e.identifier());
+    }
+    for (ManifestEntry.Identifier id : replaced) {
+      if (!live.contains(id)) {
+        throw new CommitConflictException(
+            "Cannot commit to "
+                + table.root()
+                + ": file "
+                + id.fileName()
+                + " (bucket "
+                + id.bucket()
+                + ") that this write replaces was removed by a concurrent commit; retry the"
+                + " statement.");
+      }
+    }
+  }
+
+  private void cleanup(List<String> manifestsWritten) {
+    manifestsWritten.forEach(manifestFiles::deleteQuietly);
+  }
+
+  /** Deletes the data files of a commit that will never happen. */
+  public void abort(List<CommitMessage> messages) {
+    for (CommitMessage m : messages) {
+      for (DataFileMeta f : m.newFiles()) {
+        try {
+          table.fileIO().delete(DataFilePaths.of(table, m.partition(), m.bucket(), f));
+        } catch (IOException ignored) {
+          // An orphan at worst; remove_orphan_files cleans it.
+        }
+      }
+    }
+  }
+
+  private static void backoff(int attempt) {
+    long millis = Math.min(1000, 10L << Math.min(attempt, 6));
+    try {
+      Thread.sleep(millis + ThreadLocalRandom.current().nextLong(millis));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while retrying a commit", e);
+    }
+  }
+}

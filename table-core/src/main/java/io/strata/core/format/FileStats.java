@@ -1,0 +1,4 @@
+package io.strata.core.format;
+
+/** STUB. */
+public record FileStats(Object[] min, Object[] max, Long[] nullCounts) {}

@@ -1,0 +1,76 @@
+package io.strata.core.options;
+
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * One typed table option: its key exactly as Apache Paimon spells it, type, default (null = no
+ * default), description, accepted aliases, and an optional extra check on parsed values.
+ */
+public record ConfigOption<T>(
+    String key,
+    OptionType type,
+    T defaultValue,
+    String description,
+    List<String> aliases,
+    List<String> enumValues,
+    Predicate<T> check,
+    String checkDescription) {
+
+  public ConfigOption {
+    aliases = List.copyOf(aliases);
+    enumValues = List.copyOf(enumValues);
+  }
+
+  /** An option without aliases or extra checks. */
+  public static <T> ConfigOption<T> of(
+      String key, OptionType type, T defaultValue, String description) {
+    return new ConfigOption<>(
+        key, type, defaultValue, description, List.of(), List.of(), null, null);
+  }
+
+  /** An option whose value is one of {@code values} (lower case). */
+  public static ConfigOption<String> ofEnum(
+      String key, String defaultValue, String description, String... values) {
+    return new ConfigOption<>(
+        key, OptionType.ENUM, defaultValue, description, List.of(), List.of(values), null, null);
+  }
+
+  public ConfigOption<T> withAliases(String... more) {
+    return new ConfigOption<>(
+        key, type, defaultValue, description, List.of(more), enumValues, check, checkDescription);
+  }
+
+  /** Restricts valid values, e.g. {@code v -> v > 0} described as "a positive number". */
+  public ConfigOption<T> withCheck(Predicate<T> newCheck, String newCheckDescription) {
+    return new ConfigOption<>(
+        key, type, defaultValue, description, aliases, enumValues, newCheck, newCheckDescription);
+  }
+
+  /** Parses and checks a raw value; the message names the key, the value and what is allowed. */
+  @SuppressWarnings("unchecked")
+  public T parse(String raw) {
+    T value;
+    try {
+      value = (T) type.parse(raw);
+    } catch (RuntimeException e) {
+      throw invalid(raw, type.description());
+    }
+    if (type == OptionType.ENUM && !enumValues.contains(raw.trim().toLowerCase())) {
+      throw invalid(raw, "one of " + enumValues);
+    }
+    if (check != null && !check.test(value)) {
+      throw invalid(raw, checkDescription);
+    }
+    return type == OptionType.ENUM ? (T) raw.trim().toLowerCase() : value;
+  }
+
+  private IllegalArgumentException invalid(String raw, String expected) {
+    return new IllegalArgumentException(
+        "Invalid value '" + raw + "' for table option '" + key + "': expected " + expected + ".");
+  }
+
+  public String defaultValueText() {
+    return defaultValue == null ? "(none)" : OptionType.render(defaultValue);
+  }
+}

@@ -1,0 +1,57 @@
+package io.strata.core.options;
+
+import static io.strata.core.options.ConfigOption.of;
+import static io.strata.core.options.ConfigOption.ofEnum;
+
+import java.time.Duration;
+
+/** Options of snapshot expiration. */
+public final class ExpireOptions {
+
+  private ExpireOptions() {}
+
+  public static final ConfigOption<Integer> SNAPSHOT_NUM_RETAINED_MIN =
+      of("snapshot.num-retained.min", OptionType.INT, 10, "Newest snapshots always kept.")
+          .withCheck(v -> v >= 1, "a positive number");
+
+  public static final ConfigOption<Integer> SNAPSHOT_NUM_RETAINED_MAX =
+      of(
+              "snapshot.num-retained.max",
+              OptionType.INT,
+              Integer.MAX_VALUE,
+              "Most snapshots kept, whatever their age.")
+          .withCheck(v -> v >= 1, "a positive number");
+
+  public static final ConfigOption<Duration> SNAPSHOT_TIME_RETAINED =
+      of(
+          "snapshot.time-retained",
+          OptionType.DURATION,
+          Duration.ofHours(1),
+          "How long a superseded snapshot is kept.");
+
+  public static final ConfigOption<Integer> SNAPSHOT_EXPIRE_LIMIT =
+      of("snapshot.expire.limit", OptionType.INT, 50, "Most snapshots expired by one run.")
+          .withCheck(v -> v >= 1, "a positive number");
+
+  public static final ConfigOption<Boolean> SNAPSHOT_CLEAN_EMPTY_DIRECTORIES =
+      of(
+          "snapshot.clean-empty-directories",
+          OptionType.BOOLEAN,
+          false,
+          "Delete partition and bucket directories left empty by expiration.");
+
+  public static final ConfigOption<String> SNAPSHOT_EXPIRE_EXECUTION_MODE =
+      ofEnum(
+          "snapshot.expire.execution-mode",
+          "sync",
+          "sync: the write returns after expiration; async: expiration runs on a driver thread.",
+          "sync",
+          "async");
+
+  public static final ConfigOption<Duration> CONSUMER_EXPIRATION_TIME =
+      ConfigOption.<Duration>of(
+          "consumer.expiration-time",
+          OptionType.DURATION,
+          null,
+          "Consumers idle longer than this stop protecting snapshots.");
+}

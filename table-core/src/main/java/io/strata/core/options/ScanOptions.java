@@ -1,0 +1,60 @@
+package io.strata.core.options;
+
+import static io.strata.core.options.ConfigOption.of;
+
+/** Options of reads: split sizes and the version to read. */
+public final class ScanOptions {
+
+  private ScanOptions() {}
+
+  public static final ConfigOption<Long> SPLIT_TARGET_SIZE =
+      of(
+              "source.split.target-size",
+              OptionType.MEMORY_SIZE,
+              128L << 20,
+              "Target size of one split when packing files.")
+          .withAliases("split.target-size")
+          .withCheck(v -> v > 0, "a positive size");
+
+  public static final ConfigOption<Long> SPLIT_OPEN_FILE_COST =
+      of(
+              "source.split.open-file-cost",
+              OptionType.MEMORY_SIZE,
+              4L << 20,
+              "Weight of opening a file when packing files into splits.")
+          .withAliases("split.open-file-cost")
+          .withCheck(v -> v >= 0, "a non-negative size");
+
+  public static final ConfigOption<Integer> MANIFEST_PARALLELISM =
+      ConfigOption.<Integer>of(
+              "scan.manifest.parallelism",
+              OptionType.INT,
+              null,
+              "Threads reading manifests; default: available processors.")
+          .withCheck(v -> v >= 1, "a positive number");
+
+  public static final ConfigOption<Long> SNAPSHOT_ID =
+      ConfigOption.<Long>of("scan.snapshot-id", OptionType.LONG, null, "Read this snapshot.");
+
+  public static final ConfigOption<String> TAG_NAME =
+      ConfigOption.<String>of(
+          "scan.tag-name", OptionType.STRING, null, "Read the snapshot of this tag.");
+
+  public static final ConfigOption<Long> TIMESTAMP_MILLIS =
+      ConfigOption.<Long>of(
+          "scan.timestamp-millis",
+          OptionType.LONG,
+          null,
+          "Read the latest snapshot committed at or before this epoch millis.");
+
+  public static final ConfigOption<String> TIMESTAMP =
+      ConfigOption.<String>of(
+          "scan.timestamp",
+          OptionType.STRING,
+          null,
+          "Read the latest snapshot committed at or before this time ('yyyy-MM-dd HH:mm:ss').");
+
+  public static final ConfigOption<String> VERSION =
+      ConfigOption.<String>of(
+          "scan.version", OptionType.STRING, null, "Read this tag name, else this snapshot id.");
+}

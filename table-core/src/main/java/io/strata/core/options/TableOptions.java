@@ -1,0 +1,154 @@
+package io.strata.core.options;
+
+import static io.strata.core.options.ConfigOption.of;
+import static io.strata.core.options.ConfigOption.ofEnum;
+
+/** Options of table layout, files and commits. */
+public final class TableOptions {
+
+  private TableOptions() {}
+
+  public static final ConfigOption<Integer> BUCKET =
+      of(
+              "bucket",
+              OptionType.INT,
+              -1,
+              "Bucket number: > 0 fixed buckets; -1 unaware (append) or dynamic (primary key).")
+          .withCheck(b -> b > 0 || b == -1 || b == -2, "a positive number, -1 or -2");
+
+  public static final ConfigOption<String> BUCKET_KEY =
+      ConfigOption.<String>of(
+          "bucket-key",
+          OptionType.STRING,
+          null,
+          "Comma-separated columns whose hash picks the bucket; default: the trimmed primary key.");
+
+  public static final ConfigOption<String> FILE_FORMAT =
+      ofEnum("file.format", "parquet", "Format of data files.", "parquet", "orc", "avro");
+
+  public static final ConfigOption<String> FILE_COMPRESSION =
+      ofEnum(
+          "file.compression",
+          "zstd",
+          "Compression of data files.",
+          "zstd",
+          "snappy",
+          "gzip",
+          "lz4",
+          "none",
+          "uncompressed");
+
+  public static final ConfigOption<Long> TARGET_FILE_SIZE =
+      ConfigOption.<Long>of(
+              "target-file-size",
+              OptionType.MEMORY_SIZE,
+              null,
+              "Size at which a data file is rolled: 128 mb for primary-key tables, 256 mb for"
+                  + " append tables when unset.")
+          .withCheck(v -> v > 0, "a positive size");
+
+  public static final ConfigOption<String> METADATA_STATS_MODE =
+      of(
+              "metadata.stats-mode",
+              OptionType.STRING,
+              "truncate(16)",
+              "Value stats written to manifests: none, counts, full or truncate(N).")
+          .withCheck(
+              v -> v.matches("none|counts|full|truncate\\(\\d+\\)"),
+              "none, counts, full or truncate(N)");
+
+  public static final ConfigOption<String> PARTITION_DEFAULT_NAME =
+      of(
+          "partition.default-name",
+          OptionType.STRING,
+          "__DEFAULT_PARTITION__",
+          "Directory name of a NULL or empty partition value.");
+
+  public static final ConfigOption<Long> MANIFEST_TARGET_FILE_SIZE =
+      of("manifest.target-file-size", OptionType.MEMORY_SIZE, 8L << 20, "Target manifest size.")
+          .withCheck(v -> v > 0, "a positive size");
+
+  public static final ConfigOption<Integer> MANIFEST_MERGE_MIN_COUNT =
+      of(
+              "manifest.merge-min-count",
+              OptionType.INT,
+              30,
+              "Small manifests are merged once this many accumulate.")
+          .withCheck(v -> v >= 1, "a positive number");
+
+  public static final ConfigOption<String> MANIFEST_COMPRESSION =
+      ofEnum(
+          "manifest.compression",
+          "zstd",
+          "Compression of manifest files.",
+          "zstd",
+          "deflate",
+          "snappy",
+          "none",
+          "null");
+
+  public static final ConfigOption<Integer> COMMIT_MAX_RETRIES =
+      of("commit.max-retries", OptionType.INT, 10, "Retries of a commit that lost a race.")
+          .withCheck(v -> v >= 0, "zero or a positive number");
+
+  public static final ConfigOption<Boolean> WRITE_ONLY =
+      of(
+          "write-only",
+          OptionType.BOOLEAN,
+          false,
+          "Skip compaction and expiration after writes (another job does them).");
+
+  public static final ConfigOption<String> MERGE_ENGINE =
+      ofEnum(
+          "merge-engine",
+          "deduplicate",
+          "How rows with the same primary key merge.",
+          "deduplicate",
+          "partial-update",
+          "aggregation",
+          "first-row");
+
+  public static final ConfigOption<Boolean> DELETION_VECTORS_ENABLED =
+      of(
+          "deletion-vectors.enabled",
+          OptionType.BOOLEAN,
+          false,
+          "Mark deleted rows in deletion vectors instead of merging on read.");
+
+  public static final ConfigOption<String> SEQUENCE_FIELD =
+      ConfigOption.<String>of(
+          "sequence.field",
+          OptionType.STRING,
+          null,
+          "Columns that order rows of one key instead of arrival order.");
+
+  public static final ConfigOption<Long> WRITE_BUFFER_SIZE =
+      of(
+              "write-buffer-size",
+              OptionType.MEMORY_SIZE,
+              256L << 20,
+              "Memory for sorting rows before they spill to disk.")
+          .withCheck(v -> v > 0, "a positive size");
+
+  public static final ConfigOption<Integer> NUM_SORTED_RUN_COMPACTION_TRIGGER =
+      of(
+              "num-sorted-run.compaction-trigger",
+              OptionType.INT,
+              5,
+              "Sorted runs in a bucket that trigger a compaction.")
+          .withCheck(v -> v >= 1, "a positive number");
+
+  public static final ConfigOption<Integer> COMPACTION_MAX_SIZE_AMPLIFICATION_PERCENT =
+      of(
+          "compaction.max-size-amplification-percent",
+          OptionType.INT,
+          200,
+          "Size amplification that triggers a full compaction.");
+
+  public static final ConfigOption<Integer> COMPACTION_MIN_FILE_NUM =
+      of(
+          "compaction.min.file-num",
+          OptionType.INT,
+          5,
+          "Minimum small files of an append bucket to compact.");
+}

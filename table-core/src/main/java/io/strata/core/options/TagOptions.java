@@ -1,0 +1,57 @@
+package io.strata.core.options;
+
+import static io.strata.core.options.ConfigOption.ofEnum;
+
+import java.time.Duration;
+
+/** Options of automatic tags. */
+public final class TagOptions {
+
+  private TagOptions() {}
+
+  public static final ConfigOption<String> AUTOMATIC_CREATION =
+      ofEnum(
+          "tag.automatic-creation",
+          "none",
+          "Create tags automatically: none, process-time, watermark or batch.",
+          "none",
+          "process-time",
+          "watermark",
+          "batch");
+
+  public static final ConfigOption<String> CREATION_PERIOD =
+      ofEnum(
+          "tag.creation-period",
+          "daily",
+          "Period of automatic tags.",
+          "daily",
+          "hourly",
+          "two-hours");
+
+  public static final ConfigOption<String> PERIOD_FORMATTER =
+      ofEnum(
+          "tag.period-formatter",
+          "with_dashes",
+          "Form of automatic tag names.",
+          "with_dashes",
+          "without_dashes");
+
+  public static final ConfigOption<Integer> NUM_RETAINED_MAX =
+      ConfigOption.<Integer>of(
+              "tag.num-retained-max", OptionType.INT, null, "Most automatic tags kept.")
+          .withCheck(v -> v >= 1, "a positive number");
+
+  public static final ConfigOption<Duration> DEFAULT_TIME_RETAINED =
+      ConfigOption.<Duration>of(
+          "tag.default-time-retained",
+          OptionType.DURATION,
+          null,
+          "Retention of automatically created tags.");
+
+  public static final ConfigOption<String> BATCH_CUSTOMIZED_NAME =
+      ConfigOption.<String>of(
+          "tag.batch.customized-name",
+          OptionType.STRING,
+          null,
+          "Name of the tag created by tag.automatic-creation = batch.");
+}

@@ -1,0 +1,89 @@
+package io.strata.core.scan;
+
+import io.strata.core.data.BinaryRowCodec;
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.manifest.SimpleStats;
+import io.strata.core.predicate.Predicate;
+import io.strata.core.schema.SchemaManager;
+import io.strata.core.schema.TableSchema;
+import io.strata.core.types.DataField;
+import io.strata.core.types.RowType;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Decides from a file's value stats whether it may hold rows matching a filter. Stats are mapped
+ * from the file's own schema to the read schema by field id, so renamed columns keep their stats
+ * and unknown ones are treated as unknown, never misapplied.
+ */
+final class StatsEvaluator {
+
+  private final SchemaManager schemas;
+  private final TableSchema readSchema;
+  private final Predicate filter;
+  private final Map<StatsLayout, int[]> mappings = new ConcurrentHashMap<>();
+
+  StatsEvaluator(SchemaManager schemas, TableSchema readSchema, Predicate filter) {
+    this.schemas = schemas;
+    this.readSchema = readSchema;
+    this.filter = filter;
+  }
+
+  private record StatsLayout(long schemaId, List<String> statsCols) {}
+
+  boolean mayMatch(ManifestEntry entry) {
+    DataFileMeta file = entry.file();
+    SimpleStats stats = file.valueStats();
+    if (stats == null || (file.valueStatsCols() != null && file.valueStatsCols().isEmpty())) {
+      return true;
+    }
+    TableSchema fileSchema =
+        file.schemaId() == readSchema.id() ? readSchema : schemas.schema(file.schemaId());
+    RowType statsType =
+        file.valueStatsCols() == null
+            ? fileSchema.rowType()
+            : fileSchema.rowType().project(file.valueStatsCols());
+    int[] mapping =
+        mappings.computeIfAbsent(
+            new StatsLayout(file.schemaId(), file.valueStatsCols()), k -> mapById(statsType));
+    RowType storedType = StatsTypes.of(statsType);
+    Object[] min = BinaryRowCodec.deserialize(storedType, stats.minValues());
+    Object[] max = BinaryRowCodec.deserialize(storedType, stats.maxValues());
+    List<Long> counts = stats.nullCounts();
+    int n = readSchema.fields().size();
+    Object[] readMin = new Object[n];
+    Object[] readMax = new Object[n];
+    Long[] readNulls = new Long[n];
+    for (int i = 0; i < n; i++) {
+      int j = mapping[i];
+      if (j < 0) {
+        continue;
+      }
+      readMin[i] = min[j];
+      readMax[i] = max[j];
+      readNulls[i] = counts == null || j >= counts.size() ? null : counts.get(j);
+    }
+    return filter.mayMatch(file.rowCount(), readMin, readMax, readNulls);
+  }
+
+  /** For each read field, its position among the stats columns, or -1 (unknown stats). */
+  private int[] mapById(RowType statsType) {
+    List<DataField> readFields = readSchema.fields();
+    int[] mapping = new int[readFields.size()];
+    for (int i = 0; i < mapping.length; i++) {
+      mapping[i] = -1;
+      DataField read = readFields.get(i);
+      for (int j = 0; j < statsType.size(); j++) {
+        DataField stored = statsType.field(j);
+        // A changed type would need converted stats; unknown is always safe.
+        if (stored.id() == read.id()
+            && stored.type().withNullable(true).equals(read.type().withNullable(true))) {
+          mapping[i] = j;
+        }
+      }
+    }
+    return mapping;
+  }
+}

@@ -1,0 +1,95 @@
+package io.strata.core.scan;
+
+import io.strata.core.commit.FileStoreCommit;
+import io.strata.core.data.BinaryRow;
+import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.options.Options;
+import io.strata.core.options.ScanOptions;
+import io.strata.core.predicate.Predicate;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.split.AppendOnlySplitGenerator;
+import io.strata.core.split.DataSplit;
+import io.strata.core.split.SplitGenerator;
+import io.strata.core.table.FileStoreTable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Plans the splits of one snapshot of a table. */
+public final class TableScan {
+
+  private final FileStoreTable table;
+  private final Options options;
+  private Predicate partitionFilter;
+  private Predicate valueFilter;
+
+  public TableScan(FileStoreTable table, Options readOptions) {
+    this.table = table;
+    this.options = table.options().with(readOptions.toMap());
+  }
+
+  /** A filter bound to the partition row type. */
+  public TableScan withPartitionFilter(Predicate filter) {
+    this.partitionFilter = filter;
+    return this;
+  }
+
+  /** A filter bound to the table row type, used to skip files by their value stats. */
+  public TableScan withValueFilter(Predicate filter) {
+    this.valueFilter = filter;
+    return this;
+  }
+
+  /** What a scan found: the snapshot read (null for an empty table) and its splits. */
+  public record Plan(Snapshot snapshot, List<DataSplit> splits) {}
+
+  public Plan plan(Snapshot snapshot) {
+    if (snapshot == null) {
+      return new Plan(null, List.of());
+    }
+    FileStoreScan scan =
+        new FileStoreScan(FileStoreCommit.manifestFiles(table), table.schema().partitionType())
+            .withPartitionFilter(partitionFilter);
+    if (valueFilter != null) {
+      StatsEvaluator stats = new StatsEvaluator(table.schemaManager(), table.schema(), valueFilter);
+      scan.withFileFilter(stats::mayMatch);
+    }
+    Map<BucketKey, List<ManifestEntry>> groups = new LinkedHashMap<>();
+    for (ManifestEntry e : scan.liveEntries(snapshot)) {
+      groups
+          .computeIfAbsent(new BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>())
+          .add(e);
+    }
+    SplitGenerator generator = splitGenerator();
+    List<DataSplit> splits = new ArrayList<>();
+    for (Map.Entry<BucketKey, List<ManifestEntry>> g : groups.entrySet()) {
+      List<ManifestEntry> entries = g.getValue();
+      int totalBuckets = entries.get(0).totalBuckets();
+      for (SplitGenerator.SplitGroup group :
+          generator.split(entries.stream().map(ManifestEntry::file).toList())) {
+        splits.add(
+            new DataSplit(
+                snapshot.id(),
+                g.getKey().partition(),
+                g.getKey().bucket(),
+                totalBuckets,
+                group.files(),
+                group.rawConvertible()));
+      }
+    }
+    return new Plan(snapshot, splits);
+  }
+
+  private SplitGenerator splitGenerator() {
+    long target = options.get(ScanOptions.SPLIT_TARGET_SIZE);
+    long openCost = options.get(ScanOptions.SPLIT_OPEN_FILE_COST);
+    if (table.schema().hasPrimaryKey()) {
+      throw new UnsupportedOperationException(
+          "Reading primary-key tables is not supported yet (table " + table.root() + ").");
+    }
+    return new AppendOnlySplitGenerator(target, openCost);
+  }
+
+  private record BucketKey(BinaryRow partition, int bucket) {}
+}

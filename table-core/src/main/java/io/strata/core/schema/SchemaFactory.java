@@ -1,0 +1,159 @@
+package io.strata.core.schema;
+
+import io.strata.core.options.OptionRegistry;
+import io.strata.core.options.TableOptions;
+import io.strata.core.types.ArrayType;
+import io.strata.core.types.DataField;
+import io.strata.core.types.DataType;
+import io.strata.core.types.MapType;
+import io.strata.core.types.RowType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the first schema of a new table: assigns field ids depth first from one counter (a ROW
+ * column with id 19 has children 20, 21), makes primary-key columns NOT NULL, moves {@code
+ * primary-key} out of the options and validates everything before any file is written.
+ */
+public final class SchemaFactory {
+
+  /** The option through which SQL users declare primary keys. */
+  public static final String PRIMARY_KEY_OPTION = "primary-key";
+
+  /** The option through which Paimon users may declare partition keys. */
+  public static final String PARTITION_OPTION = "partition";
+
+  private SchemaFactory() {}
+
+  /**
+   * @param columns the table columns; their ids are ignored and reassigned
+   * @param primaryKeys primary keys, or empty to take them from the {@code primary-key} option
+   */
+  public static TableSchema create(
+      RowType columns,
+      List<String> partitionKeys,
+      List<String> primaryKeys,
+      Map<String, String> options,
+      String comment,
+      long timeMillis) {
+    Map<String, String> tableOptions = new LinkedHashMap<>(options);
+    List<String> pks = new ArrayList<>(primaryKeys);
+    String pkOption = tableOptions.remove(PRIMARY_KEY_OPTION);
+    if (pkOption != null && pks.isEmpty()) {
+      pks.addAll(splitColumns(pkOption));
+    }
+    List<String> partitions = new ArrayList<>(partitionKeys);
+    String partitionOption = tableOptions.remove(PARTITION_OPTION);
+    if (partitionOption != null && partitions.isEmpty()) {
+      partitions.addAll(splitColumns(partitionOption));
+    }
+    int[] counter = {-1};
+    List<DataField> fields = new ArrayList<>();
+    for (DataField f : columns.fields()) {
+      int id = ++counter[0];
+      DataType type = reassignNestedIds(f.type(), counter);
+      if (pks.contains(f.name())) {
+        type = type.notNull();
+      }
+      fields.add(new DataField(id, f.name(), type, f.description()));
+    }
+    TableSchema schema =
+        new TableSchema(
+            TableSchema.CURRENT_VERSION,
+            0,
+            fields,
+            counter[0],
+            partitions,
+            pks,
+            tableOptions,
+            comment,
+            timeMillis);
+    SchemaValidation.validate(schema);
+    return schema;
+  }
+
+  /** Splits {@code "a, b"} into {@code [a, b]}. */
+  public static List<String> splitColumns(String text) {
+    List<String> result = new ArrayList<>();
+    for (String part : Arrays.asList(text.split(","))) {
+      if (!part.trim().isEmpty()) {
+        result.add(part.trim());
+      }
+    }
+    return result;
+  }
+
+  private static DataType reassignNestedIds(DataType type, int[] counter) {
+    if (type instanceof RowType row) {
+      List<DataField> children = new ArrayList<>();
+      for (DataField child : row.fields()) {
+        int id = ++counter[0];
+        children.add(
+            new DataField(
+                id, child.name(), reassignNestedIds(child.type(), counter), child.description()));
+      }
+      return new RowType(children, row.nullable());
+    }
+    if (type instanceof ArrayType array) {
+      return new ArrayType(reassignNestedIds(array.element(), counter), array.nullable());
+    }
+    if (type instanceof MapType map) {
+      return new MapType(
+          reassignNestedIds(map.key(), counter),
+          reassignNestedIds(map.value(), counter),
+          map.nullable());
+    }
+    return type;
+  }
+
+  /** The schema with options changed (set then removed), validated, with the next id. */
+  public static TableSchema alterOptions(
+      TableSchema current, Map<String, String> set, List<String> remove, long timeMillis) {
+    Map<String, String> options = new LinkedHashMap<>(current.options());
+    for (Map.Entry<String, String> e : set.entrySet()) {
+      if (e.getKey().equals(PRIMARY_KEY_OPTION) || e.getKey().equals(PARTITION_OPTION)) {
+        throw new IllegalArgumentException(
+            "Cannot change table option '"
+                + e.getKey()
+                + "' of an existing table: primary keys and partitions are fixed at CREATE"
+                + " TABLE.");
+      }
+      options.put(e.getKey(), e.getValue());
+    }
+    for (String key : remove) {
+      if (key.equals(TableOptions.BUCKET.key()) && current.options().containsKey(key)) {
+        throw new IllegalArgumentException(
+            "Cannot unset table option 'bucket': the bucket layout of existing files depends on"
+                + " it.");
+      }
+      options.remove(key);
+    }
+    if (!String.valueOf(options.get(TableOptions.BUCKET.key()))
+        .equals(String.valueOf(current.options().get(TableOptions.BUCKET.key())))) {
+      throw new IllegalArgumentException(
+          "Cannot change table option 'bucket' from "
+              + current.options().getOrDefault(TableOptions.BUCKET.key(), "-1")
+              + " to "
+              + options.getOrDefault(TableOptions.BUCKET.key(), "-1")
+              + ": existing files are laid out by it; rewrite the table with CREATE TABLE AS"
+              + " SELECT instead.");
+    }
+    TableSchema altered =
+        new TableSchema(
+            current.version(),
+            current.id() + 1,
+            current.fields(),
+            current.highestFieldId(),
+            current.partitionKeys(),
+            current.primaryKeys(),
+            options,
+            current.comment(),
+            timeMillis);
+    OptionRegistry.validate(altered.options());
+    SchemaValidation.validate(altered);
+    return altered;
+  }
+}

@@ -1,0 +1,81 @@
+package io.strata.core.schema;
+
+import io.strata.core.io.FileIO;
+import io.strata.core.table.TablePaths;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** Reads and publishes {@code schema/schema-N} files; schemas are immutable, so they are cached. */
+public final class SchemaManager implements java.io.Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  private static final String PREFIX = "schema-";
+
+  private final FileIO fileIO;
+  private final TablePaths paths;
+  private final Map<Long, TableSchema> cache = new ConcurrentHashMap<>();
+
+  public SchemaManager(FileIO fileIO, TablePaths paths) {
+    this.fileIO = fileIO;
+    this.paths = paths;
+  }
+
+  public List<Long> listIds() {
+    try {
+      List<Long> ids = new ArrayList<>();
+      for (FileIO.FileStatusInfo f : fileIO.list(paths.schemaDir())) {
+        String name = f.path().getName();
+        if (name.startsWith(PREFIX)) {
+          try {
+            ids.add(Long.parseLong(name.substring(PREFIX.length())));
+          } catch (NumberFormatException ignored) {
+            // A writer's temp file.
+          }
+        }
+      }
+      ids.sort(null);
+      return ids;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list schemas of " + paths.root(), e);
+    }
+  }
+
+  /** The newest schema, or null when the directory holds no table. */
+  public TableSchema latest() {
+    List<Long> ids = listIds();
+    return ids.isEmpty() ? null : schema(ids.get(ids.size() - 1));
+  }
+
+  public TableSchema schema(long id) {
+    return cache.computeIfAbsent(
+        id,
+        k -> {
+          try {
+            return SchemaJson.fromJson(fileIO.readUtf8(paths.schema(k)));
+          } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read schema " + k + " of " + paths.root(), e);
+          }
+        });
+  }
+
+  /**
+   * Publishes a schema whose id must be the next free one.
+   *
+   * @return false when another writer took that id first
+   */
+  public boolean tryCommit(TableSchema schema) {
+    try {
+      byte[] json = SchemaJson.toJson(schema).getBytes(StandardCharsets.UTF_8);
+      return fileIO.tryCreateAtomically(paths.schema(schema.id()), json);
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot write schema " + schema.id() + " of " + paths.root(), e);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+package io.strata.core.table;
+
+import org.apache.hadoop.fs.Path;
+
+/** Where each file of a table lives (FORMAT.md §1). */
+public record TablePaths(Path root) implements java.io.Serializable {
+
+  public Path schemaDir() {
+    return new Path(root, "schema");
+  }
+
+  public Path schema(long id) {
+    return new Path(schemaDir(), "schema-" + id);
+  }
+
+  public Path snapshotDir() {
+    return new Path(root, "snapshot");
+  }
+
+  public Path snapshot(long id) {
+    return new Path(snapshotDir(), "snapshot-" + id);
+  }
+
+  public Path latestHint() {
+    return new Path(snapshotDir(), "LATEST");
+  }
+
+  public Path earliestHint() {
+    return new Path(snapshotDir(), "EARLIEST");
+  }
+
+  public Path manifestDir() {
+    return new Path(root, "manifest");
+  }
+
+  public Path manifest(String fileName) {
+    return new Path(manifestDir(), fileName);
+  }
+
+  public Path tagDir() {
+    return new Path(root, "tag");
+  }
+
+  public Path tag(String name) {
+    return new Path(tagDir(), "tag-" + name);
+  }
+
+  /** The bucket directory; {@code partitionPath} is empty for unpartitioned tables. */
+  public Path bucketDir(String partitionPath, int bucket) {
+    Path partitionDir = partitionPath.isEmpty() ? root : new Path(root, partitionPath);
+    return new Path(partitionDir, "bucket-" + bucket);
+  }
+}
