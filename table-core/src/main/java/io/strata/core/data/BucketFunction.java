@@ -1,0 +1,77 @@
+package io.strata.core.data;
+
+import io.strata.core.types.RowType;
+
+/**
+ * Paimon's default fixed-bucket assignment (FORMAT.md §6): MurmurHash3 x86_32 with seed 42 over the
+ * bucket key's BinaryRow bytes, then {@code abs(hash % numBuckets)}.
+ */
+public final class BucketFunction {
+
+  private static final int SEED = 42;
+  private static final int C1 = 0xcc9e2d51;
+  private static final int C2 = 0x1b873593;
+  private static final int ARITY_PREFIX = 4;
+
+  private BucketFunction() {}
+
+  /** Paimon's hash code of a BinaryRow: the arity prefix is not part of the hashed bytes. */
+  public static int hash(BinaryRow row) {
+    byte[] b = row.bytes();
+    return murmur3(b, ARITY_PREFIX, b.length - ARITY_PREFIX, SEED);
+  }
+
+  /** The bucket of a serialized bucket-key row. */
+  public static int bucket(BinaryRow keyRow, int numBuckets) {
+    if (numBuckets <= 0) {
+      throw new IllegalArgumentException(
+          "The number of buckets must be positive for a fixed-bucket table, got " + numBuckets);
+    }
+    return Math.abs(hash(keyRow) % numBuckets);
+  }
+
+  /** The bucket of a bucket key given as canonical values. */
+  public static int bucket(RowType keyType, Object[] key, int numBuckets) {
+    return bucket(BinaryRowCodec.serialize(keyType, key), numBuckets);
+  }
+
+  /** MurmurHash3 x86_32 over little-endian 4-byte words of {@code b[off, off+len)}. */
+  static int murmur3(byte[] b, int off, int len, int seed) {
+    int h = seed;
+    int end = off + (len & ~3);
+    for (int i = off; i < end; i += 4) {
+      h = mixH(h, mixK(RowBytes.getInt(b, i)));
+    }
+    // BinaryRows are multiples of 8 bytes, so this tail only serves general byte ranges.
+    int tail = len & 3;
+    if (tail > 0) {
+      int k = 0;
+      for (int i = tail - 1; i >= 0; i--) {
+        k = (k << 8) | (b[end + i] & 0xff);
+      }
+      h ^= mixK(k);
+    }
+    return fmix(h ^ len);
+  }
+
+  private static int mixK(int k) {
+    k *= C1;
+    k = Integer.rotateLeft(k, 15);
+    return k * C2;
+  }
+
+  private static int mixH(int h, int k) {
+    h ^= k;
+    h = Integer.rotateLeft(h, 13);
+    return h * 5 + 0xe6546b64;
+  }
+
+  private static int fmix(int h) {
+    h ^= h >>> 16;
+    h *= 0x85ebca6b;
+    h ^= h >>> 13;
+    h *= 0xc2b2ae35;
+    h ^= h >>> 16;
+    return h;
+  }
+}
