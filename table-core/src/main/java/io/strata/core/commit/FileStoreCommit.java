@@ -1,5 +1,6 @@
 package io.strata.core.commit;
 
+import io.strata.core.data.BinaryRow;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.ManifestEntry;
@@ -74,11 +75,33 @@ public final class FileStoreCommit {
    * table) with the files of {@code messages}, as an OVERWRITE snapshot.
    */
   public Snapshot overwrite(List<CommitMessage> messages, Predicate partitionFilter) {
-    return run(messages, CommitKind.OVERWRITE, new OverwriteScope(partitionFilter));
+    return run(messages, CommitKind.OVERWRITE, new OverwriteScope(partitionFilter, null));
   }
 
-  /** Which live files an overwrite removes. */
-  private record OverwriteScope(Predicate partitionFilter) {}
+  /**
+   * Replaces the partitions that {@code messages} write (Spark's dynamic partition overwrite), as
+   * an OVERWRITE snapshot; other partitions stay.
+   */
+  public Snapshot overwritePartitions(List<CommitMessage> messages) {
+    Set<BinaryRow> written = new HashSet<>();
+    for (CommitMessage m : messages) {
+      if (!m.newFiles().isEmpty()) {
+        written.add(m.partition());
+      }
+    }
+    return run(messages, CommitKind.OVERWRITE, new OverwriteScope(null, written));
+  }
+
+  /**
+   * Which live files an overwrite removes: those matching the filter (null = any) and, when {@code
+   * partitions} is not null, lying in one of them.
+   */
+  private record OverwriteScope(Predicate partitionFilter, Set<BinaryRow> partitions) {
+
+    boolean covers(ManifestEntry live) {
+      return partitions == null || partitions.contains(live.partition());
+    }
+  }
 
   private Snapshot run(List<CommitMessage> messages, CommitKind kind, OverwriteScope overwrite) {
     try {
@@ -120,6 +143,9 @@ public final class FileStoreCommit {
     if (overwrite != null) {
       scan.withPartitionFilter(overwrite.partitionFilter());
       for (ManifestEntry live : scan.liveEntries(latest)) {
+        if (!overwrite.covers(live)) {
+          continue;
+        }
         delta.add(
             new ManifestEntry(
                 FileKind.DELETE,

@@ -1,0 +1,314 @@
+package io.strata.spark;
+
+import io.strata.core.catalog.CatalogException;
+import io.strata.core.catalog.WarehouseCatalog;
+import io.strata.core.io.HadoopFileIO;
+import io.strata.core.schema.SchemaFactory;
+import io.strata.core.schema.TableSchema;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowType;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.analysis.NamespaceAlreadyExistsException;
+import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.catalyst.analysis.NonEmptyNamespaceException;
+import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
+import org.apache.spark.sql.connector.catalog.Column;
+import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.connector.catalog.NamespaceChange;
+import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
+import org.apache.spark.sql.connector.catalog.TableChange;
+import org.apache.spark.sql.connector.expressions.IdentityTransform;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * Spark catalog of Strata tables in a warehouse directory ({@code spark.sql.catalog.<name>.
+ * warehouse}). Databases are one-level namespaces; tables are Paimon-format directories.
+ */
+public class StrataCatalog implements TableCatalog, SupportsNamespaces {
+
+  /** Catalog option naming the warehouse root (any Hadoop file system URI or local path). */
+  public static final String WAREHOUSE = "warehouse";
+
+  private static final List<String> HADOOP_PREFIXES = List.of("fs.", "dfs.", "hadoop.", "io.file");
+
+  private String name;
+  private WarehouseCatalog catalog;
+
+  @Override
+  public void initialize(String name, CaseInsensitiveStringMap options) {
+    this.name = name;
+    String warehouse = options.get(WAREHOUSE);
+    if (warehouse == null || warehouse.isBlank()) {
+      throw new IllegalArgumentException(
+          "Catalog '"
+              + name
+              + "' needs a warehouse: set spark.sql.catalog."
+              + name
+              + ".warehouse to a directory such as file:/tmp/warehouse or hdfs://nn/warehouse.");
+    }
+    this.catalog = new WarehouseCatalog(new HadoopFileIO(hadoopConf()), new Path(warehouse));
+  }
+
+  /** The Hadoop settings that locate and open file systems, small enough to ship to tasks. */
+  private static Map<String, String> hadoopConf() {
+    Map<String, String> conf = new HashMap<>();
+    SparkSession.getActiveSession()
+        .foreach(
+            session -> {
+              for (Map.Entry<String, String> e : session.sessionState().newHadoopConf()) {
+                if (HADOOP_PREFIXES.stream().anyMatch(p -> e.getKey().startsWith(p))) {
+                  conf.put(e.getKey(), e.getValue());
+                }
+              }
+              return null;
+            });
+    return conf;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  WarehouseCatalog warehouse() {
+    return catalog;
+  }
+
+  @Override
+  public String[] defaultNamespace() {
+    return new String[] {WarehouseCatalog.DEFAULT_DATABASE};
+  }
+
+  // ---- namespaces ----
+
+  @Override
+  public String[][] listNamespaces() {
+    return catalog.listDatabases().stream().map(db -> new String[] {db}).toArray(String[][]::new);
+  }
+
+  @Override
+  public String[][] listNamespaces(String[] namespace) throws NoSuchNamespaceException {
+    if (namespace.length == 0) {
+      return listNamespaces();
+    }
+    database(namespace);
+    return new String[0][];
+  }
+
+  @Override
+  public boolean namespaceExists(String[] namespace) {
+    return namespace.length == 1 && catalog.databaseExists(namespace[0]);
+  }
+
+  @Override
+  public Map<String, String> loadNamespaceMetadata(String[] namespace)
+      throws NoSuchNamespaceException {
+    String db = database(namespace);
+    Map<String, String> metadata = new LinkedHashMap<>();
+    metadata.put(SupportsNamespaces.PROP_LOCATION, catalog.databasePath(db).toString());
+    return metadata;
+  }
+
+  @Override
+  public void createNamespace(String[] namespace, Map<String, String> metadata)
+      throws NamespaceAlreadyExistsException {
+    if (namespace.length != 1) {
+      throw new IllegalArgumentException(
+          "Strata databases are one level deep; cannot create " + String.join(".", namespace) + ".");
+    }
+    try {
+      catalog.createDatabase(namespace[0]);
+    } catch (CatalogException e) {
+      throw new NamespaceAlreadyExistsException(namespace);
+    }
+  }
+
+  @Override
+  public void alterNamespace(String[] namespace, NamespaceChange... changes) {
+    throw new UnsupportedOperationException(
+        "Strata databases have no properties to alter (database " + String.join(".", namespace) + ").");
+  }
+
+  @Override
+  public boolean dropNamespace(String[] namespace, boolean cascade)
+      throws NoSuchNamespaceException, NonEmptyNamespaceException {
+    String db = database(namespace);
+    if (!cascade && !catalog.listTables(db).isEmpty()) {
+      throw new NonEmptyNamespaceException(namespace);
+    }
+    catalog.dropDatabase(
+        db, cascade ? WarehouseCatalog.DropMode.CASCADE : WarehouseCatalog.DropMode.RESTRICT);
+    return true;
+  }
+
+  private String database(String[] namespace) throws NoSuchNamespaceException {
+    if (namespace.length != 1 || !catalog.databaseExists(namespace[0])) {
+      throw new NoSuchNamespaceException(namespace);
+    }
+    return namespace[0];
+  }
+
+  // ---- tables ----
+
+  @Override
+  public Identifier[] listTables(String[] namespace) throws NoSuchNamespaceException {
+    String db = database(namespace);
+    return catalog.listTables(db).stream()
+        .map(t -> Identifier.of(namespace, t))
+        .toArray(Identifier[]::new);
+  }
+
+  @Override
+  public Table loadTable(Identifier ident) throws NoSuchTableException {
+    io.strata.core.catalog.Identifier id = toCore(ident);
+    try {
+      return new StrataTable(id, catalog.loadTable(id));
+    } catch (CatalogException e) {
+      throw new NoSuchTableException(ident);
+    }
+  }
+
+  @Override
+  public Table createTable(
+      Identifier ident, Column[] columns, Transform[] partitions, Map<String, String> properties)
+      throws TableAlreadyExistsException, NoSuchNamespaceException {
+    return createTable(
+        ident,
+        org.apache.spark.sql.connector.catalog.CatalogV2Util.v2ColumnsToStructType(columns),
+        partitions,
+        properties);
+  }
+
+  @Override
+  @SuppressWarnings("deprecation")
+  public Table createTable(
+      Identifier ident, StructType schema, Transform[] partitions, Map<String, String> properties)
+      throws TableAlreadyExistsException, NoSuchNamespaceException {
+    io.strata.core.catalog.Identifier id = toCore(ident);
+    database(ident.namespace());
+    TableProperties props = TableProperties.fromCreate(properties);
+    RowType rowType = SparkTypes.toRowType(schema);
+    TableSchema tableSchema =
+        SchemaFactory.create(
+            rowType,
+            partitionColumns(partitions),
+            List.of(),
+            props.options(),
+            props.comment(),
+            System.currentTimeMillis());
+    try {
+      FileStoreTable table = catalog.createTable(id, tableSchema);
+      return new StrataTable(id, table);
+    } catch (CatalogException e) {
+      if (e.reason() == CatalogException.Reason.TABLE_ALREADY_EXISTS) {
+        throw new TableAlreadyExistsException(ident);
+      }
+      throw e;
+    }
+  }
+
+  private static List<String> partitionColumns(Transform[] partitions) {
+    List<String> columns = new ArrayList<>();
+    for (Transform t : partitions) {
+      if (!(t instanceof IdentityTransform identity)) {
+        throw new UnsupportedOperationException(
+            "Partition transform "
+                + t.describe()
+                + " is not supported: Strata partitions by plain columns only. For buckets use"
+                + " TBLPROPERTIES ('bucket' = 'N', 'bucket-key' = 'col').");
+      }
+      String[] parts = identity.ref().fieldNames();
+      if (parts.length != 1) {
+        throw new UnsupportedOperationException(
+            "Cannot partition by nested field " + String.join(".", parts) + ".");
+      }
+      columns.add(parts[0]);
+    }
+    return columns;
+  }
+
+  @Override
+  public Table alterTable(Identifier ident, TableChange... changes) throws NoSuchTableException {
+    io.strata.core.catalog.Identifier id = toCore(ident);
+    StrataTable current = (StrataTable) loadTable(ident);
+    Map<String, String> set = new LinkedHashMap<>();
+    List<String> remove = new ArrayList<>();
+    for (TableChange change : changes) {
+      if (change instanceof TableChange.SetProperty p) {
+        set.put(p.property(), p.value());
+      } else if (change instanceof TableChange.RemoveProperty p) {
+        remove.add(p.property());
+      } else {
+        throw new UnsupportedOperationException(
+            "ALTER TABLE change " + change.getClass().getSimpleName() + " is not supported yet.");
+      }
+    }
+    TableProperties.Changes changesToOptions = TableProperties.fromAlter(set, remove);
+    TableSchema altered =
+        SchemaFactory.alterOptions(
+            current.fileStoreTable().schema(),
+            changesToOptions.set(),
+            changesToOptions.remove(),
+            System.currentTimeMillis());
+    if (changesToOptions.comment() != null) {
+      altered = TableProperties.withComment(altered, changesToOptions.comment());
+    }
+    return new StrataTable(id, catalog.alterTable(id, altered));
+  }
+
+  @Override
+  public boolean dropTable(Identifier ident) {
+    try {
+      catalog.dropTable(toCore(ident));
+      return true;
+    } catch (CatalogException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public boolean purgeTable(Identifier ident) {
+    return dropTable(ident);
+  }
+
+  @Override
+  public void renameTable(Identifier oldIdent, Identifier newIdent)
+      throws NoSuchTableException, TableAlreadyExistsException {
+    io.strata.core.catalog.Identifier to =
+        newIdent.namespace().length == 0
+            ? new io.strata.core.catalog.Identifier(oldIdent.namespace()[0], newIdent.name())
+            : toCore(newIdent);
+    try {
+      catalog.renameTable(toCore(oldIdent), to);
+    } catch (CatalogException e) {
+      switch (e.reason()) {
+        case TABLE_NOT_FOUND -> throw new NoSuchTableException(oldIdent);
+        case TABLE_ALREADY_EXISTS -> throw new TableAlreadyExistsException(newIdent);
+        default -> throw e;
+      }
+    }
+  }
+
+  static io.strata.core.catalog.Identifier toCore(Identifier ident) {
+    if (ident.namespace().length != 1) {
+      throw new IllegalArgumentException(
+          "Strata table names have the form database.table, got "
+              + String.join(".", ident.namespace())
+              + (ident.namespace().length == 0 ? "" : ".")
+              + ident.name()
+              + ".");
+    }
+    return new io.strata.core.catalog.Identifier(ident.namespace()[0], ident.name());
+  }
+}

@@ -1,0 +1,97 @@
+package io.strata.spark;
+
+import io.strata.core.schema.SchemaFactory;
+import io.strata.core.schema.TableSchema;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
+
+/**
+ * Maps Spark's table properties to Strata table options: Spark's reserved properties (provider,
+ * owner, comment, location) are not options; {@code OPTIONS (k=v)} arrive as {@code option.k}.
+ */
+final class TableProperties {
+
+  private static final Set<String> ACCEPTED_PROVIDERS = Set.of("strata", "paimon");
+  private static final String OPTION_PREFIX = "option.";
+
+  private TableProperties() {}
+
+  record Create(Map<String, String> options, String comment) {}
+
+  record Changes(Map<String, String> set, List<String> remove, String comment) {}
+
+  static Create fromCreate(Map<String, String> properties) {
+    Map<String, String> options = new LinkedHashMap<>();
+    String comment = null;
+    for (Map.Entry<String, String> e : properties.entrySet()) {
+      String key = e.getKey();
+      switch (key) {
+        case TableCatalog.PROP_PROVIDER -> checkProvider(e.getValue());
+        case TableCatalog.PROP_COMMENT -> comment = e.getValue();
+        case TableCatalog.PROP_LOCATION -> throw new UnsupportedOperationException(
+            "CREATE TABLE ... LOCATION is not supported: Strata tables live under the catalog's"
+                + " warehouse.");
+        case TableCatalog.PROP_OWNER, TableCatalog.PROP_EXTERNAL, "is_managed_location" -> {
+          // Spark bookkeeping, not a table option.
+        }
+        default -> options.put(
+            key.startsWith(OPTION_PREFIX) ? key.substring(OPTION_PREFIX.length()) : key,
+            e.getValue());
+      }
+    }
+    return new Create(options, comment);
+  }
+
+  private static void checkProvider(String provider) {
+    if (provider != null && !ACCEPTED_PROVIDERS.contains(provider.toLowerCase())) {
+      throw new UnsupportedOperationException(
+          "Catalog tables are Strata (Paimon-format) tables; USING "
+              + provider
+              + " is not supported. Omit USING or write USING paimon.");
+    }
+  }
+
+  static Changes fromAlter(Map<String, String> set, List<String> remove) {
+    Map<String, String> options = new LinkedHashMap<>();
+    String comment = null;
+    for (Map.Entry<String, String> e : set.entrySet()) {
+      if (e.getKey().equals(TableCatalog.PROP_COMMENT)) {
+        comment = e.getValue();
+      } else if (!e.getKey().equals(TableCatalog.PROP_OWNER)) {
+        options.put(e.getKey(), e.getValue());
+      }
+    }
+    List<String> removed = new ArrayList<>(remove);
+    removed.remove(TableCatalog.PROP_COMMENT);
+    return new Changes(options, removed, comment);
+  }
+
+  static TableSchema withComment(TableSchema schema, String comment) {
+    return new TableSchema(
+        schema.version(),
+        schema.id(),
+        schema.fields(),
+        schema.highestFieldId(),
+        schema.partitionKeys(),
+        schema.primaryKeys(),
+        schema.options(),
+        comment,
+        schema.timeMillis());
+  }
+
+  /** What Spark shows as table properties: options plus the primary key. */
+  static Map<String, String> toSpark(TableSchema schema) {
+    Map<String, String> properties = new LinkedHashMap<>(schema.options());
+    if (schema.hasPrimaryKey()) {
+      properties.put(SchemaFactory.PRIMARY_KEY_OPTION, String.join(",", schema.primaryKeys()));
+    }
+    if (schema.comment() != null) {
+      properties.put(TableCatalog.PROP_COMMENT, schema.comment());
+    }
+    return properties;
+  }
+}

@@ -1,0 +1,54 @@
+package io.strata.spark.read;
+
+import io.strata.core.read.SplitReader;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowType;
+import io.strata.spark.SparkRowConverter;
+import java.io.IOException;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+
+/** Opens split readers on executors. */
+public class StrataReaderFactory implements PartitionReaderFactory {
+
+  private static final long serialVersionUID = 1L;
+
+  private final FileStoreTable table;
+  private final RowType readType;
+
+  StrataReaderFactory(FileStoreTable table, RowType readType) {
+    this.table = table;
+    this.readType = readType;
+  }
+
+  @Override
+  public PartitionReader<InternalRow> createReader(InputPartition partition) {
+    SplitReader reader =
+        new SplitReader(table, ((StrataInputPartition) partition).split(), readType);
+    SparkRowConverter converter = new SparkRowConverter(readType);
+    return new PartitionReader<>() {
+      private InternalRow current;
+
+      @Override
+      public boolean next() {
+        if (!reader.hasNext()) {
+          return false;
+        }
+        current = converter.toSpark(reader.next());
+        return true;
+      }
+
+      @Override
+      public InternalRow get() {
+        return current;
+      }
+
+      @Override
+      public void close() throws IOException {
+        reader.close();
+      }
+    };
+  }
+}

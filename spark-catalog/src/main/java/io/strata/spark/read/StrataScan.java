@@ -1,0 +1,131 @@
+package io.strata.spark.read;
+
+import io.strata.core.options.Options;
+import io.strata.core.predicate.Predicate;
+import io.strata.core.scan.TableScan;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.split.DataSplit;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowType;
+import io.strata.spark.SparkTypes;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalLong;
+import org.apache.spark.sql.connector.read.Batch;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.SupportsReportStatistics;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/** One read of one snapshot: plans splits once and hands one input partition per split. */
+public class StrataScan implements Scan, Batch, SupportsReportStatistics {
+
+  private final FileStoreTable table;
+  private final CaseInsensitiveStringMap options;
+  private final RowType readType;
+  private final Predicate partitionFilter;
+  private final Predicate valueFilter;
+  private final Filter[] pushed;
+  private TableScan.Plan plan;
+
+  StrataScan(
+      FileStoreTable table,
+      CaseInsensitiveStringMap options,
+      RowType readType,
+      Predicate partitionFilter,
+      Predicate valueFilter,
+      Filter[] pushed) {
+    this.table = table;
+    this.options = options;
+    this.readType = readType;
+    this.partitionFilter = partitionFilter;
+    this.valueFilter = valueFilter;
+    this.pushed = pushed;
+  }
+
+  private TableScan.Plan plan() {
+    if (plan == null) {
+      checkTableExists();
+      Snapshot snapshot = table.snapshotManager().latest();
+      plan =
+          new TableScan(table, new Options(options.asCaseSensitiveMap()))
+              .withPartitionFilter(partitionFilter)
+              .withValueFilter(valueFilter)
+              .plan(snapshot);
+    }
+    return plan;
+  }
+
+  private void checkTableExists() {
+    try {
+      if (!table.fileIO().exists(table.paths().schemaDir())) {
+        throw new IllegalStateException(
+            "Table directory "
+                + table.root()
+                + " no longer exists (dropped or moved outside Spark); recreate the table or"
+                + " REFRESH TABLE.");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot access table directory " + table.root(), e);
+    }
+  }
+
+  @Override
+  public StructType readSchema() {
+    return SparkTypes.toStructType(readType);
+  }
+
+  @Override
+  public String description() {
+    return "StrataScan["
+        + table.root().getName()
+        + ", filters="
+        + Arrays.toString(pushed)
+        + "]";
+  }
+
+  @Override
+  public Batch toBatch() {
+    return this;
+  }
+
+  @Override
+  public InputPartition[] planInputPartitions() {
+    List<DataSplit> splits = plan().splits();
+    return splits.stream().map(StrataInputPartition::new).toArray(InputPartition[]::new);
+  }
+
+  @Override
+  public PartitionReaderFactory createReaderFactory() {
+    return new StrataReaderFactory(table, readType);
+  }
+
+  @Override
+  public Statistics estimateStatistics() {
+    long rows = 0;
+    long bytes = 0;
+    for (DataSplit s : plan().splits()) {
+      rows += s.rowCount();
+      bytes += s.fileSize();
+    }
+    long finalRows = rows;
+    long finalBytes = bytes;
+    return new Statistics() {
+      @Override
+      public OptionalLong sizeInBytes() {
+        return OptionalLong.of(finalBytes);
+      }
+
+      @Override
+      public OptionalLong numRows() {
+        return OptionalLong.of(finalRows);
+      }
+    };
+  }
+}

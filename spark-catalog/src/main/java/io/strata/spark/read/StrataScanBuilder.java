@@ -1,0 +1,96 @@
+package io.strata.spark.read;
+
+import io.strata.core.predicate.Predicate;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.DataField;
+import io.strata.core.types.RowType;
+import io.strata.spark.SparkFilters;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
+import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * Collects column pruning and filters. Filters on partition columns prune partitions, others skip
+ * files by stats; every filter is still returned to Spark, which evaluates it on the rows.
+ */
+public class StrataScanBuilder
+    implements ScanBuilder, SupportsPushDownFilters, SupportsPushDownRequiredColumns {
+
+  private final FileStoreTable table;
+  private final CaseInsensitiveStringMap options;
+  private RowType readType;
+  private Filter[] pushed = new Filter[0];
+  private Predicate partitionFilter;
+  private Predicate valueFilter;
+
+  public StrataScanBuilder(FileStoreTable table, CaseInsensitiveStringMap options) {
+    this.table = table;
+    this.options = options;
+    this.readType = table.schema().rowType();
+  }
+
+  @Override
+  public Filter[] pushFilters(Filter[] filters) {
+    RowType rowType = table.schema().rowType();
+    RowType partitionType = table.schema().partitionType();
+    SparkFilters valueFilters = new SparkFilters(rowType);
+    SparkFilters partitionFilters = new SparkFilters(partitionType);
+    List<Filter> accepted = new ArrayList<>();
+    for (Filter f : filters) {
+      Optional<Predicate> value = valueFilters.convert(f);
+      if (value.isEmpty()) {
+        continue;
+      }
+      accepted.add(f);
+      valueFilter = valueFilter == null ? value.get() : valueFilter.and(value.get());
+      if (partitionType.size() > 0 && referencesOnly(f, partitionType)) {
+        Optional<Predicate> p = partitionFilters.convert(f);
+        if (p.isPresent()) {
+          partitionFilter = partitionFilter == null ? p.get() : partitionFilter.and(p.get());
+        }
+      }
+    }
+    pushed = accepted.toArray(new Filter[0]);
+    return filters;
+  }
+
+  private static boolean referencesOnly(Filter f, RowType type) {
+    for (String ref : f.references()) {
+      if (type.indexOf(ref) < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public Filter[] pushedFilters() {
+    return pushed;
+  }
+
+  @Override
+  public void pruneColumns(StructType requiredSchema) {
+    RowType rowType = table.schema().rowType();
+    List<DataField> fields = new ArrayList<>();
+    for (StructField f : requiredSchema.fields()) {
+      int i = rowType.indexOf(f.name());
+      if (i >= 0) {
+        fields.add(rowType.field(i));
+      }
+    }
+    readType = new RowType(fields);
+  }
+
+  @Override
+  public Scan build() {
+    return new StrataScan(table, options, readType, partitionFilter, valueFilter, pushed);
+  }
+}

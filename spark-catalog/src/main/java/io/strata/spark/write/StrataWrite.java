@@ -1,0 +1,69 @@
+package io.strata.spark.write;
+
+import io.strata.core.options.TableOptions;
+import io.strata.core.schema.SchemaFactory;
+import io.strata.core.table.FileStoreTable;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.connector.distributions.Distribution;
+import org.apache.spark.sql.connector.distributions.Distributions;
+import org.apache.spark.sql.connector.expressions.Expression;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.SortOrder;
+import org.apache.spark.sql.connector.write.BatchWrite;
+import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
+import org.apache.spark.sql.connector.write.Write;
+
+/**
+ * A write of one statement. Fixed-bucket tables ask Spark to cluster rows by partition and
+ * bucket-key columns, so each bucket's rows meet in few tasks and few files.
+ */
+public class StrataWrite implements Write, RequiresDistributionAndOrdering {
+
+  private final FileStoreTable table;
+  private final LogicalWriteInfo info;
+  private final WriteMode mode;
+
+  StrataWrite(FileStoreTable table, LogicalWriteInfo info, WriteMode mode) {
+    this.table = table;
+    this.info = info;
+    this.mode = mode;
+  }
+
+  @Override
+  public Distribution requiredDistribution() {
+    int buckets = table.options().get(TableOptions.BUCKET);
+    if (buckets <= 0) {
+      return Distributions.unspecified();
+    }
+    List<Expression> clustering = new ArrayList<>();
+    for (String p : table.schema().partitionKeys()) {
+      clustering.add(Expressions.column(p));
+    }
+    String bucketKey = table.options().get(TableOptions.BUCKET_KEY);
+    List<String> keys =
+        bucketKey != null
+            ? SchemaFactory.splitColumns(bucketKey)
+            : table.schema().trimmedPrimaryKeys();
+    for (String k : keys) {
+      clustering.add(Expressions.column(k));
+    }
+    return Distributions.clustered(clustering.toArray(new Expression[0]));
+  }
+
+  @Override
+  public SortOrder[] requiredOrdering() {
+    return new SortOrder[0];
+  }
+
+  @Override
+  public String description() {
+    return "StrataWrite[" + table.root().getName() + ", " + mode.kind() + "]";
+  }
+
+  @Override
+  public BatchWrite toBatch() {
+    return new StrataBatchWrite(table, mode);
+  }
+}

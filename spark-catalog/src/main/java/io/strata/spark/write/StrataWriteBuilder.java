@@ -1,0 +1,51 @@
+package io.strata.spark.write;
+
+import io.strata.core.table.FileStoreTable;
+import io.strata.spark.SparkFilters;
+import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.SupportsDynamicOverwrite;
+import org.apache.spark.sql.connector.write.SupportsOverwrite;
+import org.apache.spark.sql.connector.write.SupportsTruncate;
+import org.apache.spark.sql.connector.write.Write;
+import org.apache.spark.sql.connector.write.WriteBuilder;
+import org.apache.spark.sql.sources.Filter;
+
+/** Chooses between append, overwrite by partition filter, dynamic overwrite and truncate. */
+public class StrataWriteBuilder
+    implements WriteBuilder, SupportsOverwrite, SupportsDynamicOverwrite, SupportsTruncate {
+
+  private final FileStoreTable table;
+  private final LogicalWriteInfo info;
+  private WriteMode mode = WriteMode.append();
+
+  public StrataWriteBuilder(FileStoreTable table, LogicalWriteInfo info) {
+    this.table = table;
+    this.info = info;
+  }
+
+  @Override
+  public WriteBuilder overwrite(Filter[] filters) {
+    SparkFilters partitionFilters = new SparkFilters(table.schema().partitionType());
+    mode =
+        WriteMode.overwrite(
+            partitionFilters.convertExactAll(filters, "overwrite table " + table.root().getName()).orElse(null));
+    return this;
+  }
+
+  @Override
+  public WriteBuilder overwriteDynamicPartitions() {
+    mode = WriteMode.dynamicOverwrite();
+    return this;
+  }
+
+  @Override
+  public WriteBuilder truncate() {
+    mode = WriteMode.overwrite(null);
+    return this;
+  }
+
+  @Override
+  public Write build() {
+    return new StrataWrite(table, info, mode);
+  }
+}

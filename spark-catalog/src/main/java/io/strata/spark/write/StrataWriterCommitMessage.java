@@ -1,0 +1,8 @@
+package io.strata.spark.write;
+
+import io.strata.core.commit.CommitMessage;
+import java.util.List;
+import org.apache.spark.sql.connector.write.WriterCommitMessage;
+
+/** The files one task wrote. */
+record StrataWriterCommitMessage(List<CommitMessage> messages) implements WriterCommitMessage {}
