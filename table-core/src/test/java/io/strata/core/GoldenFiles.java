@@ -22,6 +22,16 @@ public final class GoldenFiles {
     return dir;
   }
 
+  /** Same as {@link #dir()}. */
+  public static Path goldenDir() {
+    return dir();
+  }
+
+  /** A golden table directory, e.g. {@code goldenTable("orders_seed004")}. */
+  public static Path goldenTable(String name) {
+    return dir().resolve("warehouse").resolve("golden.db").resolve(name);
+  }
+
   /** A file or directory under the golden directory. */
   public static Path resolve(String first, String... more) {
     return dir().resolve(Paths.get(first, more));

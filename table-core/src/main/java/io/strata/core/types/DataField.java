@@ -1,7 +1,13 @@
 package io.strata.core.types;
 
-/** A named, id-carrying field of a row type; ids are never reused within a table. */
-public record DataField(int id, String name, DataType type, String description)
+/**
+ * A named, id-carrying field of a row type; ids are never reused within a table.
+ *
+ * @param description the column comment, or null
+ * @param defaultValue the column default as SQL text (schema JSON {@code defaultValue}), or null
+ */
+public record DataField(
+    int id, String name, DataType type, String description, String defaultValue)
     implements java.io.Serializable {
 
   public DataField {
@@ -11,14 +17,18 @@ public record DataField(int id, String name, DataType type, String description)
   }
 
   public DataField(int id, String name, DataType type) {
-    this(id, name, type, null);
+    this(id, name, type, null, null);
+  }
+
+  public DataField(int id, String name, DataType type, String description) {
+    this(id, name, type, description, null);
   }
 
   public DataField withType(DataType newType) {
-    return new DataField(id, name, newType, description);
+    return new DataField(id, name, newType, description, defaultValue);
   }
 
   public DataField withName(String newName) {
-    return new DataField(id, newName, type, description);
+    return new DataField(id, newName, type, description, defaultValue);
   }
 }

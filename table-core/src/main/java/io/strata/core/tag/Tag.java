@@ -1,0 +1,26 @@
+package io.strata.core.tag;
+
+import io.strata.core.snapshot.Snapshot;
+import java.time.Duration;
+import java.time.LocalDateTime;
+
+/**
+ * A tag file's content: the tagged snapshot plus, only when the tag has a retention, its creation
+ * time and how long it is retained (FORMAT.md §7b).
+ *
+ * @param createTime local wall-clock creation time, or null
+ * @param timeRetained the retention, or null
+ */
+public record Tag(Snapshot snapshot, LocalDateTime createTime, Duration timeRetained) {
+
+  public Tag {
+    if (snapshot == null) {
+      throw new IllegalArgumentException("A tag needs a snapshot.");
+    }
+  }
+
+  /** A tag without retention: its file is the plain snapshot JSON. */
+  public static Tag of(Snapshot snapshot) {
+    return new Tag(snapshot, null, null);
+  }
+}
