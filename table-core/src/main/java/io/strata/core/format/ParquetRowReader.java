@@ -1,0 +1,135 @@
+package io.strata.core.format;
+
+import io.strata.core.types.RowType;
+import java.io.IOException;
+import java.util.NoSuchElementException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.ColumnIOFactory;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.MessageColumnIO;
+import org.apache.parquet.io.RecordReader;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * Reads a Parquet data file as {@code Object[]} rows of a read type (canonical values, see {@link
+ * io.strata.core.types.DataType}). Columns are matched by name; only requested columns are read; a
+ * requested column the file lacks reads NULL. Values are converted from the file's physical layout
+ * (e.g. INT96, millisecond or microsecond timestamps).
+ */
+public final class ParquetRowReader implements CloseableIterator<Object[]> {
+
+  private final ParquetFileReader reader;
+  private final MessageType fileSchema;
+  private final int width;
+  private final MessageColumnIO columnIO;
+  private final RowMaterializer materializer;
+  private final long totalRows;
+  private RecordReader<Object[]> records;
+  private long rowsLeftInGroup;
+  private long rowsLeftInFile;
+
+  private ParquetRowReader(ParquetFileReader reader, RowType readType) {
+    this.reader = reader;
+    this.fileSchema = reader.getFooter().getFileMetaData().getSchema();
+    this.width = readType.size();
+    this.totalRows = reader.getRecordCount();
+    this.rowsLeftInFile = totalRows;
+    MessageType requested = ParquetProjection.requestedSchema(fileSchema, readType);
+    if (requested.getFieldCount() == 0) {
+      this.columnIO = null;
+      this.materializer = null;
+    } else {
+      reader.setRequestedSchema(requested);
+      String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
+      this.columnIO = new ColumnIOFactory(createdBy).getColumnIO(requested, fileSchema, true);
+      this.materializer = new RowMaterializer(requested, readType);
+    }
+  }
+
+  /** Opens {@code path} on {@code fs} (its raw file system, bypassing checksums). */
+  public static ParquetRowReader open(FileSystem fs, Path path, RowType readType)
+      throws IOException {
+    return open(HadoopFiles.inputFile(fs, path), confOf(fs), readType);
+  }
+
+  /** Opens {@code path} of a known length (saves a file status call). */
+  public static ParquetRowReader open(FileSystem fs, Path path, long length, RowType readType)
+      throws IOException {
+    return open(HadoopFiles.inputFile(fs, path, length), confOf(fs), readType);
+  }
+
+  /** Opens any Parquet input file. */
+  public static ParquetRowReader open(InputFile file, Configuration conf, RowType readType)
+      throws IOException {
+    ParquetFileReader reader =
+        ParquetFileReader.open(file, HadoopReadOptions.builder(conf).build());
+    try {
+      return new ParquetRowReader(reader, readType);
+    } catch (RuntimeException e) {
+      reader.close();
+      throw e;
+    }
+  }
+
+  private static Configuration confOf(FileSystem fs) {
+    return fs.getConf() == null ? new Configuration(false) : fs.getConf();
+  }
+
+  /** The file's full Parquet schema. */
+  public MessageType fileSchema() {
+    return fileSchema;
+  }
+
+  /** Number of rows in the file. */
+  public long rowCount() {
+    return totalRows;
+  }
+
+  @Override
+  public boolean hasNext() {
+    if (rowsLeftInFile <= 0) {
+      return false;
+    }
+    if (columnIO == null) {
+      return true;
+    }
+    try {
+      while (rowsLeftInGroup == 0) {
+        PageReadStore pages = reader.readNextRowGroup();
+        if (pages == null) {
+          rowsLeftInFile = 0;
+          return false;
+        }
+        rowsLeftInGroup = pages.getRowCount();
+        records = columnIO.getRecordReader(pages, materializer, FilterCompat.NOOP);
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("Cannot read " + reader.getFile(), e);
+    }
+    return true;
+  }
+
+  @Override
+  public Object[] next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    rowsLeftInFile--;
+    if (columnIO == null) {
+      return new Object[width];
+    }
+    rowsLeftInGroup--;
+    return records.read();
+  }
+
+  @Override
+  public void close() throws IOException {
+    reader.close();
+  }
+}

@@ -1,0 +1,182 @@
+package io.strata.core.format;
+
+import io.strata.core.types.RowType;
+import java.io.Closeable;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.io.OutputFile;
+
+/**
+ * Writes {@code Object[]} rows of a RowType (canonical values, see {@link
+ * io.strata.core.types.DataType}) into one new Parquet data file laid out as Paimon writes it, and
+ * collects per-column {@link FileStats} on the way. {@link #finish()} completes the file; after a
+ * failed {@link #write} only {@link #abort()} or {@link #close()} are allowed.
+ */
+public final class ParquetRowWriter implements Closeable {
+
+  private static final String ZSTD_LEVEL_KEY = "parquet.compression.codec.zstd.level";
+
+  private final FileSystem fs;
+  private final Path path;
+  private final RowType rowType;
+  private final ParquetWriter<Object[]> writer;
+  private final ColumnStatsCollector[] stats;
+  private long rowCount;
+  private boolean failed;
+  private boolean closed;
+  private FileStats result;
+
+  private ParquetRowWriter(
+      FileSystem fs,
+      Path path,
+      RowType rowType,
+      ParquetWriter<Object[]> writer,
+      StatsMode[] modes) {
+    this.fs = fs;
+    this.path = path;
+    this.rowType = rowType;
+    this.writer = writer;
+    this.stats = new ColumnStatsCollector[rowType.size()];
+    for (int i = 0; i < stats.length; i++) {
+      stats[i] = new ColumnStatsCollector(rowType.typeAt(i), modes[i]);
+    }
+  }
+
+  /**
+   * Creates {@code path} (failing if it exists) on {@code fs}, unwrapped to its raw file system so
+   * that no {@code .crc} file is written.
+   */
+  public static ParquetRowWriter create(
+      FileSystem fs, Path path, RowType rowType, ParquetWriteOptions options) throws IOException {
+    FileSystem raw = HadoopFiles.withoutChecksums(fs);
+    Configuration conf = raw.getConf() == null ? new Configuration(false) : raw.getConf();
+    conf = new Configuration(conf);
+    conf.setInt(ZSTD_LEVEL_KEY, options.zstdLevel());
+    ParquetWriter<Object[]> writer =
+        new Builder(HadoopFiles.outputFile(raw, path), rowType)
+            .withConf(conf)
+            .withWriteMode(ParquetFileWriter.Mode.CREATE)
+            .withCompressionCodec(options.codec())
+            .withRowGroupSize(options.rowGroupSize())
+            .withPageSize(options.pageSize())
+            .withDictionaryPageSize(options.pageSize())
+            .withDictionaryEncoding(options.dictionary())
+            .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
+            .withValidation(false)
+            .build();
+    StatsMode[] modes = new StatsMode[rowType.size()];
+    for (int i = 0; i < modes.length; i++) {
+      modes[i] = options.statsModeFor(rowType.field(i).name());
+    }
+    return new ParquetRowWriter(raw, path, rowType, writer, modes);
+  }
+
+  /** Appends one row; its values must match the row type (nulls only in nullable fields). */
+  public void write(Object[] row) throws IOException {
+    if (closed || failed) {
+      throw new IllegalStateException(
+          "Writer of " + path + (failed ? " failed earlier; abort it." : " is closed."));
+    }
+    try {
+      writer.write(row);
+    } catch (RuntimeException | IOException e) {
+      failed = true;
+      throw e;
+    }
+    for (int i = 0; i < stats.length; i++) {
+      stats[i].add(row[i]);
+    }
+    rowCount++;
+  }
+
+  /** Rows written so far. */
+  public long rowCount() {
+    return rowCount;
+  }
+
+  /** Bytes written to the file so far plus those buffered for it: the size to roll files at. */
+  public long length() {
+    return writer.getDataSize();
+  }
+
+  /** The file being written. */
+  public Path path() {
+    return path;
+  }
+
+  /** The type of the rows written. */
+  public RowType rowType() {
+    return rowType;
+  }
+
+  /** Completes the file (footer included) and returns its column statistics. */
+  public FileStats finish() throws IOException {
+    if (result != null) {
+      return result;
+    }
+    if (failed) {
+      throw new IllegalStateException("Writer of " + path + " failed earlier; abort it.");
+    }
+    closed = true;
+    writer.close();
+    int n = stats.length;
+    Object[] min = new Object[n];
+    Object[] max = new Object[n];
+    Long[] nullCounts = new Long[n];
+    for (int i = 0; i < n; i++) {
+      min[i] = stats[i].min();
+      max[i] = stats[i].max();
+      nullCounts[i] = stats[i].nullCount();
+    }
+    result = new FileStats(min, max, nullCounts);
+    return result;
+  }
+
+  /** Closes the file if needed and deletes it: for error paths. */
+  public void abort() {
+    try {
+      close();
+    } catch (IOException | RuntimeException e) {
+      // the file is deleted below anyway
+    }
+    try {
+      fs.delete(path, false);
+    } catch (IOException e) {
+      // best effort: an unreferenced file is harmless
+    }
+  }
+
+  /** Closes the underlying writer without computing statistics (idempotent). */
+  @Override
+  public void close() throws IOException {
+    if (!closed) {
+      closed = true;
+      writer.close();
+    }
+  }
+
+  private static final class Builder extends ParquetWriter.Builder<Object[], Builder> {
+    private final RowType rowType;
+
+    Builder(OutputFile file, RowType rowType) {
+      super(file);
+      this.rowType = rowType;
+    }
+
+    @Override
+    protected Builder self() {
+      return this;
+    }
+
+    @Override
+    protected WriteSupport<Object[]> getWriteSupport(Configuration conf) {
+      return new RowWriteSupport(rowType);
+    }
+  }
+}

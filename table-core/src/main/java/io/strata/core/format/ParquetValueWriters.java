@@ -1,0 +1,210 @@
+package io.strata.core.format;
+
+import io.strata.core.types.ArrayType;
+import io.strata.core.types.AtomicType;
+import io.strata.core.types.DataField;
+import io.strata.core.types.DataType;
+import io.strata.core.types.MapType;
+import io.strata.core.types.RowType;
+import io.strata.core.types.Timestamp;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.util.List;
+import java.util.Map;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.RecordConsumer;
+
+/** Builds the functions that feed canonical values of a type into a Parquet RecordConsumer. */
+final class ParquetValueWriters {
+
+  /** Writes one non-null value of a fixed type. */
+  @FunctionalInterface
+  interface ValueWriter {
+    void write(RecordConsumer consumer, Object value);
+  }
+
+  /** Writes the fields of a row (top level or nested) in the layout of {@link ParquetSchemas}. */
+  static final class FieldsWriter {
+    private final String[] names;
+    private final boolean[] required;
+    private final ValueWriter[] writers;
+
+    FieldsWriter(RowType rowType) {
+      int n = rowType.size();
+      names = new String[n];
+      required = new boolean[n];
+      writers = new ValueWriter[n];
+      for (int i = 0; i < n; i++) {
+        DataField field = rowType.field(i);
+        names[i] = field.name();
+        required[i] = !field.type().nullable();
+        writers[i] = forType(field.type());
+      }
+    }
+
+    void write(RecordConsumer consumer, Object[] row) {
+      if (row.length != names.length) {
+        throw new IllegalArgumentException(
+            "Row has " + row.length + " values but the type has " + names.length + " fields.");
+      }
+      for (int i = 0; i < names.length; i++) {
+        Object value = row[i];
+        if (value == null) {
+          if (required[i]) {
+            throw new IllegalArgumentException("Field '" + names[i] + "' is NOT NULL, got null.");
+          }
+          continue;
+        }
+        consumer.startField(names[i], i);
+        try {
+          writers[i].write(consumer, value);
+        } catch (ClassCastException e) {
+          throw new IllegalArgumentException(
+              "Field '" + names[i] + "' got a " + value.getClass().getName() + ": " + e, e);
+        }
+        consumer.endField(names[i], i);
+      }
+    }
+  }
+
+  private ParquetValueWriters() {}
+
+  static ValueWriter forType(DataType type) {
+    return switch (type.root()) {
+      case BOOLEAN -> (c, v) -> c.addBoolean((Boolean) v);
+      case TINYINT -> (c, v) -> c.addInteger((Byte) v);
+      case SMALLINT -> (c, v) -> c.addInteger((Short) v);
+      case INT, DATE, TIME -> (c, v) -> c.addInteger((Integer) v);
+      case BIGINT -> (c, v) -> c.addLong((Long) v);
+      case FLOAT -> (c, v) -> c.addFloat((Float) v);
+      case DOUBLE -> (c, v) -> c.addDouble((Double) v);
+      case DECIMAL -> decimal((AtomicType) type);
+      case CHAR, VARCHAR -> (c, v) -> c.addBinary(Binary.fromString((String) v));
+      case BINARY, VARBINARY -> (c, v) -> c.addBinary(Binary.fromReusedByteArray((byte[]) v));
+      case TIMESTAMP, TIMESTAMP_LTZ -> timestamp(((AtomicType) type).precision());
+      case ARRAY -> array((ArrayType) type);
+      case MAP -> map((MapType) type);
+      case ROW -> row((RowType) type);
+    };
+  }
+
+  private static ValueWriter decimal(AtomicType type) {
+    int precision = type.precision();
+    int scale = type.scale();
+    int fixedLength = precision > 18 ? ParquetSchemas.decimalFixedLength(precision) : 0;
+    return (c, v) -> {
+      BigDecimal d = (BigDecimal) v;
+      if (d.scale() != scale) {
+        d = d.setScale(scale, RoundingMode.UNNECESSARY);
+      }
+      if (d.precision() > precision) {
+        throw new IllegalArgumentException(d + " does not fit DECIMAL(" + precision + ", " + scale);
+      }
+      BigInteger unscaled = d.unscaledValue();
+      if (precision <= 9) {
+        c.addInteger(unscaled.intValue());
+      } else if (precision <= 18) {
+        c.addLong(unscaled.longValue());
+      } else {
+        c.addBinary(Binary.fromConstantByteArray(signExtend(unscaled.toByteArray(), fixedLength)));
+      }
+    };
+  }
+
+  /** Big-endian two's complement bytes widened to exactly {@code length} bytes. */
+  static byte[] signExtend(byte[] bytes, int length) {
+    if (bytes.length == length) {
+      return bytes;
+    }
+    byte[] out = new byte[length];
+    byte pad = bytes[0] < 0 ? (byte) -1 : 0;
+    int offset = length - bytes.length;
+    for (int i = 0; i < offset; i++) {
+      out[i] = pad;
+    }
+    System.arraycopy(bytes, 0, out, offset, bytes.length);
+    return out;
+  }
+
+  private static ValueWriter timestamp(int precision) {
+    if (precision <= 3) {
+      return (c, v) -> c.addLong(((Timestamp) v).millis());
+    }
+    if (precision <= 6) {
+      return (c, v) -> c.addLong(((Timestamp) v).toMicros());
+    }
+    return (c, v) -> c.addBinary(Int96Timestamps.encode((Timestamp) v));
+  }
+
+  private static ValueWriter array(ArrayType type) {
+    ValueWriter element = forType(type.element());
+    boolean elementRequired = !type.element().nullable();
+    String repeated = ParquetSchemas.LIST_REPEATED_NAME;
+    String name = ParquetSchemas.LIST_ELEMENT_NAME;
+    return (c, v) -> {
+      List<?> list = (List<?>) v;
+      c.startGroup();
+      if (!list.isEmpty()) {
+        c.startField(repeated, 0);
+        for (Object e : list) {
+          c.startGroup();
+          if (e != null) {
+            c.startField(name, 0);
+            element.write(c, e);
+            c.endField(name, 0);
+          } else if (elementRequired) {
+            throw new IllegalArgumentException("ARRAY element is NOT NULL, got null.");
+          }
+          c.endGroup();
+        }
+        c.endField(repeated, 0);
+      }
+      c.endGroup();
+    };
+  }
+
+  private static ValueWriter map(MapType type) {
+    ValueWriter keyWriter = forType(type.key());
+    ValueWriter valueWriter = forType(type.value());
+    boolean valueRequired = !type.value().nullable();
+    String repeated = ParquetSchemas.MAP_REPEATED_NAME;
+    String keyName = ParquetSchemas.MAP_KEY_NAME;
+    String valueName = ParquetSchemas.MAP_VALUE_NAME;
+    return (c, v) -> {
+      Map<?, ?> map = (Map<?, ?>) v;
+      c.startGroup();
+      if (!map.isEmpty()) {
+        c.startField(repeated, 0);
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+          if (e.getKey() == null) {
+            throw new IllegalArgumentException("MAP keys cannot be null.");
+          }
+          c.startGroup();
+          c.startField(keyName, 0);
+          keyWriter.write(c, e.getKey());
+          c.endField(keyName, 0);
+          if (e.getValue() != null) {
+            c.startField(valueName, 1);
+            valueWriter.write(c, e.getValue());
+            c.endField(valueName, 1);
+          } else if (valueRequired) {
+            throw new IllegalArgumentException("MAP value is NOT NULL, got null.");
+          }
+          c.endGroup();
+        }
+        c.endField(repeated, 0);
+      }
+      c.endGroup();
+    };
+  }
+
+  private static ValueWriter row(RowType type) {
+    FieldsWriter fields = new FieldsWriter(type);
+    return (c, v) -> {
+      c.startGroup();
+      fields.write(c, (Object[]) v);
+      c.endGroup();
+    };
+  }
+}

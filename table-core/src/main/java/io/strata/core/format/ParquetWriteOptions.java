@@ -1,0 +1,118 @@
+package io.strata.core.format;
+
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+
+/**
+ * Options of a Parquet data file writer, with Paimon's table option keys and defaults: {@code
+ * file.compression} (zstd), {@code file.compression.zstd-level} (1), {@code metadata.stats-mode}
+ * (truncate(16)), {@code fields.<name>.stats-mode}, {@code parquet.block.size}, {@code
+ * parquet.page.size}, {@code parquet.enable.dictionary}.
+ */
+public record ParquetWriteOptions(
+    String compression,
+    int zstdLevel,
+    StatsMode statsMode,
+    Map<String, StatsMode> fieldStatsModes,
+    long rowGroupSize,
+    int pageSize,
+    boolean dictionary) {
+
+  public static final String COMPRESSION = "file.compression";
+  public static final String ZSTD_LEVEL = "file.compression.zstd-level";
+  public static final String STATS_MODE = "metadata.stats-mode";
+  public static final String BLOCK_SIZE = "parquet.block.size";
+  public static final String PAGE_SIZE = "parquet.page.size";
+  public static final String ENABLE_DICTIONARY = "parquet.enable.dictionary";
+
+  private static final String FIELDS_PREFIX = "fields.";
+  private static final String STATS_MODE_SUFFIX = ".stats-mode";
+
+  public ParquetWriteOptions {
+    fieldStatsModes = Map.copyOf(fieldStatsModes);
+    codecOf(compression);
+  }
+
+  /** Paimon's defaults: zstd level 1, truncate(16), 128 MB row groups, 1 MB pages, dictionary. */
+  public static ParquetWriteOptions defaults() {
+    return new ParquetWriteOptions(
+        "zstd", 1, StatsMode.DEFAULT, Map.of(), 128L << 20, 1 << 20, true);
+  }
+
+  /** Reads the options this writer understands from a table's option map; others are ignored. */
+  public static ParquetWriteOptions fromTableOptions(Map<String, String> options) {
+    ParquetWriteOptions d = defaults();
+    Map<String, StatsMode> fieldModes = new HashMap<>();
+    for (Map.Entry<String, String> e : options.entrySet()) {
+      String key = e.getKey();
+      if (key.startsWith(FIELDS_PREFIX)
+          && key.endsWith(STATS_MODE_SUFFIX)
+          && key.length() > FIELDS_PREFIX.length() + STATS_MODE_SUFFIX.length()) {
+        String field =
+            key.substring(FIELDS_PREFIX.length(), key.length() - STATS_MODE_SUFFIX.length());
+        fieldModes.put(field, StatsMode.parse(e.getValue()));
+      }
+    }
+    return new ParquetWriteOptions(
+        options.getOrDefault(COMPRESSION, d.compression()),
+        intOption(options, ZSTD_LEVEL, d.zstdLevel()),
+        options.containsKey(STATS_MODE) ? StatsMode.parse(options.get(STATS_MODE)) : d.statsMode(),
+        fieldModes,
+        longOption(options, BLOCK_SIZE, d.rowGroupSize()),
+        intOption(options, PAGE_SIZE, d.pageSize()),
+        Boolean.parseBoolean(options.getOrDefault(ENABLE_DICTIONARY, "true").trim()));
+  }
+
+  /** The same options with another compression. */
+  public ParquetWriteOptions withCompression(String newCompression) {
+    return new ParquetWriteOptions(
+        newCompression, zstdLevel, statsMode, fieldStatsModes, rowGroupSize, pageSize, dictionary);
+  }
+
+  /** The same options with another table-wide stats mode. */
+  public ParquetWriteOptions withStatsMode(StatsMode mode) {
+    return new ParquetWriteOptions(
+        compression, zstdLevel, mode, fieldStatsModes, rowGroupSize, pageSize, dictionary);
+  }
+
+  /** The stats mode of a column: its {@code fields.<name>.stats-mode}, else the table's. */
+  public StatsMode statsModeFor(String fieldName) {
+    return fieldStatsModes.getOrDefault(fieldName, statsMode);
+  }
+
+  /** The Parquet codec of {@link #compression()}. */
+  public CompressionCodecName codec() {
+    return codecOf(compression);
+  }
+
+  /**
+   * Maps a {@code file.compression} value to a Parquet codec: zstd, snappy, gzip, lz4 (written as
+   * Parquet's self-contained LZ4_RAW), lz4_raw, none / uncompressed.
+   */
+  public static CompressionCodecName codecOf(String compression) {
+    return switch (compression.trim().toLowerCase(Locale.ROOT)) {
+      case "zstd" -> CompressionCodecName.ZSTD;
+      case "snappy" -> CompressionCodecName.SNAPPY;
+      case "gzip" -> CompressionCodecName.GZIP;
+      case "lz4", "lz4_raw" -> CompressionCodecName.LZ4_RAW;
+      case "none", "uncompressed" -> CompressionCodecName.UNCOMPRESSED;
+      default ->
+          throw new IllegalArgumentException(
+              "Unsupported file.compression '"
+                  + compression
+                  + "'; expected zstd, snappy, gzip, lz4 or none.");
+    };
+  }
+
+  private static int intOption(Map<String, String> options, String key, int dflt) {
+    String v = options.get(key);
+    return v == null ? dflt : Integer.parseInt(v.trim());
+  }
+
+  private static long longOption(Map<String, String> options, String key, long dflt) {
+    String v = options.get(key);
+    return v == null ? dflt : Long.parseLong(v.trim());
+  }
+}
