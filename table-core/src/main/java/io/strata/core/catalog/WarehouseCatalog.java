@@ -23,14 +23,10 @@ public final class WarehouseCatalog {
   private final FileIO fileIO;
   private final Path warehouse;
 
+  /** Opens a warehouse; nothing is written until something is created (it may be read-only). */
   public WarehouseCatalog(FileIO fileIO, Path warehouse) {
     this.fileIO = fileIO;
     this.warehouse = warehouse;
-    try {
-      fileIO.mkdirs(databasePath(DEFAULT_DATABASE));
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create the warehouse at " + warehouse, e);
-    }
   }
 
   public FileIO fileIO() {
@@ -51,18 +47,23 @@ public final class WarehouseCatalog {
 
   public List<String> listDatabases() {
     List<String> dbs = new ArrayList<>();
+    dbs.add(DEFAULT_DATABASE);
     for (FileIO.FileStatusInfo f : list(warehouse)) {
       String name = f.path().getName();
       if (f.isDirectory() && name.endsWith(DB_SUFFIX)) {
-        dbs.add(name.substring(0, name.length() - DB_SUFFIX.length()));
+        String db = name.substring(0, name.length() - DB_SUFFIX.length());
+        if (!db.equals(DEFAULT_DATABASE)) {
+          dbs.add(db);
+        }
       }
     }
     dbs.sort(null);
     return dbs;
   }
 
+  /** The default database always exists; its directory appears with its first table. */
   public boolean databaseExists(String db) {
-    return exists(databasePath(db));
+    return db.equals(DEFAULT_DATABASE) || exists(databasePath(db));
   }
 
   public void createDatabase(String db) {
@@ -81,6 +82,9 @@ public final class WarehouseCatalog {
   public void dropDatabase(String db, DropMode mode) {
     if (!databaseExists(db)) {
       throw CatalogException.databaseNotFound(db);
+    }
+    if (db.equals(DEFAULT_DATABASE)) {
+      throw new IllegalArgumentException("Cannot drop the default database.");
     }
     List<String> tables = listTables(db);
     if (!tables.isEmpty() && mode == DropMode.RESTRICT) {

@@ -78,7 +78,9 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
       }
     }
     Path path = DataFilePaths.of(table, split.partition(), split.bucket(), file);
-    current = new ParquetRowReader(table.fileIO().fileSystem(path), path, new RowType(fileFields));
+    current =
+        ParquetRowReader.open(
+            table.fileIO().fileSystem(path), path, file.fileSize(), new RowType(fileFields));
   }
 
   @Override

@@ -6,8 +6,7 @@ package io.strata.core.types;
  * @param description the column comment, or null
  * @param defaultValue the column default as SQL text (schema JSON {@code defaultValue}), or null
  */
-public record DataField(
-    int id, String name, DataType type, String description, String defaultValue)
+public record DataField(int id, String name, DataType type, String description, String defaultValue)
     implements java.io.Serializable {
 
   public DataField {

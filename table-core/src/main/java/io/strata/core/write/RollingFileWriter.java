@@ -55,12 +55,11 @@ final class RollingFileWriter {
     if (current == null) {
       currentName = names.next();
       current =
-          new ParquetRowWriter(
+          ParquetRowWriter.create(
               fileIO.fileSystem(bucketDir),
               new Path(bucketDir, currentName),
               rowType,
-              settings.compression(),
-              settings.statsMode());
+              settings.parquet());
       currentRows = 0;
     }
     current.write(row);
@@ -71,8 +70,7 @@ final class RollingFileWriter {
   }
 
   private void closeCurrent() throws IOException {
-    current.close();
-    FileStats stats = current.stats();
+    FileStats stats = current.finish();
     Path path = new Path(bucketDir, currentName);
     long size = fileIO.fileSystem(path).getFileStatus(path).getLen();
     RowType statsType = StatsTypes.of(rowType);
@@ -124,8 +122,7 @@ final class RollingFileWriter {
   void abort() {
     try {
       if (current != null) {
-        current.close();
-        fileIO.delete(new Path(bucketDir, currentName));
+        current.abort();
         current = null;
       }
       for (DataFileMeta f : written) {

@@ -1,10 +1,11 @@
 package io.strata.core.write;
 
+import io.strata.core.format.ParquetWriteOptions;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 
 /** File-writing settings resolved from table options. */
-record WriteSettings(String compression, String statsMode, long targetFileSize, String format) {
+record WriteSettings(ParquetWriteOptions parquet, long targetFileSize, String format) {
 
   private static final long APPEND_TARGET = 256L << 20;
   private static final long PRIMARY_KEY_TARGET = 128L << 20;
@@ -12,8 +13,7 @@ record WriteSettings(String compression, String statsMode, long targetFileSize, 
   static WriteSettings of(Options options, boolean primaryKey) {
     Long target = options.get(TableOptions.TARGET_FILE_SIZE);
     return new WriteSettings(
-        options.get(TableOptions.FILE_COMPRESSION),
-        options.get(TableOptions.METADATA_STATS_MODE),
+        ParquetWriteOptions.fromTableOptions(options.toMap()),
         target != null ? target : (primaryKey ? PRIMARY_KEY_TARGET : APPEND_TARGET),
         options.get(TableOptions.FILE_FORMAT));
   }
