@@ -202,20 +202,41 @@ public final class SparkFilters {
     try {
       return switch (type.root()) {
         case BOOLEAN -> v instanceof Boolean ? v : null;
-        case TINYINT -> v instanceof Number n && n.longValue() == n.byteValue() ? n.byteValue() : null;
-        case SMALLINT -> v instanceof Number n && n.longValue() == n.shortValue() ? n.shortValue() : null;
-        case INT -> v instanceof Number n && !(v instanceof BigDecimal) && n.longValue() == n.intValue() ? n.intValue() : null;
-        case BIGINT -> v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte ? ((Number) v).longValue() : null;
+        case TINYINT ->
+            v instanceof Number n && n.longValue() == n.byteValue() ? n.byteValue() : null;
+        case SMALLINT ->
+            v instanceof Number n && n.longValue() == n.shortValue() ? n.shortValue() : null;
+        case INT ->
+            v instanceof Number n && !(v instanceof BigDecimal) && n.longValue() == n.intValue()
+                ? n.intValue()
+                : null;
+        case BIGINT ->
+            v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte
+                ? ((Number) v).longValue()
+                : null;
         case FLOAT -> v instanceof Float ? v : null;
         case DOUBLE -> v instanceof Double ? v : null;
-        case DECIMAL -> v instanceof BigDecimal b && b.scale() <= ((AtomicType) type).scale()
-            ? b.setScale(((AtomicType) type).scale()) : null;
+        case DECIMAL ->
+            v instanceof BigDecimal b && b.scale() <= ((AtomicType) type).scale()
+                ? b.setScale(((AtomicType) type).scale())
+                : null;
         case CHAR -> null; // padding semantics differ; let Spark evaluate
         case VARCHAR -> v instanceof String ? v : null;
-        case DATE -> v instanceof LocalDate d ? (int) d.toEpochDay()
-            : v instanceof java.sql.Date d ? (int) d.toLocalDate().toEpochDay() : null;
-        case TIMESTAMP_LTZ -> v instanceof Instant t ? Timestamp.fromMicros(Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L), t.getNano() / 1000))
-            : v instanceof java.sql.Timestamp t ? Timestamp.fromMicros(Math.addExact(Math.multiplyExact(Math.floorDiv(t.getTime(), 1000), 1_000_000L), t.getNanos() / 1000)) : null;
+        case DATE ->
+            v instanceof LocalDate d
+                ? (int) d.toEpochDay()
+                : v instanceof java.sql.Date d ? (int) d.toLocalDate().toEpochDay() : null;
+        case TIMESTAMP_LTZ ->
+            v instanceof Instant t
+                ? Timestamp.fromMicros(
+                    Math.addExact(
+                        Math.multiplyExact(t.getEpochSecond(), 1_000_000L), t.getNano() / 1000))
+                : v instanceof java.sql.Timestamp t
+                    ? Timestamp.fromMicros(
+                        Math.addExact(
+                            Math.multiplyExact(Math.floorDiv(t.getTime(), 1000), 1_000_000L),
+                            t.getNanos() / 1000))
+                    : null;
         case TIMESTAMP -> v instanceof LocalDateTime t ? Timestamp.fromLocalDateTime(t) : null;
         default -> null;
       };

@@ -29,7 +29,9 @@ public final class SparkTypes {
     int id = 0;
     for (StructField f : struct.fields()) {
       DataType type = toDataType(f.dataType(), f.metadata()).withNullable(f.nullable());
-      fields.add(new DataField(id++, f.name(), type, f.getComment().isDefined() ? f.getComment().get() : null));
+      fields.add(
+          new DataField(
+              id++, f.name(), type, f.getComment().isDefined() ? f.getComment().get() : null));
     }
     return new RowType(fields);
   }
@@ -128,8 +130,9 @@ public final class SparkTypes {
             toSparkType(m.key()), toSparkType(m.value()), m.value().nullable());
       }
       case ROW -> toStructType((RowType) type);
-      case TIME -> throw new UnsupportedOperationException(
-          "Column type " + type + " has no Spark equivalent yet.");
+      case TIME ->
+          throw new UnsupportedOperationException(
+              "Column type " + type + " has no Spark equivalent yet.");
     };
   }
 }

@@ -125,7 +125,9 @@ public class StrataCatalog implements TableCatalog, SupportsNamespaces {
       throws NamespaceAlreadyExistsException {
     if (namespace.length != 1) {
       throw new IllegalArgumentException(
-          "Strata databases are one level deep; cannot create " + String.join(".", namespace) + ".");
+          "Strata databases are one level deep; cannot create "
+              + String.join(".", namespace)
+              + ".");
     }
     try {
       catalog.createDatabase(namespace[0]);
@@ -137,7 +139,9 @@ public class StrataCatalog implements TableCatalog, SupportsNamespaces {
   @Override
   public void alterNamespace(String[] namespace, NamespaceChange... changes) {
     throw new UnsupportedOperationException(
-        "Strata databases have no properties to alter (database " + String.join(".", namespace) + ").");
+        "Strata databases have no properties to alter (database "
+            + String.join(".", namespace)
+            + ").");
   }
 
   @Override
@@ -197,7 +201,7 @@ public class StrataCatalog implements TableCatalog, SupportsNamespaces {
       throws TableAlreadyExistsException, NoSuchNamespaceException {
     io.strata.core.catalog.Identifier id = toCore(ident);
     database(ident.namespace());
-    TableProperties props = TableProperties.fromCreate(properties);
+    TableProperties.Create props = TableProperties.fromCreate(properties);
     RowType rowType = SparkTypes.toRowType(schema);
     TableSchema tableSchema =
         SchemaFactory.create(

@@ -32,15 +32,17 @@ final class TableProperties {
       switch (key) {
         case TableCatalog.PROP_PROVIDER -> checkProvider(e.getValue());
         case TableCatalog.PROP_COMMENT -> comment = e.getValue();
-        case TableCatalog.PROP_LOCATION -> throw new UnsupportedOperationException(
-            "CREATE TABLE ... LOCATION is not supported: Strata tables live under the catalog's"
-                + " warehouse.");
+        case TableCatalog.PROP_LOCATION ->
+            throw new UnsupportedOperationException(
+                "CREATE TABLE ... LOCATION is not supported: Strata tables live under the catalog's"
+                    + " warehouse.");
         case TableCatalog.PROP_OWNER, TableCatalog.PROP_EXTERNAL, "is_managed_location" -> {
           // Spark bookkeeping, not a table option.
         }
-        default -> options.put(
-            key.startsWith(OPTION_PREFIX) ? key.substring(OPTION_PREFIX.length()) : key,
-            e.getValue());
+        default ->
+            options.put(
+                key.startsWith(OPTION_PREFIX) ? key.substring(OPTION_PREFIX.length()) : key,
+                e.getValue());
       }
     }
     return new Create(options, comment);

@@ -83,11 +83,7 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public String description() {
-    return "StrataScan["
-        + table.root().getName()
-        + ", filters="
-        + Arrays.toString(pushed)
-        + "]";
+    return "StrataScan[" + table.root().getName() + ", filters=" + Arrays.toString(pushed) + "]";
   }
 
   @Override

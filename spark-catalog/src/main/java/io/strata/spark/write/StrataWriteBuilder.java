@@ -28,7 +28,9 @@ public class StrataWriteBuilder
     SparkFilters partitionFilters = new SparkFilters(table.schema().partitionType());
     mode =
         WriteMode.overwrite(
-            partitionFilters.convertExactAll(filters, "overwrite table " + table.root().getName()).orElse(null));
+            partitionFilters
+                .convertExactAll(filters, "overwrite table " + table.root().getName())
+                .orElse(null));
     return this;
   }
 

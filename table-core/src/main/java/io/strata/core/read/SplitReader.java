@@ -18,9 +18,9 @@ import java.util.NoSuchElementException;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Reads the rows of a raw-convertible split file after file, projected to the read fields. Each
- * file is read with its own schema and mapped to the read schema by field id: a field the file
- * lacks reads NULL.
+ * Reads the rows of a split file after file (append tables, raw-convertible key splits), projected
+ * to the read fields. Each file is read with its own schema and mapped to the read schema by field
+ * id: a field the file lacks reads NULL.
  */
 public final class SplitReader implements Iterator<Object[]>, Closeable {
 
@@ -32,10 +32,6 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
   private int[] mapping;
 
   public SplitReader(FileStoreTable table, DataSplit split, RowType readType) {
-    if (!split.rawConvertible()) {
-      throw new UnsupportedOperationException(
-          "Merge reads of primary-key splits are not supported yet.");
-    }
     this.table = table;
     this.split = split;
     this.readType = readType;

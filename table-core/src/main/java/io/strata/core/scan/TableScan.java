@@ -5,10 +5,12 @@ import io.strata.core.data.BinaryRow;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
+import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.split.AppendOnlySplitGenerator;
 import io.strata.core.split.DataSplit;
+import io.strata.core.split.MergeTreeSplitGenerator;
 import io.strata.core.split.SplitGenerator;
 import io.strata.core.table.FileStoreTable;
 import java.util.ArrayList;
@@ -51,9 +53,17 @@ public final class TableScan {
     FileStoreScan scan =
         new FileStoreScan(FileStoreCommit.manifestFiles(table), table.schema().partitionType())
             .withPartitionFilter(partitionFilter);
-    if (valueFilter != null) {
-      StatsEvaluator stats = new StatsEvaluator(table.schemaManager(), table.schema(), valueFilter);
-      scan.withFileFilter(stats::mayMatch);
+    boolean skipLevelZero =
+        table.schema().hasPrimaryKey()
+            && options.get(TableOptions.MERGE_ENGINE).equals("first-row");
+    StatsEvaluator stats =
+        valueFilter == null
+            ? null
+            : new StatsEvaluator(table.schemaManager(), table.schema(), valueFilter);
+    if (skipLevelZero || stats != null) {
+      // First-row tables publish rows through compaction: level 0 is not yet visible (as Paimon).
+      scan.withFileFilter(
+          e -> !(skipLevelZero && e.file().level() == 0) && (stats == null || stats.mayMatch(e)));
     }
     Map<BucketKey, List<ManifestEntry>> groups = new LinkedHashMap<>();
     for (ManifestEntry e : scan.liveEntries(snapshot)) {
@@ -85,8 +95,11 @@ public final class TableScan {
     long target = options.get(ScanOptions.SPLIT_TARGET_SIZE);
     long openCost = options.get(ScanOptions.SPLIT_OPEN_FILE_COST);
     if (table.schema().hasPrimaryKey()) {
-      throw new UnsupportedOperationException(
-          "Reading primary-key tables is not supported yet (table " + table.root() + ").");
+      boolean levelsNeverOverlap =
+          options.get(TableOptions.MERGE_ENGINE).equals("first-row")
+              || options.get(TableOptions.DELETION_VECTORS_ENABLED);
+      return new MergeTreeSplitGenerator(
+          table.schema().trimmedPrimaryKeyType(), target, openCost, levelsNeverOverlap);
     }
     return new AppendOnlySplitGenerator(target, openCost);
   }

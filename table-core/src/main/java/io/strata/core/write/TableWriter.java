@@ -5,6 +5,8 @@ import io.strata.core.commit.DataFilePaths;
 import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
+import io.strata.core.merge.KeyValueLayout;
+import io.strata.core.merge.RowKind;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.schema.SchemaFactory;
@@ -12,17 +14,14 @@ import io.strata.core.schema.TableSchema;
 import io.strata.core.table.FileNamer;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Writes rows of an append table in one task: routes each row to its partition and bucket
- * (FORMAT.md §6) and rolls Parquet files there; {@link #prepareCommit()} hands the files to the
- * driver's commit.
+ * Writes the rows of one task: routes each row to its partition and bucket (FORMAT.md §6) and hands
+ * it to that bucket's writer; {@link #prepareCommit()} returns the files for the driver's commit.
  */
 public final class TableWriter implements AutoCloseable {
 
@@ -37,14 +36,24 @@ public final class TableWriter implements AutoCloseable {
   private final int numBuckets;
   private final WriteSettings settings;
   private final FileNamer names;
-  private final Map<Target, RollingFileWriter> writers = new LinkedHashMap<>();
+  private final Map<BucketId, Long> nextSequences;
+  private final Map<BucketId, BucketWriter> writers = new LinkedHashMap<>();
 
   public TableWriter(FileStoreTable table) {
+    this(table, Map.of());
+  }
+
+  /**
+   * @param nextSequences the first free sequence number of each bucket written before (0 when
+   *     absent), so primary-key records order after existing ones
+   */
+  public TableWriter(FileStoreTable table, Map<BucketId, Long> nextSequences) {
     this.table = table;
     this.schema = table.schema();
     this.rowType = schema.rowType();
     this.partitionType = schema.partitionType();
     this.partitionIndexes = indexes(rowType, schema.partitionKeys());
+    this.nextSequences = nextSequences;
     Options options = table.options();
     this.numBuckets = options.get(TableOptions.BUCKET);
     String bucketKey = options.get(TableOptions.BUCKET_KEY);
@@ -60,12 +69,15 @@ public final class TableWriter implements AutoCloseable {
     }
     this.notNullIndexes = notNull.stream().mapToInt(Integer::intValue).toArray();
     this.settings = WriteSettings.of(options, schema.hasPrimaryKey());
-    this.names = FileNamer.dataFiles(settings.format());
     if (!settings.format().equals("parquet")) {
       throw new UnsupportedOperationException(
           "Writing table option 'file.format' = '"
               + settings.format()
               + "' is not supported yet; use 'parquet'.");
+    }
+    this.names = FileNamer.dataFiles(settings.format());
+    if (schema.hasPrimaryKey()) {
+      mergeEngine();
     }
   }
 
@@ -78,6 +90,10 @@ public final class TableWriter implements AutoCloseable {
   }
 
   public void write(Object[] row) {
+    write(row, RowKind.INSERT);
+  }
+
+  public void write(Object[] row, RowKind kind) {
     for (int i : notNullIndexes) {
       if (row[i] == null) {
         throw new IllegalArgumentException(
@@ -94,24 +110,39 @@ public final class TableWriter implements AutoCloseable {
             ? BucketFunction.bucket(
                 BinaryRowCodec.serialize(bucketKeyType, pick(row, bucketKeyIndexes)), numBuckets)
             : 0;
-    Target target = new Target(partition, bucket);
-    RollingFileWriter writer =
-        writers.computeIfAbsent(
-            target,
-            t ->
-                new RollingFileWriter(
-                    table.fileIO(),
-                    DataFilePaths.bucketDir(table, t.partition(), t.bucket()),
-                    rowType,
-                    schema.id(),
-                    names,
-                    settings,
-                    0));
-    try {
-      writer.write(row);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write to table " + table.root(), e);
+    writers.computeIfAbsent(new BucketId(partition, bucket), this::newWriter).write(row, kind);
+  }
+
+  private BucketWriter newWriter(BucketId id) {
+    long firstSequence = nextSequences.getOrDefault(id, 0L);
+    if (!schema.hasPrimaryKey()) {
+      RollingFileWriter files = files(id, rowType);
+      return new AppendBucketWriter(files, rowType, schema.id(), firstSequence);
     }
+    KeyValueLayout layout = new KeyValueLayout(schema);
+    return new PrimaryKeyBucketWriter(
+        files(id, layout.fileType()), layout, mergeEngine(), schema.id(), firstSequence);
+  }
+
+  private RollingFileWriter files(BucketId id, RowType fileType) {
+    return new RollingFileWriter(
+        table.fileIO(),
+        DataFilePaths.bucketDir(table, id.partition(), id.bucket()),
+        fileType,
+        names,
+        settings);
+  }
+
+  private PrimaryKeyBucketWriter.MergeEngine mergeEngine() {
+    String engine = table.options().get(TableOptions.MERGE_ENGINE);
+    return switch (engine) {
+      case "deduplicate" -> PrimaryKeyBucketWriter.MergeEngine.DEDUPLICATE;
+      default ->
+          throw new UnsupportedOperationException(
+              "Writing tables with 'merge-engine' = '"
+                  + engine
+                  + "' is not supported yet; use 'deduplicate'.");
+    };
   }
 
   private static Object[] pick(Object[] row, int[] indexes) {
@@ -125,7 +156,7 @@ public final class TableWriter implements AutoCloseable {
   /** Closes all files; one message per (partition, bucket) written. */
   public List<CommitMessage> prepareCommit() {
     List<CommitMessage> messages = new ArrayList<>();
-    for (Map.Entry<Target, RollingFileWriter> e : writers.entrySet()) {
+    for (Map.Entry<BucketId, BucketWriter> e : writers.entrySet()) {
       messages.add(
           new CommitMessage(
               e.getKey().partition(),
@@ -140,7 +171,7 @@ public final class TableWriter implements AutoCloseable {
 
   /** Deletes every file written so far. */
   public void abort() {
-    writers.values().forEach(RollingFileWriter::abort);
+    writers.values().forEach(BucketWriter::abort);
     writers.clear();
   }
 
@@ -148,6 +179,4 @@ public final class TableWriter implements AutoCloseable {
   public void close() {
     abort();
   }
-
-  private record Target(BinaryRow partition, int bucket) {}
 }

@@ -4,9 +4,10 @@ import io.strata.core.catalog.Identifier;
 import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.commit.CommitMessage;
 import io.strata.core.commit.FileStoreCommit;
+import io.strata.core.format.CloseableIterator;
 import io.strata.core.io.HadoopFileIO;
 import io.strata.core.options.Options;
-import io.strata.core.read.SplitReader;
+import io.strata.core.read.TableRead;
 import io.strata.core.scan.TableScan;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.snapshot.CommitKind;
@@ -54,6 +55,18 @@ public final class TableTestSupport {
         .commit(write(table, rows), CommitKind.APPEND);
   }
 
+  public static Snapshot write(
+      FileStoreTable table, List<Object[]> rows, List<io.strata.core.merge.RowKind> kinds) {
+    io.strata.core.write.TableWriter writer =
+        new io.strata.core.write.TableWriter(
+            table, io.strata.core.write.SequenceStarts.of(table, table.snapshotManager().latest()));
+    for (int i = 0; i < rows.size(); i++) {
+      writer.write(rows.get(i), kinds.get(i));
+    }
+    return new FileStoreCommit(table, "test", Clock.systemUTC())
+        .commit(writer.prepareCommit(), CommitKind.APPEND);
+  }
+
   public static List<Object[]> readAll(FileStoreTable table) {
     return read(
         table, new TableScan(table, new Options(Map.of())), table.snapshotManager().latest());
@@ -62,7 +75,8 @@ public final class TableTestSupport {
   public static List<Object[]> read(FileStoreTable table, TableScan scan, Snapshot snapshot) {
     List<Object[]> rows = new ArrayList<>();
     for (DataSplit split : scan.plan(snapshot).splits()) {
-      try (SplitReader reader = new SplitReader(table, split, table.schema().rowType())) {
+      try (CloseableIterator<Object[]> reader =
+          TableRead.open(table, split, table.schema().rowType())) {
         reader.forEachRemaining(rows::add);
       } catch (IOException e) {
         throw new java.io.UncheckedIOException(e);

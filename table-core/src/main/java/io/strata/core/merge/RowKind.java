@@ -1,0 +1,36 @@
+package io.strata.core.merge;
+
+/** The kind of a key-value record, stored as {@code _VALUE_KIND} (FORMAT.md §5, §7). */
+public enum RowKind {
+  INSERT((byte) 0),
+  UPDATE_BEFORE((byte) 1),
+  UPDATE_AFTER((byte) 2),
+  DELETE((byte) 3);
+
+  private final byte value;
+
+  RowKind(byte value) {
+    this.value = value;
+  }
+
+  public byte value() {
+    return value;
+  }
+
+  /** Whether a record of this kind removes its key. */
+  public boolean isRetract() {
+    return this == UPDATE_BEFORE || this == DELETE;
+  }
+
+  public static RowKind fromValue(byte value) {
+    return switch (value) {
+      case 0 -> INSERT;
+      case 1 -> UPDATE_BEFORE;
+      case 2 -> UPDATE_AFTER;
+      case 3 -> DELETE;
+      default ->
+          throw new IllegalArgumentException(
+              "Unknown _VALUE_KIND " + value + ", expected 0 (+I), 1 (-U), 2 (+U) or 3 (-D).");
+    };
+  }
+}

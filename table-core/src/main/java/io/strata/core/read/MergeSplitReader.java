@@ -1,0 +1,216 @@
+package io.strata.core.read;
+
+import io.strata.core.commit.DataFilePaths;
+import io.strata.core.data.ValueComparator;
+import io.strata.core.format.ParquetRowReader;
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.merge.KeyValueLayout;
+import io.strata.core.merge.RowKind;
+import io.strata.core.schema.TableSchema;
+import io.strata.core.split.DataSplit;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.DataField;
+import io.strata.core.types.RowType;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.PriorityQueue;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Merge-on-read of one primary-key split: a k-way merge of the sorted files by (key, sequence
+ * number). Per key the record with the highest sequence number wins ({@code deduplicate}) or the
+ * lowest ({@code first-row}); a winning DELETE or UPDATE_BEFORE removes the key.
+ */
+public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
+
+  private final FileStoreTable table;
+  private final RowType readType;
+  private final boolean firstRow;
+  private final Comparator<Object[]> keyOrder;
+  private final int keyArity;
+  private final PriorityQueue<Cursor> queue;
+  private final List<Cursor> cursors = new ArrayList<>();
+  private Object[] next;
+
+  public MergeSplitReader(
+      FileStoreTable table, DataSplit split, RowType readType, boolean firstRow) {
+    this.table = table;
+    this.readType = readType;
+    this.firstRow = firstRow;
+    KeyValueLayout layout = new KeyValueLayout(table.schema());
+    this.keyArity = layout.keyArity();
+    this.keyOrder = ValueComparator.ofRow(layout.keyType());
+    this.queue =
+        new PriorityQueue<>(
+            (a, b) -> {
+              int c = keyOrder.compare(a.key(), b.key());
+              return c != 0 ? c : Long.compare(a.sequence(), b.sequence());
+            });
+    try {
+      for (DataFileMeta f : split.files()) {
+        Cursor c = open(split, f);
+        cursors.add(c);
+        if (c.advance()) {
+          queue.add(c);
+        }
+      }
+    } catch (IOException e) {
+      closeQuietly();
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private Cursor open(DataSplit split, DataFileMeta file) throws IOException {
+    TableSchema fileSchema =
+        file.schemaId() == table.schema().id()
+            ? table.schema()
+            : table.schemaManager().schema(file.schemaId());
+    KeyValueLayout fileLayout = new KeyValueLayout(fileSchema);
+    List<DataField> requested =
+        new ArrayList<>(fileLayout.fileType().fields().subList(0, fileLayout.valueOffset()));
+    int[] mapping = new int[readType.size()];
+    for (int i = 0; i < readType.size(); i++) {
+      mapping[i] = -1;
+      for (DataField f : fileSchema.fields()) {
+        if (f.id() == readType.field(i).id()) {
+          mapping[i] = requested.size();
+          requested.add(f);
+        }
+      }
+    }
+    Path path = DataFilePaths.of(table, split.partition(), split.bucket(), file);
+    ParquetRowReader reader =
+        ParquetRowReader.open(
+            table.fileIO().fileSystem(path), path, file.fileSize(), new RowType(requested));
+    return new Cursor(
+        reader, mapping, fileLayout.sequenceIndex(), fileLayout.kindIndex(), keyArity);
+  }
+
+  @Override
+  public boolean hasNext() {
+    try {
+      while (next == null && !queue.isEmpty()) {
+        next = mergeOneKey();
+      }
+      return next != null;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Consumes every record of the smallest key; the surviving row or null. */
+  private Object[] mergeOneKey() throws IOException {
+    Cursor head = queue.poll();
+    Object[] key = head.key();
+    Object[] winner = head.row();
+    int winnerKind = head.kind();
+    int[] winnerMapping = head.mapping();
+    advanceAndRequeue(head);
+    while (!queue.isEmpty() && keyOrder.compare(queue.peek().key(), key) == 0) {
+      Cursor c = queue.poll();
+      if (!firstRow) {
+        winner = c.row();
+        winnerKind = c.kind();
+        winnerMapping = c.mapping();
+      }
+      advanceAndRequeue(c);
+    }
+    if (RowKind.fromValue((byte) winnerKind).isRetract()) {
+      return null;
+    }
+    Object[] row = new Object[winnerMapping.length];
+    for (int i = 0; i < row.length; i++) {
+      row[i] = winnerMapping[i] < 0 ? null : winner[winnerMapping[i]];
+    }
+    return row;
+  }
+
+  private void advanceAndRequeue(Cursor c) throws IOException {
+    if (c.advance()) {
+      queue.add(c);
+    }
+  }
+
+  @Override
+  public Object[] next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    Object[] row = next;
+    next = null;
+    return row;
+  }
+
+  @Override
+  public void close() throws IOException {
+    closeQuietly();
+  }
+
+  private void closeQuietly() {
+    for (Cursor c : cursors) {
+      try {
+        c.reader().close();
+      } catch (IOException ignored) {
+        // Closing a read-only file cannot lose data.
+      }
+    }
+  }
+
+  /** The current record of one file. */
+  private static final class Cursor {
+    private final ParquetRowReader reader;
+    private final int[] mapping;
+    private final int sequenceIndex;
+    private final int kindIndex;
+    private final int keyArity;
+    private Object[] row;
+    private Object[] key;
+
+    Cursor(ParquetRowReader reader, int[] mapping, int sequenceIndex, int kindIndex, int keyArity) {
+      this.reader = reader;
+      this.mapping = mapping;
+      this.sequenceIndex = sequenceIndex;
+      this.kindIndex = kindIndex;
+      this.keyArity = keyArity;
+    }
+
+    boolean advance() {
+      if (!reader.hasNext()) {
+        return false;
+      }
+      row = reader.next();
+      key = java.util.Arrays.copyOf(row, keyArity);
+      return true;
+    }
+
+    ParquetRowReader reader() {
+      return reader;
+    }
+
+    int[] mapping() {
+      return mapping;
+    }
+
+    Object[] row() {
+      return row;
+    }
+
+    Object[] key() {
+      return key;
+    }
+
+    long sequence() {
+      return (Long) row[sequenceIndex];
+    }
+
+    int kind() {
+      return (Byte) row[kindIndex];
+    }
+  }
+}

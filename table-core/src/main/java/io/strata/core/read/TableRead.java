@@ -1,0 +1,59 @@
+package io.strata.core.read;
+
+import io.strata.core.format.CloseableIterator;
+import io.strata.core.options.TableOptions;
+import io.strata.core.split.DataSplit;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowType;
+import java.io.IOException;
+
+/** Opens the right reader for a split: plain file reads, or merge-on-read for key tables. */
+public final class TableRead {
+
+  private TableRead() {}
+
+  public static CloseableIterator<Object[]> open(
+      FileStoreTable table, DataSplit split, RowType readType) {
+    if (table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
+      throw new UnsupportedOperationException(
+          "Table "
+              + table.root()
+              + " uses deletion vectors ('deletion-vectors.enabled' = true), which Strata cannot"
+              + " read yet; reading it would show deleted rows.");
+    }
+    if (split.rawConvertible() || !table.schema().hasPrimaryKey()) {
+      return wrap(new SplitReader(table, split, readType));
+    }
+    String engine = table.options().get(TableOptions.MERGE_ENGINE);
+    if (!engine.equals("deduplicate") && !engine.equals("first-row")) {
+      throw new UnsupportedOperationException(
+          "Table "
+              + table.root()
+              + " uses 'merge-engine' = '"
+              + engine
+              + "', which Strata cannot merge on read yet; compact it fully with Paimon first.");
+    }
+    boolean firstRow = engine.equals("first-row");
+    return wrap(new MergeSplitReader(table, split, readType, firstRow));
+  }
+
+  private static <T extends java.util.Iterator<Object[]> & java.io.Closeable>
+      CloseableIterator<Object[]> wrap(T reader) {
+    return new CloseableIterator<>() {
+      @Override
+      public boolean hasNext() {
+        return reader.hasNext();
+      }
+
+      @Override
+      public Object[] next() {
+        return reader.next();
+      }
+
+      @Override
+      public void close() throws IOException {
+        reader.close();
+      }
+    };
+  }
+}

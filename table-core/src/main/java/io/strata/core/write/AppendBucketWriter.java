@@ -1,0 +1,65 @@
+package io.strata.core.write;
+
+import io.strata.core.data.BinaryRow;
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.manifest.FileSource;
+import io.strata.core.manifest.SimpleStats;
+import io.strata.core.merge.RowKind;
+import io.strata.core.types.RowType;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Writes append-table rows as they come; sequence numbers count rows in write order. */
+final class AppendBucketWriter implements BucketWriter {
+
+  private final RollingFileWriter files;
+  private final RowType rowType;
+  private final long schemaId;
+  private long nextSequence;
+
+  AppendBucketWriter(RollingFileWriter files, RowType rowType, long schemaId, long firstSequence) {
+    this.files = files;
+    this.rowType = rowType;
+    this.schemaId = schemaId;
+    this.nextSequence = firstSequence;
+  }
+
+  @Override
+  public void write(Object[] row, RowKind kind) {
+    if (kind != RowKind.INSERT) {
+      throw new UnsupportedOperationException(
+          "Append tables only take inserted rows, got a "
+              + kind
+              + " row; define a primary key"
+              + " to update or delete by key.");
+    }
+    files.write(row);
+  }
+
+  @Override
+  public List<DataFileMeta> finish() {
+    List<DataFileMeta> metas = new ArrayList<>();
+    for (WrittenFile f : files.finish()) {
+      long first = nextSequence;
+      nextSequence += f.rowCount();
+      metas.add(
+          DataFileMetaFactory.create(
+              f,
+              BinaryRow.EMPTY,
+              BinaryRow.EMPTY,
+              SimpleStats.EMPTY,
+              DataFileMetaFactory.stats(f.stats(), 0, rowType),
+              first,
+              nextSequence - 1,
+              schemaId,
+              0,
+              FileSource.APPEND));
+    }
+    return metas;
+  }
+
+  @Override
+  public void abort() {
+    files.abort();
+  }
+}

@@ -1,0 +1,17 @@
+package io.strata.core.write;
+
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.merge.RowKind;
+import java.util.List;
+
+/** Writes the rows of one (partition, bucket) during one task. */
+interface BucketWriter {
+
+  void write(Object[] row, RowKind kind);
+
+  /** Flushes and closes; the data files written. */
+  List<DataFileMeta> finish();
+
+  /** Deletes everything written. */
+  void abort();
+}

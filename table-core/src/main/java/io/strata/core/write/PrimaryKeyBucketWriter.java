@@ -1,0 +1,110 @@
+package io.strata.core.write;
+
+import io.strata.core.data.BinaryRowCodec;
+import io.strata.core.data.ValueComparator;
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.manifest.FileSource;
+import io.strata.core.merge.KeyValueLayout;
+import io.strata.core.merge.RowKind;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Writes primary-key rows as level-0 files: buffers the task's rows, sorts them by key (stable, so
+ * arrival order decides between equal keys), keeps one record per key as the merge engine says, and
+ * numbers records from the bucket's next sequence number.
+ */
+final class PrimaryKeyBucketWriter implements BucketWriter {
+
+  private final RollingFileWriter files;
+  private final KeyValueLayout layout;
+  private final MergeEngine engine;
+  private final long schemaId;
+  private final long firstSequence;
+  private final List<Object[]> buffer = new ArrayList<>();
+
+  /** How records with one key in one write collapse. */
+  enum MergeEngine {
+    DEDUPLICATE,
+    FIRST_ROW
+  }
+
+  PrimaryKeyBucketWriter(
+      RollingFileWriter files,
+      KeyValueLayout layout,
+      MergeEngine engine,
+      long schemaId,
+      long firstSequence) {
+    this.files = files;
+    this.layout = layout;
+    this.engine = engine;
+    this.schemaId = schemaId;
+    this.firstSequence = firstSequence;
+  }
+
+  @Override
+  public void write(Object[] row, RowKind kind) {
+    buffer.add(layout.toFileRow(row, firstSequence + buffer.size(), kind));
+  }
+
+  @Override
+  public List<DataFileMeta> finish() {
+    if (buffer.isEmpty()) {
+      return List.of();
+    }
+    int keyArity = layout.keyArity();
+    Comparator<Object[]> keyOrder = ValueComparator.ofRow(layout.keyType());
+    Comparator<Object[]> byKey =
+        (a, b) -> keyOrder.compare(Arrays.copyOf(a, keyArity), Arrays.copyOf(b, keyArity));
+    buffer.sort(byKey);
+    List<Object[]> kept = new ArrayList<>();
+    for (int i = 0; i < buffer.size(); i++) {
+      Object[] row = buffer.get(i);
+      boolean lastOfKey = i + 1 == buffer.size() || byKey.compare(row, buffer.get(i + 1)) != 0;
+      boolean firstOfKey = i == 0 || byKey.compare(row, buffer.get(i - 1)) != 0;
+      if (engine == MergeEngine.DEDUPLICATE ? lastOfKey : firstOfKey) {
+        kept.add(row);
+      }
+    }
+    buffer.clear();
+    kept.forEach(files::write);
+    List<DataFileMeta> metas = new ArrayList<>();
+    int offset = 0;
+    for (WrittenFile f : files.finish()) {
+      List<Object[]> rows = kept.subList(offset, offset + (int) f.rowCount());
+      offset += (int) f.rowCount();
+      long minSeq = Long.MAX_VALUE;
+      long maxSeq = Long.MIN_VALUE;
+      long deletes = 0;
+      for (Object[] row : rows) {
+        long seq = (Long) row[layout.sequenceIndex()];
+        minSeq = Math.min(minSeq, seq);
+        maxSeq = Math.max(maxSeq, seq);
+        if (RowKind.fromValue((Byte) row[layout.kindIndex()]).isRetract()) {
+          deletes++;
+        }
+      }
+      metas.add(
+          DataFileMetaFactory.create(
+              f,
+              BinaryRowCodec.serialize(layout.keyType(), Arrays.copyOf(f.firstRow(), keyArity)),
+              BinaryRowCodec.serialize(layout.keyType(), Arrays.copyOf(f.lastRow(), keyArity)),
+              DataFileMetaFactory.stats(f.stats(), 0, layout.keyType()),
+              DataFileMetaFactory.stats(f.stats(), layout.valueOffset(), layout.valueType()),
+              minSeq,
+              maxSeq,
+              schemaId,
+              deletes,
+              FileSource.APPEND));
+    }
+    return metas;
+  }
+
+  @Override
+  public void abort() {
+    buffer.clear();
+    files.abort();
+  }
+}

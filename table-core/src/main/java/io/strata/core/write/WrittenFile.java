@@ -1,0 +1,7 @@
+package io.strata.core.write;
+
+import io.strata.core.format.FileStats;
+
+/** A data file just closed: its name, size, rows, stats, and first and last rows written. */
+record WrittenFile(
+    String name, long size, long rowCount, FileStats stats, Object[] firstRow, Object[] lastRow) {}

@@ -1,0 +1,152 @@
+package io.strata.core.table;
+
+import static io.strata.core.table.TableTestSupport.readAll;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.strata.core.catalog.Identifier;
+import io.strata.core.catalog.WarehouseCatalog;
+import io.strata.core.merge.RowKind;
+import io.strata.core.schema.SchemaFactory;
+import io.strata.core.snapshot.CommitKind;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.types.DataField;
+import io.strata.core.types.DataTypes;
+import io.strata.core.types.RowType;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PrimaryKeyTableTest {
+
+  @TempDir Path dir;
+
+  static final RowType ORDERS =
+      new RowType(
+          List.of(
+              new DataField(0, "order_id", DataTypes.BIGINT()),
+              new DataField(1, "user_id", DataTypes.BIGINT()),
+              new DataField(2, "amount", DataTypes.DECIMAL(10, 2)),
+              new DataField(3, "status", DataTypes.STRING()),
+              new DataField(4, "dt", DataTypes.STRING())));
+
+  FileStoreTable orders() {
+    WarehouseCatalog catalog = TableTestSupport.catalog(dir);
+    return catalog.createTable(
+        new Identifier("default", "orders"),
+        SchemaFactory.create(
+            ORDERS,
+            List.of("dt"),
+            List.of(),
+            Map.of("primary-key", "dt,order_id", "bucket", "2"),
+            null,
+            1L));
+  }
+
+  static Object[] order(long id, String status, String dt) {
+    return new Object[] {id, 100 + id, new BigDecimal(id + ".50"), status, dt};
+  }
+
+  static List<RowKind> inserts(int n) {
+    return Collections.nCopies(n, RowKind.INSERT);
+  }
+
+  @Test
+  void seed004LayoutMatchesPaimon() throws Exception {
+    FileStoreTable table = orders();
+    List<Object[]> rows =
+        List.of(
+            order(1, "CREATED", "2026-09-24"),
+            order(2, "CREATED", "2026-09-24"),
+            order(3, "CREATED", "2026-09-24"),
+            order(4, "CREATED", "2026-09-25"),
+            order(5, "CREATED", "2026-09-25"));
+    Snapshot s = TableTestSupport.write(table, rows, inserts(5));
+
+    Path root = dir.resolve("default.db/orders");
+    assertThat(dataFiles(root.resolve("dt=2026-09-24/bucket-0"))).isEqualTo(1);
+    assertThat(dataFiles(root.resolve("dt=2026-09-24/bucket-1"))).isEqualTo(1);
+    assertThat(dataFiles(root.resolve("dt=2026-09-25/bucket-0"))).isEqualTo(1);
+    assertThat(root.resolve("dt=2026-09-25/bucket-1")).doesNotExist();
+    try (Stream<Path> m = Files.list(root.resolve("manifest"))) {
+      List<String> names = m.map(p -> p.getFileName().toString()).toList();
+      assertThat(names.stream().filter(n -> n.startsWith("manifest-list-"))).hasSize(2);
+      assertThat(names.stream().filter(n -> !n.startsWith("manifest-list-"))).hasSize(1);
+    }
+    assertThat(s.version()).isEqualTo(3);
+    assertThat(s.id()).isEqualTo(1);
+    assertThat(s.schemaId()).isZero();
+    assertThat(s.commitKind()).isEqualTo(CommitKind.APPEND);
+    assertThat(s.totalRecordCount()).isEqualTo(5);
+    assertThat(s.deltaRecordCount()).isEqualTo(5);
+    assertThat(Files.readString(root.resolve("snapshot/LATEST")).trim()).isEqualTo("1");
+    assertThat(Files.readString(root.resolve("snapshot/EARLIEST")).trim()).isEqualTo("1");
+    assertThat(readAll(table)).hasSize(5);
+  }
+
+  private static long dataFiles(Path bucketDir) throws Exception {
+    try (Stream<Path> files = Files.list(bucketDir)) {
+      return files.filter(p -> p.getFileName().toString().startsWith("data-")).count();
+    }
+  }
+
+  @Test
+  void upsertsAndDeletesMergeOnRead() {
+    FileStoreTable table = orders();
+    TableTestSupport.write(
+        table,
+        List.<Object[]>of(
+            order(1, "CREATED", "d"), order(2, "CREATED", "d"), order(3, "CREATED", "d")),
+        inserts(3));
+    TableTestSupport.write(
+        table, List.<Object[]>of(order(1, "PAID", "d"), order(6, "CREATED", "d")), inserts(2));
+    TableTestSupport.write(
+        table, List.<Object[]>of(order(3, "CREATED", "d")), List.of(RowKind.DELETE));
+    Map<Long, String> status = new HashMap<>();
+    for (Object[] row : readAll(table)) {
+      status.put((Long) row[0], (String) row[3]);
+    }
+    assertThat(status)
+        .containsOnly(Map.entry(1L, "PAID"), Map.entry(2L, "CREATED"), Map.entry(6L, "CREATED"));
+  }
+
+  @Test
+  void randomUpsertsAndDeletesMatchAModel() {
+    FileStoreTable table = orders();
+    Random random = new Random(42);
+    Map<Long, String> model = new HashMap<>();
+    for (int commit = 0; commit < 12; commit++) {
+      List<Object[]> rows = new ArrayList<>();
+      List<RowKind> kinds = new ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        long id = random.nextInt(300);
+        if (random.nextInt(5) == 0) {
+          rows.add(order(id, "x", "d"));
+          kinds.add(RowKind.DELETE);
+          model.remove(id);
+        } else {
+          String status = "s" + random.nextInt(1000);
+          rows.add(order(id, status, "d"));
+          kinds.add(RowKind.INSERT);
+          model.put(id, status);
+        }
+      }
+      TableTestSupport.write(table, rows, kinds);
+      Map<Long, String> read = new HashMap<>();
+      for (Object[] row : readAll(table)) {
+        assertThat(read.put((Long) row[0], (String) row[3]))
+            .as("duplicate key %s", row[0])
+            .isNull();
+      }
+      assertThat(read).as("after commit %s", commit).isEqualTo(model);
+    }
+  }
+}
