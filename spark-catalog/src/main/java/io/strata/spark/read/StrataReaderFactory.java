@@ -1,6 +1,7 @@
 package io.strata.spark.read;
 
-import io.strata.core.read.SplitReader;
+import io.strata.core.format.CloseableIterator;
+import io.strata.core.read.TableRead;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import io.strata.spark.SparkRowConverter;
@@ -25,8 +26,8 @@ public class StrataReaderFactory implements PartitionReaderFactory {
 
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
-    SplitReader reader =
-        new SplitReader(table, ((StrataInputPartition) partition).split(), readType);
+    CloseableIterator<Object[]> reader =
+        TableRead.open(table, ((StrataInputPartition) partition).split(), readType);
     SparkRowConverter converter = new SparkRowConverter(readType);
     return new PartitionReader<>() {
       private InternalRow current;

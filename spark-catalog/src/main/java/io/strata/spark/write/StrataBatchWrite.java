@@ -3,9 +3,13 @@ package io.strata.spark.write;
 import io.strata.core.commit.CommitMessage;
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.write.BucketId;
+import io.strata.core.write.SequenceStarts;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
@@ -26,7 +30,12 @@ public class StrataBatchWrite implements BatchWrite {
 
   @Override
   public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
-    return new StrataDataWriterFactory(table);
+    // Key tables continue each bucket's sequence numbers so new records win over old ones.
+    Map<BucketId, Long> nextSequences =
+        table.schema().hasPrimaryKey()
+            ? SequenceStarts.of(table, table.snapshotManager().latest())
+            : Map.of();
+    return new StrataDataWriterFactory(table, new HashMap<>(nextSequences));
   }
 
   @Override
