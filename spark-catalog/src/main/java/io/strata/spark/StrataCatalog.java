@@ -3,10 +3,14 @@ package io.strata.spark;
 import io.strata.core.catalog.CatalogException;
 import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.io.HadoopFileIO;
+import io.strata.core.scan.SnapshotSelector;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.schema.TableSchema;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.system.SystemTables;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
+import io.strata.spark.system.StrataSystemTable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -175,12 +179,60 @@ public class StrataCatalog implements TableCatalog, SupportsNamespaces {
 
   @Override
   public Table loadTable(Identifier ident) throws NoSuchTableException {
-    io.strata.core.catalog.Identifier id = toCore(ident);
+    return load(ident, null);
+  }
+
+  /** VERSION AS OF: a tag name (wins) or a snapshot id. */
+  @Override
+  public Table loadTable(Identifier ident, String version) throws NoSuchTableException {
+    return load(ident, selector -> selector.byVersion(version));
+  }
+
+  /** TIMESTAMP AS OF: Spark passes microseconds since the epoch. */
+  @Override
+  public Table loadTable(Identifier ident, long timestampMicros) throws NoSuchTableException {
+    return load(ident, selector -> selector.byTimestamp(Math.floorDiv(timestampMicros, 1000)));
+  }
+
+  private Table load(
+      Identifier ident, java.util.function.Function<SnapshotSelector, Snapshot> timeTravel)
+      throws NoSuchTableException {
+    String name = ident.name();
+    int dollar = name.indexOf(io.strata.core.catalog.Identifier.SYSTEM_TABLE_SEPARATOR);
+    String base = dollar < 0 ? name : name.substring(0, dollar);
+    io.strata.core.catalog.Identifier id = toCore(Identifier.of(ident.namespace(), base));
+    FileStoreTable table;
     try {
-      return new StrataTable(id, catalog.loadTable(id));
+      table = catalog.loadTable(id);
     } catch (CatalogException e) {
       throw new NoSuchTableException(ident);
     }
+    Snapshot snapshot = null;
+    if (timeTravel != null) {
+      snapshot = timeTravel.apply(new SnapshotSelector(table));
+      if (snapshot.schemaId() != table.schema().id()) {
+        table = table.withSchema(table.schemaManager().schema(snapshot.schemaId()));
+      }
+    }
+    if (dollar < 0) {
+      return new StrataTable(this.name, id, table, snapshot);
+    }
+    String systemName = name.substring(dollar + 1).toLowerCase(java.util.Locale.ROOT);
+    if (snapshot != null && !SystemTables.supportsTimeTravel(systemName)) {
+      throw new UnsupportedOperationException(
+          "System table "
+              + name
+              + " is not versioned; VERSION/TIMESTAMP AS OF applies to $files,"
+              + " $manifests, $partitions, $buckets, $audit_log and $ro.");
+    }
+    if (SystemTables.DATA_TABLES.contains(systemName)) {
+      throw new UnsupportedOperationException("System table " + name + " is not available yet.");
+    }
+    FileStoreTable finalTable = table;
+    Snapshot finalSnapshot = snapshot;
+    return SystemTables.metadataTable(systemName)
+        .map(t -> (Table) new StrataSystemTable(ident.toString(), finalTable, t, finalSnapshot))
+        .orElseThrow(() -> SystemTables.unknown(id.toString(), systemName));
   }
 
   @Override
@@ -213,7 +265,7 @@ public class StrataCatalog implements TableCatalog, SupportsNamespaces {
             System.currentTimeMillis());
     try {
       FileStoreTable table = catalog.createTable(id, tableSchema);
-      return new StrataTable(id, table);
+      return new StrataTable(this.name, id, table);
     } catch (CatalogException e) {
       if (e.reason() == CatalogException.Reason.TABLE_ALREADY_EXISTS) {
         throw new TableAlreadyExistsException(ident);
@@ -268,7 +320,7 @@ public class StrataCatalog implements TableCatalog, SupportsNamespaces {
     if (changesToOptions.comment() != null) {
       altered = TableProperties.withComment(altered, changesToOptions.comment());
     }
-    return new StrataTable(id, catalog.alterTable(id, altered));
+    return new StrataTable(this.name, id, catalog.alterTable(id, altered));
   }
 
   @Override

@@ -1,12 +1,16 @@
 package io.strata.spark;
 
 import io.strata.core.catalog.Identifier;
+import io.strata.core.scan.SnapshotSelector;
+import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import io.strata.spark.read.StrataScanBuilder;
 import io.strata.spark.write.StrataWriteBuilder;
+import java.time.ZoneId;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
@@ -21,12 +25,24 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 /** A Strata table as Spark sees it: schema, partitioning, properties, reads and writes. */
 public class StrataTable implements SupportsRead, SupportsWrite {
 
+  private final String catalogName;
   private final Identifier identifier;
   private final FileStoreTable table;
+  private final Snapshot pinned;
 
-  public StrataTable(Identifier identifier, FileStoreTable table) {
+  public StrataTable(String catalogName, Identifier identifier, FileStoreTable table) {
+    this(catalogName, identifier, table, null);
+  }
+
+  /**
+   * @param pinned the snapshot chosen by VERSION / TIMESTAMP AS OF, or null to choose per read
+   */
+  public StrataTable(
+      String catalogName, Identifier identifier, FileStoreTable table, Snapshot pinned) {
+    this.catalogName = catalogName;
     this.identifier = identifier;
     this.table = table;
+    this.pinned = pinned;
   }
 
   public FileStoreTable fileStoreTable() {
@@ -68,11 +84,32 @@ public class StrataTable implements SupportsRead, SupportsWrite {
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-    return new StrataScanBuilder(table, options);
+    if (pinned != null) {
+      return new StrataScanBuilder(table, pinned, options.asCaseSensitiveMap());
+    }
+    Map<String, String> readOptions =
+        ReadOptions.resolve(catalogName, identifier, options.asCaseSensitiveMap());
+    SnapshotSelector.TableVersion version =
+        new SnapshotSelector(table).select(table.options().with(readOptions), sessionZone());
+    return new StrataScanBuilder(version.table(), version.snapshot(), readOptions);
+  }
+
+  static ZoneId sessionZone() {
+    return SparkSession.getActiveSession()
+        .map(s -> ZoneId.of(s.sessionState().conf().sessionLocalTimeZone()))
+        .getOrElse(ZoneId::systemDefault);
   }
 
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
+    if (pinned != null) {
+      throw new UnsupportedOperationException(
+          "Cannot write to "
+              + name()
+              + " as of snapshot "
+              + pinned.id()
+              + ": only the latest version is writable.");
+    }
     return new StrataWriteBuilder(table, info);
   }
 }

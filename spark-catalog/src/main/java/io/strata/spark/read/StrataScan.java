@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -21,13 +22,13 @@ import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /** One read of one snapshot: plans splits once and hands one input partition per split. */
 public class StrataScan implements Scan, Batch, SupportsReportStatistics {
 
   private final FileStoreTable table;
-  private final CaseInsensitiveStringMap options;
+  private final Snapshot snapshot;
+  private final Map<String, String> options;
   private final RowType readType;
   private final Predicate partitionFilter;
   private final Predicate valueFilter;
@@ -36,12 +37,14 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
 
   StrataScan(
       FileStoreTable table,
-      CaseInsensitiveStringMap options,
+      Snapshot snapshot,
+      Map<String, String> options,
       RowType readType,
       Predicate partitionFilter,
       Predicate valueFilter,
       Filter[] pushed) {
     this.table = table;
+    this.snapshot = snapshot;
     this.options = options;
     this.readType = readType;
     this.partitionFilter = partitionFilter;
@@ -52,9 +55,8 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
   private TableScan.Plan plan() {
     if (plan == null) {
       checkTableExists();
-      Snapshot snapshot = table.snapshotManager().latest();
       plan =
-          new TableScan(table, new Options(options.asCaseSensitiveMap()))
+          new TableScan(table, new Options(options))
               .withPartitionFilter(partitionFilter)
               .withValueFilter(valueFilter)
               .plan(snapshot);

@@ -1,12 +1,14 @@
 package io.strata.spark.read;
 
 import io.strata.core.predicate.Predicate;
+import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataField;
 import io.strata.core.types.RowType;
 import io.strata.spark.SparkFilters;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
@@ -15,7 +17,6 @@ import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
  * Collects column pruning and filters. Filters on partition columns prune partitions, others skip
@@ -25,14 +26,20 @@ public class StrataScanBuilder
     implements ScanBuilder, SupportsPushDownFilters, SupportsPushDownRequiredColumns {
 
   private final FileStoreTable table;
-  private final CaseInsensitiveStringMap options;
+  private final Snapshot snapshot;
+  private final Map<String, String> options;
   private RowType readType;
   private Filter[] pushed = new Filter[0];
   private Predicate partitionFilter;
   private Predicate valueFilter;
 
-  public StrataScanBuilder(FileStoreTable table, CaseInsensitiveStringMap options) {
+  /**
+   * @param table the table with the schema of {@code snapshot}
+   * @param snapshot the version to read; null for a table without commits
+   */
+  public StrataScanBuilder(FileStoreTable table, Snapshot snapshot, Map<String, String> options) {
     this.table = table;
+    this.snapshot = snapshot;
     this.options = options;
     this.readType = table.schema().rowType();
   }
@@ -91,6 +98,6 @@ public class StrataScanBuilder
 
   @Override
   public Scan build() {
-    return new StrataScan(table, options, readType, partitionFilter, valueFilter, pushed);
+    return new StrataScan(table, snapshot, options, readType, partitionFilter, valueFilter, pushed);
   }
 }

@@ -5,6 +5,7 @@ import io.strata.core.options.Options;
 import io.strata.core.schema.SchemaManager;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.SnapshotManager;
+import io.strata.core.tag.TagManager;
 import org.apache.hadoop.fs.Path;
 
 /** A table as of one schema: where it is, how to reach its files, and its options. */
@@ -17,6 +18,7 @@ public final class FileStoreTable implements java.io.Serializable {
   private final TableSchema schema;
   private final SchemaManager schemaManager;
   private final SnapshotManager snapshotManager;
+  private final TagManager tagManager;
 
   public FileStoreTable(FileIO fileIO, Path root, TableSchema schema) {
     this.fileIO = fileIO;
@@ -24,6 +26,11 @@ public final class FileStoreTable implements java.io.Serializable {
     this.schema = schema;
     this.schemaManager = new SchemaManager(fileIO, paths);
     this.snapshotManager = new SnapshotManager(fileIO, paths);
+    this.tagManager = new TagManager(fileIO, paths);
+  }
+
+  public TagManager tagManager() {
+    return tagManager;
   }
 
   public FileIO fileIO() {

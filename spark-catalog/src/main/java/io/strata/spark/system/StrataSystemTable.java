@@ -1,0 +1,117 @@
+package io.strata.spark.system;
+
+import io.strata.core.predicate.Predicate;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.system.SystemTable;
+import io.strata.core.system.SystemTables;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowType;
+import io.strata.spark.SparkFilters;
+import io.strata.spark.SparkRowConverter;
+import io.strata.spark.SparkTypes;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.catalog.SupportsRead;
+import org.apache.spark.sql.connector.catalog.TableCapability;
+import org.apache.spark.sql.connector.read.LocalScan;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * A read-only metadata table ({@code t$snapshots}, {@code t$files}, ...), computed on the driver.
+ */
+public class StrataSystemTable implements SupportsRead {
+
+  private final String name;
+  private final FileStoreTable table;
+  private final SystemTable systemTable;
+  private final Snapshot snapshot;
+
+  /**
+   * @param snapshot the version to show (time travel), or null for the latest
+   */
+  public StrataSystemTable(
+      String name, FileStoreTable table, SystemTable systemTable, Snapshot snapshot) {
+    this.name = name;
+    this.table = table;
+    this.systemTable = systemTable;
+    this.snapshot = snapshot;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  @SuppressWarnings("deprecation")
+  public StructType schema() {
+    return SparkTypes.toStructType(systemTable.rowType());
+  }
+
+  @Override
+  public Set<TableCapability> capabilities() {
+    return EnumSet.of(TableCapability.BATCH_READ);
+  }
+
+  @Override
+  public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
+    return new Builder();
+  }
+
+  /** Pushes partition and bucket filters into {@code $files}; others are evaluated by Spark. */
+  private final class Builder implements ScanBuilder, SupportsPushDownFilters {
+    private Predicate filesFilter;
+    private Filter[] pushed = new Filter[0];
+
+    @Override
+    public Filter[] pushFilters(Filter[] filters) {
+      if (systemTable.name().equals("files")) {
+        SparkFilters converter = new SparkFilters(SystemTables.filesFilterType());
+        Optional<Predicate> p = converter.convertAll(filters);
+        filesFilter = p.orElse(null);
+        pushed = p.isPresent() ? filters : new Filter[0];
+      }
+      return filters;
+    }
+
+    @Override
+    public Filter[] pushedFilters() {
+      return pushed;
+    }
+
+    @Override
+    public Scan build() {
+      RowType type = systemTable.rowType();
+      List<Object[]> rows =
+          systemTable.name().equals("files")
+              ? SystemTables.files(table, snapshot, filesFilter)
+              : systemTable.rows(table, snapshot);
+      SparkRowConverter converter = new SparkRowConverter(type);
+      InternalRow[] sparkRows = rows.stream().map(converter::toSpark).toArray(InternalRow[]::new);
+      return new LocalScan() {
+        @Override
+        public InternalRow[] rows() {
+          return sparkRows;
+        }
+
+        @Override
+        public StructType readSchema() {
+          return SparkTypes.toStructType(type);
+        }
+
+        @Override
+        public String description() {
+          return "StrataSystemScan[" + name + "]";
+        }
+      };
+    }
+  }
+}

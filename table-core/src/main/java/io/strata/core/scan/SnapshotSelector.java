@@ -1,0 +1,224 @@
+package io.strata.core.scan;
+
+import io.strata.core.options.ConfigOption;
+import io.strata.core.options.ExpireOptions;
+import io.strata.core.options.Options;
+import io.strata.core.options.ScanOptions;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.snapshot.SnapshotManager;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.tag.Tag;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * Picks the snapshot a read sees: latest, or one chosen by {@code scan.snapshot-id}, {@code
+ * scan.tag-name}, {@code scan.timestamp-millis}, {@code scan.timestamp} or {@code scan.version} (a
+ * tag of that name wins over a snapshot id). The result carries the snapshot's own schema.
+ */
+public final class SnapshotSelector {
+
+  private static final List<ConfigOption<?>> SELECTORS =
+      List.of(
+          ScanOptions.SNAPSHOT_ID,
+          ScanOptions.TAG_NAME,
+          ScanOptions.TIMESTAMP_MILLIS,
+          ScanOptions.TIMESTAMP,
+          ScanOptions.VERSION);
+
+  private final FileStoreTable table;
+  private final SnapshotManager snapshots;
+
+  public SnapshotSelector(FileStoreTable table) {
+    this.table = table;
+    this.snapshots = table.snapshotManager();
+  }
+
+  /** A table as of one snapshot (null snapshot: the table has no commit yet). */
+  public record TableVersion(FileStoreTable table, Snapshot snapshot) {}
+
+  public TableVersion select(Options readOptions, ZoneId sessionZone) {
+    List<String> given = new ArrayList<>();
+    for (ConfigOption<?> o : SELECTORS) {
+      if (readOptions.contains(o)) {
+        given.add(o.key());
+      }
+    }
+    if (given.size() > 1) {
+      throw new IllegalArgumentException(
+          "Only one of "
+              + given
+              + " may be set for a read; they choose the version to read in different ways.");
+    }
+    if (given.isEmpty()) {
+      return at(snapshots.latest());
+    }
+    String key = given.get(0);
+    return switch (key) {
+      case "scan.snapshot-id" -> at(bySnapshotId(readOptions.get(ScanOptions.SNAPSHOT_ID)));
+      case "scan.tag-name" -> at(byTag(readOptions.get(ScanOptions.TAG_NAME)));
+      case "scan.timestamp-millis" ->
+          at(byTimestamp(readOptions.get(ScanOptions.TIMESTAMP_MILLIS)));
+      case "scan.timestamp" ->
+          at(byTimestamp(parseTimestamp(readOptions.get(ScanOptions.TIMESTAMP), sessionZone)));
+      default -> at(byVersion(readOptions.get(ScanOptions.VERSION)));
+    };
+  }
+
+  private TableVersion at(Snapshot snapshot) {
+    if (snapshot == null || snapshot.schemaId() == table.schema().id()) {
+      return new TableVersion(table, snapshot);
+    }
+    return new TableVersion(
+        table.withSchema(table.schemaManager().schema(snapshot.schemaId())), snapshot);
+  }
+
+  /** A tag name if such a tag exists, else a snapshot id. */
+  public Snapshot byVersion(String version) {
+    if (table.tagManager().exists(version)) {
+      return byTag(version);
+    }
+    try {
+      return bySnapshotId(Long.parseLong(version.trim()));
+    } catch (NumberFormatException e) {
+      return byTag(version);
+    }
+  }
+
+  public Snapshot bySnapshotId(long id) {
+    if (snapshots.exists(id)) {
+      return snapshots.snapshot(id);
+    }
+    OptionalLong earliest = snapshots.earliestId();
+    OptionalLong latest = snapshots.latestId();
+    if (earliest.isEmpty()) {
+      throw new IllegalArgumentException(
+          "The specified scan snapshotId "
+              + id
+              + " does not exist: the table has no snapshot yet.");
+    }
+    String message =
+        "The specified scan snapshotId "
+            + id
+            + " is out of available snapshotId range ["
+            + earliest.getAsLong()
+            + ", "
+            + latest.getAsLong()
+            + "].";
+    if (id < earliest.getAsLong()) {
+      message += expiredHint();
+    }
+    throw new IllegalArgumentException(message);
+  }
+
+  private String expiredHint() {
+    Options options = table.options();
+    return " Snapshot "
+        + "history is kept by table options '"
+        + ExpireOptions.SNAPSHOT_TIME_RETAINED.key()
+        + "' (now "
+        + io.strata.core.options.Durations.format(options.get(ExpireOptions.SNAPSHOT_TIME_RETAINED))
+        + ") and '"
+        + ExpireOptions.SNAPSHOT_NUM_RETAINED_MIN.key()
+        + "' (now "
+        + options.get(ExpireOptions.SNAPSHOT_NUM_RETAINED_MIN)
+        + "); create a tag to keep a version forever.";
+  }
+
+  public Snapshot byTag(String name) {
+    return table
+        .tagManager()
+        .tag(name)
+        .map(Tag::snapshot)
+        .orElseThrow(
+            () -> {
+              Map<String, Tag> tags = table.tagManager().tags();
+              List<String> names = new ArrayList<>(tags.keySet());
+              String existing =
+                  names.isEmpty()
+                      ? "The table has no tags."
+                      : "Existing tags: "
+                          + String.join(", ", names.subList(0, Math.min(10, names.size())))
+                          + (names.size() > 10 ? " (and " + (names.size() - 10) + " more)." : ".");
+              return new IllegalArgumentException("Tag '" + name + "' doesn't exist. " + existing);
+            });
+  }
+
+  /** The latest snapshot committed at or before {@code millis}, by binary search. */
+  public Snapshot byTimestamp(long millis) {
+    OptionalLong earliestId = snapshots.earliestId();
+    OptionalLong latestId = snapshots.latestId();
+    if (earliestId.isEmpty()) {
+      throw new IllegalArgumentException(
+          "There is currently no snapshot earlier than or equal to timestamp ["
+              + millis
+              + "]: the table has no snapshot yet.");
+    }
+    Snapshot earliest = snapshots.snapshot(earliestId.getAsLong());
+    if (earliest.timeMillis() > millis) {
+      throw new IllegalArgumentException(
+          "There is currently no snapshot earlier than or equal to timestamp ["
+              + millis
+              + "], the earliest snapshot's timestamp is ["
+              + earliest.timeMillis()
+              + "]");
+    }
+    long lo = earliestId.getAsLong();
+    long hi = latestId.getAsLong();
+    Snapshot found = earliest;
+    while (lo <= hi) {
+      long mid = lo + (hi - lo) / 2;
+      Snapshot s = nearestExisting(mid, hi);
+      if (s == null) {
+        hi = mid - 1;
+        continue;
+      }
+      if (s.timeMillis() <= millis) {
+        found = s;
+        lo = s.id() + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return found;
+  }
+
+  /** The first snapshot with id in [from, to], or null: snapshot files can have gaps. */
+  private Snapshot nearestExisting(long from, long to) {
+    for (long id = from; id <= to; id++) {
+      if (snapshots.exists(id)) {
+        return snapshots.snapshot(id);
+      }
+    }
+    return null;
+  }
+
+  private static long parseTimestamp(String text, ZoneId zone) {
+    String t = text.trim().replace('T', ' ');
+    for (String pattern :
+        List.of("yyyy-MM-dd HH:mm:ss.SSS", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm")) {
+      try {
+        return LocalDateTime.parse(t, DateTimeFormatter.ofPattern(pattern))
+            .atZone(zone)
+            .toInstant()
+            .toEpochMilli();
+      } catch (DateTimeParseException ignored) {
+        // Try the next form.
+      }
+    }
+    try {
+      return java.time.LocalDate.parse(t).atStartOfDay(zone).toInstant().toEpochMilli();
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          "Invalid value '"
+              + text
+              + "' for read option 'scan.timestamp': expected 'yyyy-MM-dd HH:mm:ss[.SSS]'.");
+    }
+  }
+}

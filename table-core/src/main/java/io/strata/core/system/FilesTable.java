@@ -1,0 +1,116 @@
+package io.strata.core.system;
+
+import io.strata.core.commit.DataFilePaths;
+import io.strata.core.commit.FileStoreCommit;
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.options.TableOptions;
+import io.strata.core.predicate.Predicate;
+import io.strata.core.scan.FileStoreScan;
+import io.strata.core.schema.TableSchema;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.DataTypes;
+import io.strata.core.types.RowType;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code t$files}: the live data files of a snapshot (latest unless time-travelled). */
+final class FilesTable implements SystemTable {
+
+  private static final RowType TYPE =
+      Fields.row(
+          "partition", Fields.string(),
+          "bucket", Fields.integer().notNull(),
+          "file_path", Fields.stringNotNull(),
+          "file_format", Fields.stringNotNull(),
+          "schema_id", Fields.bigintNotNull(),
+          "level", Fields.integer().notNull(),
+          "record_count", Fields.bigintNotNull(),
+          "file_size_in_bytes", Fields.bigintNotNull(),
+          "min_key", Fields.string(),
+          "max_key", Fields.string(),
+          "null_value_counts", Fields.string(),
+          "min_value_stats", Fields.string(),
+          "max_value_stats", Fields.string(),
+          "min_sequence_number", Fields.bigint(),
+          "max_sequence_number", Fields.bigint(),
+          "creation_time", Fields.timestamp(),
+          "delete_row_count", Fields.bigint(),
+          "file_source", Fields.string());
+
+  /** Index of the partition column, whose filter is pushed down. */
+  static final int PARTITION = 0;
+
+  /** Index of the bucket column, whose filter is pushed down. */
+  static final int BUCKET = 1;
+
+  @Override
+  public String name() {
+    return "files";
+  }
+
+  @Override
+  public RowType rowType() {
+    return TYPE;
+  }
+
+  @Override
+  public List<Object[]> rows(FileStoreTable table, Snapshot snapshot) {
+    return rows(table, snapshot, null);
+  }
+
+  /** Rows whose partition string and bucket match {@code filter} (bound to this row type). */
+  List<Object[]> rows(FileStoreTable table, Snapshot snapshot, Predicate filter) {
+    Snapshot at = snapshot != null ? snapshot : table.snapshotManager().latest();
+    RowType partitionType = table.schema().partitionType();
+    String defaultName = table.options().get(TableOptions.PARTITION_DEFAULT_NAME);
+    List<Object[]> rows = new ArrayList<>();
+    FileStoreScan scan = new FileStoreScan(FileStoreCommit.manifestFiles(table), partitionType);
+    for (ManifestEntry e : scan.liveEntries(at)) {
+      String partition = Render.partition(partitionType, e.partition(), defaultName);
+      if (filter != null && !filter.test(new Object[] {partition, e.bucket()})) {
+        continue;
+      }
+      rows.add(row(table, e, partition));
+    }
+    return rows;
+  }
+
+  private static Object[] row(FileStoreTable table, ManifestEntry e, String partition) {
+    DataFileMeta f = e.file();
+    TableSchema fileSchema = table.schemaManager().schema(f.schemaId());
+    RowType statsColumns =
+        f.valueStatsCols() == null
+            ? fileSchema.rowType()
+            : fileSchema.rowType().project(f.valueStatsCols());
+    RowType keyType =
+        fileSchema.hasPrimaryKey() ? fileSchema.trimmedPrimaryKeyType() : new RowType(List.of());
+    String name = f.fileName();
+    return new Object[] {
+      partition,
+      e.bucket(),
+      DataFilePaths.of(table, e.partition(), e.bucket(), f).toString(),
+      name.substring(name.lastIndexOf('.') + 1),
+      f.schemaId(),
+      f.level(),
+      f.rowCount(),
+      f.fileSize(),
+      Render.row(keyType, f.minKey()),
+      Render.row(keyType, f.maxKey()),
+      Render.stats(statsColumns, f.valueStats(), Render.Which.NULL_COUNTS),
+      Render.stats(statsColumns, f.valueStats(), Render.Which.MIN),
+      Render.stats(statsColumns, f.valueStats(), Render.Which.MAX),
+      f.minSequenceNumber(),
+      f.maxSequenceNumber(),
+      f.creationTimeMillis() == null ? null : Fields.wallClock(f.creationTimeMillis()),
+      f.deleteRowCount(),
+      f.fileSource() == null ? null : f.fileSource().name()
+    };
+  }
+
+  static RowType filterType() {
+    return new RowType(
+        List.of(TYPE.field(PARTITION), TYPE.field(BUCKET).withType(DataTypes.INT())));
+  }
+}

@@ -1,0 +1,82 @@
+package io.strata.core.system;
+
+import io.strata.core.predicate.Predicate;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The metadata system tables by name. {@code audit_log} and {@code ro} read data and live with the
+ * engine's data reads; they are listed here so every name is known in one place.
+ */
+public final class SystemTables {
+
+  /** System tables that read table data rather than metadata. */
+  public static final List<String> DATA_TABLES = List.of("audit_log", "ro");
+
+  private static final Map<String, SystemTable> METADATA = new LinkedHashMap<>();
+
+  static {
+    for (SystemTable t :
+        List.of(
+            new SnapshotsTable(),
+            new SchemasTable(),
+            new OptionsTable(),
+            new TagsTable(),
+            new FilesTable(),
+            new ManifestsTable(),
+            new PartitionsTable(false),
+            new PartitionsTable(true),
+            new ConsumersTable())) {
+      METADATA.put(t.name(), t);
+    }
+  }
+
+  private SystemTables() {}
+
+  public static Optional<SystemTable> metadataTable(String name) {
+    return Optional.ofNullable(METADATA.get(name.toLowerCase()));
+  }
+
+  /** Every system table name, for error messages. */
+  public static List<String> names() {
+    List<String> names = new ArrayList<>(METADATA.keySet());
+    names.addAll(DATA_TABLES);
+    return names;
+  }
+
+  /** Whether {@code name} is versioned, so VERSION AS OF applies to it. */
+  public static boolean supportsTimeTravel(String name) {
+    return name.equals("files")
+        || name.equals("manifests")
+        || name.equals("partitions")
+        || name.equals("buckets")
+        || DATA_TABLES.contains(name);
+  }
+
+  /** {@code $files} rows with a pushed-down filter on (partition, bucket). */
+  public static List<Object[]> files(FileStoreTable table, Snapshot snapshot, Predicate filter) {
+    return new FilesTable().rows(table, snapshot, filter);
+  }
+
+  /** The row type a {@code $files} filter is bound to: (partition STRING, bucket INT). */
+  public static RowType filesFilterType() {
+    return FilesTable.filterType();
+  }
+
+  public static IllegalArgumentException unknown(String table, String name) {
+    return new IllegalArgumentException(
+        "System table '"
+            + name
+            + "' does not exist for table "
+            + table
+            + "; available system tables: "
+            + String.join(", ", names())
+            + ".");
+  }
+}

@@ -1,0 +1,111 @@
+package io.strata.core.tag;
+
+import io.strata.core.io.FileIO;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.table.TablePaths;
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/** Reads and writes {@code tag/tag-<name>} files (FORMAT.md §7b). */
+public final class TagManager implements Serializable {
+
+  private static final long serialVersionUID = 1L;
+  private static final String PREFIX = "tag-";
+
+  private final FileIO fileIO;
+  private final TablePaths paths;
+
+  public TagManager(FileIO fileIO, TablePaths paths) {
+    this.fileIO = fileIO;
+    this.paths = paths;
+  }
+
+  /** Every tag by name, sorted by name. */
+  public Map<String, Tag> tags() {
+    Map<String, Tag> tags = new TreeMap<>();
+    try {
+      for (FileIO.FileStatusInfo f : fileIO.list(paths.tagDir())) {
+        String name = f.path().getName();
+        if (name.startsWith(PREFIX) && !f.isDirectory()) {
+          tags.put(name.substring(PREFIX.length()), TagJson.fromJson(fileIO.readUtf8(f.path())));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list tags of " + paths.root(), e);
+    }
+    return tags;
+  }
+
+  public Optional<Tag> tag(String name) {
+    try {
+      if (!fileIO.exists(paths.tag(name))) {
+        return Optional.empty();
+      }
+      return Optional.of(TagJson.fromJson(fileIO.readUtf8(paths.tag(name))));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read tag " + name + " of " + paths.root(), e);
+    }
+  }
+
+  public boolean exists(String name) {
+    try {
+      return fileIO.exists(paths.tag(name));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Creates a tag; fails when the name is taken. */
+  public void create(String name, Tag tag) {
+    validateName(name);
+    try {
+      byte[] json = TagJson.toJson(tag).getBytes(StandardCharsets.UTF_8);
+      if (!fileIO.tryCreateAtomically(paths.tag(name), json)) {
+        throw new IllegalArgumentException("Tag '" + name + "' already exists.");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create tag " + name, e);
+    }
+  }
+
+  /** Creates or replaces a tag. */
+  public void replace(String name, Tag tag) {
+    validateName(name);
+    try {
+      fileIO.overwriteFile(paths.tag(name), TagJson.toJson(tag).getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot replace tag " + name, e);
+    }
+  }
+
+  /** Deletes a tag; false when it did not exist. */
+  public boolean delete(String name) {
+    try {
+      return fileIO.delete(paths.tag(name));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete tag " + name, e);
+    }
+  }
+
+  public static Tag tagOf(Snapshot snapshot) {
+    return Tag.of(snapshot);
+  }
+
+  private static void validateName(String name) {
+    if (name == null || name.isBlank() || name.contains("/")) {
+      throw new IllegalArgumentException(
+          "Invalid tag name '" + name + "': it must be non-blank and contain no '/'.");
+    }
+    if (name.chars().allMatch(Character::isDigit)) {
+      throw new IllegalArgumentException(
+          "Invalid tag name '"
+              + name
+              + "': a numeric name would be ambiguous with snapshot ids in VERSION AS OF.");
+    }
+  }
+}
