@@ -10,6 +10,7 @@ import io.strata.core.snapshot.Snapshot;
 import io.strata.core.system.SystemTables;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
+import io.strata.spark.procedures.Procedures;
 import io.strata.spark.system.StrataSystemTable;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,10 +27,12 @@ import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
 import org.apache.spark.sql.connector.catalog.Column;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.NamespaceChange;
+import org.apache.spark.sql.connector.catalog.ProcedureCatalog;
 import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableChange;
+import org.apache.spark.sql.connector.catalog.procedures.UnboundProcedure;
 import org.apache.spark.sql.connector.expressions.IdentityTransform;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.types.StructType;
@@ -39,7 +42,7 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * Spark catalog of Strata tables in a warehouse directory ({@code spark.sql.catalog.<name>.
  * warehouse}). Databases are one-level namespaces; tables are Paimon-format directories.
  */
-public class StrataCatalog implements TableCatalog, SupportsNamespaces {
+public class StrataCatalog implements TableCatalog, SupportsNamespaces, ProcedureCatalog {
 
   /** Catalog option naming the warehouse root (any Hadoop file system URI or local path). */
   public static final String WAREHOUSE = "warehouse";
@@ -48,6 +51,7 @@ public class StrataCatalog implements TableCatalog, SupportsNamespaces {
 
   private String name;
   private WarehouseCatalog catalog;
+  private Procedures procedures;
 
   @Override
   public void initialize(String name, CaseInsensitiveStringMap options) {
@@ -62,6 +66,34 @@ public class StrataCatalog implements TableCatalog, SupportsNamespaces {
               + ".warehouse to a directory such as file:/tmp/warehouse or hdfs://nn/warehouse.");
     }
     this.catalog = new WarehouseCatalog(new HadoopFileIO(hadoopConf()), new Path(warehouse));
+    this.procedures = new Procedures(name, catalog);
+  }
+
+  // ---- procedures ----
+
+  @Override
+  public UnboundProcedure loadProcedure(Identifier ident) {
+    if (ident.namespace().length != 1
+        || !ident.namespace()[0].equalsIgnoreCase(Procedures.NAMESPACE)) {
+      throw new IllegalArgumentException(
+          "Procedure "
+              + String.join(".", ident.namespace())
+              + (ident.namespace().length == 0 ? "" : ".")
+              + ident.name()
+              + " does not exist: Strata procedures live in namespace '"
+              + Procedures.NAMESPACE
+              + "', e.g. CALL sys.create_tag(...); available procedures: "
+              + String.join(", ", procedures.names())
+              + ".");
+    }
+    return procedures.get(ident.name());
+  }
+
+  @Override
+  public Identifier[] listProcedures(String[] namespace) {
+    return procedures.names().stream()
+        .map(n -> Identifier.of(new String[] {Procedures.NAMESPACE}, n))
+        .toArray(Identifier[]::new);
   }
 
   /** The Hadoop settings that locate and open file systems, small enough to ship to tasks. */

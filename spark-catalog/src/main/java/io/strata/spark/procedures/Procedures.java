@@ -1,0 +1,174 @@
+package io.strata.spark.procedures;
+
+import static org.apache.spark.sql.types.DataTypes.BooleanType;
+import static org.apache.spark.sql.types.DataTypes.IntegerType;
+import static org.apache.spark.sql.types.DataTypes.LongType;
+import static org.apache.spark.sql.types.DataTypes.StringType;
+
+import io.strata.core.catalog.WarehouseCatalog;
+import io.strata.core.types.DataTypes;
+import io.strata.core.types.RowType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.connector.catalog.procedures.BoundProcedure;
+import org.apache.spark.sql.connector.catalog.procedures.UnboundProcedure;
+import org.apache.spark.sql.types.StructType;
+
+/** Every {@code sys} procedure of a Strata catalog, by name. */
+public final class Procedures {
+
+  /** The namespace procedures live in: {@code CALL sys.name(...)}. */
+  public static final String NAMESPACE = "sys";
+
+  private final Map<String, StrataProcedure> byName = new LinkedHashMap<>();
+
+  public Procedures(String catalogName, WarehouseCatalog catalog) {
+    TableArgument tables = new TableArgument(catalogName, catalog);
+    add(TagProcedures.createTag(tables, false));
+    add(TagProcedures.createTag(tables, true));
+    add(TagProcedures.createTagFromTimestamp(tables));
+    add(TagProcedures.deleteTag(tables));
+    add(TagProcedures.renameTag(tables));
+    add(TagProcedures.expireTags(tables));
+    add(ConsumerProcedures.resetConsumer(tables));
+    add(
+        pending(
+            "expire_snapshots",
+            "Expires old snapshots and deletes the files only they referenced.",
+            "snapshot expiration",
+            List.of(
+                Param.table(),
+                Param.optional("retain_max", IntegerType, "Most snapshots to keep."),
+                Param.optional("retain_min", IntegerType, "Fewest snapshots to keep."),
+                Param.optional("older_than", StringType, "Expire snapshots older than this time."),
+                Param.optional("max_deletes", IntegerType, "Most snapshots to expire."),
+                Param.optional("options", StringType, "Table options for this call, 'k=v,k2=v2'.")),
+            Results.of("deleted_snapshots_count", DataTypes.BIGINT())));
+    add(
+        pending(
+            "expire_partitions",
+            "Drops partitions older than expiration_time.",
+            "partition expiration",
+            List.of(
+                Param.table(),
+                Param.optional("expiration_time", StringType, "e.g. '1 d'."),
+                Param.optional("timestamp_formatter", StringType, "java.time pattern of values."),
+                Param.optional("timestamp_pattern", StringType, "e.g. '$dt $hour:00:00'."),
+                Param.optional("expire_strategy", StringType, "values-time or update-time."),
+                Param.optional("max_expires", IntegerType, "Most partitions to drop."),
+                Param.optional("options", StringType, "Table options for this call.")),
+            Results.of("expired_partitions", DataTypes.STRING())));
+    add(
+        pending(
+            "rollback",
+            "Rolls the table back to a snapshot or tag; later snapshots are removed.",
+            "rollback",
+            List.of(
+                Param.table(),
+                Param.optional("version", StringType, "Tag name or snapshot id."),
+                Param.optional("snapshot", LongType, "Snapshot id."),
+                Param.optional("tag", StringType, "Tag name.")),
+            Results.of(
+                "previous_snapshot_id",
+                DataTypes.BIGINT(),
+                "current_snapshot_id",
+                DataTypes.BIGINT())));
+    add(
+        pending(
+            "rollback_to_timestamp",
+            "Rolls the table back to the latest snapshot at or before a time (epoch millis).",
+            "rollback",
+            List.of(Param.table(), Param.required("timestamp", LongType, "Epoch milliseconds.")),
+            Results.of(
+                "previous_snapshot_id",
+                DataTypes.BIGINT(),
+                "current_snapshot_id",
+                DataTypes.BIGINT())));
+    add(
+        pending(
+            "compact",
+            "Compacts data files (full by default).",
+            "compaction",
+            List.of(
+                Param.table(),
+                Param.optional("partitions", StringType, "Partitions, e.g. 'dt=1,hh=2;dt=3'."),
+                Param.optional("where", StringType, "A partition predicate."),
+                Param.optional("compact_strategy", StringType, "full or minor."),
+                Param.optional("order_strategy", StringType, "none, order, zorder or hilbert."),
+                Param.optional("order_by", StringType, "Columns to sort by."),
+                Param.optional("options", StringType, "Table options for this call.")),
+            Results.RESULT));
+    add(
+        pending(
+            "remove_orphan_files",
+            "Deletes files no snapshot, tag, schema or consumer references.",
+            "orphan file removal",
+            List.of(
+                Param.table(),
+                Param.optional("older_than", StringType, "Only files older than this time."),
+                Param.optional("dry_run", BooleanType, "List without deleting.")),
+            Results.of(
+                "deleted_files_count", DataTypes.BIGINT(), "deleted_bytes", DataTypes.BIGINT())));
+  }
+
+  private void add(StrataProcedure p) {
+    byName.put(p.name(), p);
+  }
+
+  /**
+   * The procedure of this name. An unknown name yields a procedure that fails when Spark binds it,
+   * because Spark hides errors thrown while loading behind FAILED_TO_LOAD_ROUTINE.
+   */
+  public UnboundProcedure get(String name) {
+    StrataProcedure p = byName.get(name.toLowerCase());
+    if (p != null) {
+      return p;
+    }
+    String message =
+        "Procedure "
+            + NAMESPACE
+            + "."
+            + name
+            + " does not exist; available procedures: "
+            + String.join(", ", names())
+            + ".";
+    return new UnboundProcedure() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public String description() {
+        return message;
+      }
+
+      @Override
+      public BoundProcedure bind(StructType inputType) {
+        throw new IllegalArgumentException(message);
+      }
+    };
+  }
+
+  public List<String> names() {
+    return new ArrayList<>(byName.keySet());
+  }
+
+  /** A procedure whose signature is final and whose body arrives with a later feature. */
+  private static StrataProcedure pending(
+      String name, String description, String feature, List<Param> params, RowType result) {
+    return new StrataProcedure(name, description, params, result) {
+      @Override
+      List<Object[]> run(Args args) {
+        throw new UnsupportedOperationException(
+            "CALL sys."
+                + name
+                + " is not available yet in this Strata version ("
+                + feature
+                + " is not implemented); the table was not changed.");
+      }
+    };
+  }
+}
