@@ -1,5 +1,8 @@
 package io.strata.spark.procedures;
 
+import static org.apache.spark.sql.types.DataTypes.LongType;
+import static org.apache.spark.sql.types.DataTypes.StringType;
+
 import io.strata.core.options.Durations;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.table.FileStoreTable;
@@ -52,43 +55,63 @@ final class TagProcedures {
     return snapshot != null ? snapshot : snapshotId;
   }
 
-  private static List<Param> tagParams() {
-    return List.of(
-        Param.table(),
-        Param.required("tag", org.apache.spark.sql.types.DataTypes.StringType, "Name of the tag."),
-        Param.optional(
-            "snapshot",
-            org.apache.spark.sql.types.DataTypes.LongType,
-            "Snapshot id; default the latest."),
-        Param.optional(
-            "time_retained",
-            org.apache.spark.sql.types.DataTypes.StringType,
-            "How long to keep the tag, e.g. '1 d'; default forever."),
-        Param.optional(
-            "snapshot_id", org.apache.spark.sql.types.DataTypes.LongType, "Synonym of snapshot."));
-  }
-
   static StrataProcedure createTag(TableArgument tables, boolean replace) {
+    List<Param> params =
+        List.of(
+            Param.table(),
+            Param.required("tag", StringType, "Name of the tag."),
+            Param.optional("snapshot", LongType, "Snapshot id; default the latest."),
+            Param.optional("time_retained", StringType, "How long to keep the tag, e.g. '1 d'."),
+            Param.optional("snapshot_id", LongType, "Synonym of snapshot."),
+            Param.optional(
+                "mode",
+                StringType,
+                "Strata extension used by tag DDL: if_not_exists, create_or_replace or replace."));
     return new StrataProcedure(
         replace ? "replace_tag" : "create_tag",
-        replace
-            ? "Points an existing tag at a snapshot."
-            : "Tags a snapshot so it is kept forever.",
-        tagParams(),
+        replace ? "Points an existing tag at a snapshot." : "Tags a snapshot so it is kept.",
+        params,
         Results.RESULT) {
       @Override
       List<Object[]> run(Args args) {
-        String table = args.requiredString("table");
-        FileStoreTable t = tables.load(table);
+        FileStoreTable t = tables.load(args.requiredString("table"));
         String tag = args.requiredString("tag");
-        if (replace) {
-          ops(t).replace(tag, snapshotArg(args), retention(args));
-        } else {
-          ops(t).create(tag, snapshotArg(args), retention(args));
-        }
+        String mode = replace ? "replace" : args.string("mode");
+        apply(ops(t), t.tagManager().exists(tag), mode, tag, snapshotArg(args), retention(args));
         return Results.ok();
       }
     };
+  }
+
+  private static void apply(
+      TagOperations ops,
+      boolean exists,
+      String mode,
+      String tag,
+      Long snapshot,
+      Duration retained) {
+    if (mode == null) {
+      ops.create(tag, snapshot, retained);
+      return;
+    }
+    switch (mode) {
+      case "if_not_exists" -> {
+        if (!exists) {
+          ops.create(tag, snapshot, retained);
+        }
+      }
+      case "create_or_replace" -> {
+        if (exists) {
+          ops.replace(tag, snapshot, retained);
+        } else {
+          ops.create(tag, snapshot, retained);
+        }
+      }
+      case "replace" -> ops.replace(tag, snapshot, retained);
+      default ->
+          throw new IllegalArgumentException(
+              "Invalid mode '" + mode + "': expected if_not_exists, create_or_replace or replace.");
+    }
   }
 
   static StrataProcedure createTagFromTimestamp(TableArgument tables) {
@@ -97,14 +120,9 @@ final class TagProcedures {
         "Tags the earliest snapshot committed at or after a time (epoch millis).",
         List.of(
             Param.table(),
-            Param.required(
-                "tag", org.apache.spark.sql.types.DataTypes.StringType, "Name of the tag."),
-            Param.required(
-                "timestamp", org.apache.spark.sql.types.DataTypes.LongType, "Epoch milliseconds."),
-            Param.optional(
-                "time_retained",
-                org.apache.spark.sql.types.DataTypes.StringType,
-                "How long to keep the tag.")),
+            Param.required("tag", StringType, "Name of the tag."),
+            Param.required("timestamp", LongType, "Epoch milliseconds."),
+            Param.optional("time_retained", StringType, "How long to keep the tag.")),
         Results.of(
             "tagName", DataTypes.STRING(),
             "snapshot", DataTypes.BIGINT(),
@@ -115,8 +133,8 @@ final class TagProcedures {
         FileStoreTable t = tables.load(args.requiredString("table"));
         String name = args.requiredString("tag");
         Tag tag = ops(t).createFromTimestamp(name, args.longValue("timestamp"), retention(args));
-        List<Object[]> rows = new ArrayList<>();
         Long watermark = tag.snapshot().watermark();
+        List<Object[]> rows = new ArrayList<>();
         rows.add(
             new Object[] {
               name,
@@ -135,15 +153,25 @@ final class TagProcedures {
         "Deletes tags (a comma-separated list); missing names are skipped.",
         List.of(
             Param.table(),
-            Param.required(
-                "tag",
-                org.apache.spark.sql.types.DataTypes.StringType,
-                "Tag names, comma-separated.")),
+            Param.required("tag", StringType, "Tag names, comma-separated."),
+            Param.optional(
+                "mode",
+                StringType,
+                "Strata extension used by tag DDL: 'strict' fails on a missing tag.")),
         Results.RESULT) {
       @Override
       List<Object[]> run(Args args) {
         FileStoreTable t = tables.load(args.requiredString("table"));
-        ops(t).delete(SchemaFactory.splitColumns(args.requiredString("tag")));
+        List<String> names = SchemaFactory.splitColumns(args.requiredString("tag"));
+        if ("strict".equals(args.string("mode"))) {
+          for (String n : names) {
+            if (!t.tagManager().exists(n)) {
+              throw new IllegalArgumentException(
+                  "Tag '" + n + "' doesn't exist; use DELETE TAG IF EXISTS to skip missing tags.");
+            }
+          }
+        }
+        ops(t).delete(names);
         return Results.ok();
       }
     };
@@ -155,10 +183,8 @@ final class TagProcedures {
         "Renames a tag.",
         List.of(
             Param.table(),
-            Param.required(
-                "tag", org.apache.spark.sql.types.DataTypes.StringType, "Current tag name."),
-            Param.required(
-                "target_tag", org.apache.spark.sql.types.DataTypes.StringType, "New tag name.")),
+            Param.required("tag", StringType, "Current tag name."),
+            Param.required("target_tag", StringType, "New tag name.")),
         Results.RESULT) {
       @Override
       List<Object[]> run(Args args) {
@@ -176,17 +202,14 @@ final class TagProcedures {
         List.of(
             Param.table(),
             Param.optional(
-                "older_than",
-                org.apache.spark.sql.types.DataTypes.StringType,
-                "'yyyy-MM-dd HH:mm:ss'; tags created before it expire.")),
+                "older_than", StringType, "'yyyy-MM-dd HH:mm:ss'; tags created before it expire.")),
         Results.of("expired_tags", DataTypes.STRING())) {
       @Override
       List<Object[]> run(Args args) {
         FileStoreTable t = tables.load(args.requiredString("table"));
         String olderThan = args.string("older_than");
-        LocalDateTime threshold = olderThan == null ? null : parseTime(olderThan);
         List<Object[]> rows = new ArrayList<>();
-        for (String name : ops(t).expire(threshold)) {
+        for (String name : ops(t).expire(olderThan == null ? null : parseTime(olderThan))) {
           rows.add(new Object[] {name});
         }
         if (rows.isEmpty()) {

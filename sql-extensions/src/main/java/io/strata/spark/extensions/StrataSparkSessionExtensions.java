@@ -1,18 +1,29 @@
 package io.strata.spark.extensions;
 
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.SparkSessionExtensions;
+import org.apache.spark.sql.catalyst.parser.ParserInterface;
 import scala.runtime.AbstractFunction1;
+import scala.runtime.AbstractFunction2;
 import scala.runtime.BoxedUnit;
 
 /**
  * Strata's Spark SQL extensions, enabled by {@code spark.sql.extensions=io.strata.spark.
- * extensions.StrataSparkSessionExtensions}. The catalog works without them; they add syntax.
+ * extensions.StrataSparkSessionExtensions}: tag DDL, {@code SHOW TAGS}, Flink-style {@code OPTIONS}
+ * hints and {@code CALL sys.*} from any current catalog. The catalog works without them.
  */
 public class StrataSparkSessionExtensions
     extends AbstractFunction1<SparkSessionExtensions, BoxedUnit> {
 
   @Override
   public BoxedUnit apply(SparkSessionExtensions extensions) {
+    extensions.injectParser(
+        new AbstractFunction2<SparkSession, ParserInterface, ParserInterface>() {
+          @Override
+          public ParserInterface apply(SparkSession session, ParserInterface delegate) {
+            return new StrataSqlParser(session, delegate);
+          }
+        });
     return BoxedUnit.UNIT;
   }
 }
