@@ -37,6 +37,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   private final PriorityQueue<Cursor> queue;
   private final List<Cursor> cursors = new ArrayList<>();
   private Object[] next;
+  private KeyValueLayout keyValueLayout;
 
   public MergeSplitReader(
       FileStoreTable table, DataSplit split, RowType readType, boolean firstRow) {
@@ -92,6 +93,15 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         reader, mapping, fileLayout.sequenceIndex(), fileLayout.kindIndex(), keyArity);
   }
 
+  /**
+   * Makes the reader return whole key-value records (keys, sequence number, kind, then {@code
+   * readType} values) as compaction writes them; readType must be the full table row.
+   */
+  public MergeSplitReader emittingKeyValues() {
+    this.keyValueLayout = new KeyValueLayout(table.schema().trimmedPrimaryKeyType(), readType);
+    return this;
+  }
+
   @Override
   public boolean hasNext() {
     try {
@@ -127,6 +137,10 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     Object[] row = new Object[winnerMapping.length];
     for (int i = 0; i < row.length; i++) {
       row[i] = winnerMapping[i] < 0 ? null : winner[winnerMapping[i]];
+    }
+    if (keyValueLayout != null) {
+      return keyValueLayout.toFileRow(
+          row, (Long) winner[keyArity], RowKind.fromValue((byte) winnerKind));
     }
     return row;
   }

@@ -101,13 +101,7 @@ public final class TagOperations {
 
   /** Deletes the named tags; names that do not exist are skipped. The names deleted. */
   public List<String> delete(List<String> names) {
-    List<String> deleted = new ArrayList<>();
-    for (String n : names) {
-      if (tags.delete(n)) {
-        deleted.add(n);
-      }
-    }
-    return deleted;
+    return new io.strata.core.expire.TagDeletion(table).delete(names);
   }
 
   public void rename(String from, String to) {
@@ -141,11 +135,10 @@ public final class TagOperations {
                   java.time.Instant.ofEpochMilli(t.snapshot().timeMillis()), clock.getZone());
       boolean tooOld = olderThan != null && created.isBefore(olderThan);
       if (retentionElapsed || tooOld) {
-        tags.delete(e.getKey());
         expired.add(e.getKey());
       }
     }
-    return expired;
+    return delete(expired);
   }
 
   private Snapshot snapshot(Long snapshotId) {

@@ -1,0 +1,156 @@
+package io.strata.core.compact;
+
+import io.strata.core.commit.CommitMessage;
+import io.strata.core.commit.FileStoreCommit;
+import io.strata.core.format.CloseableIterator;
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.options.TableOptions;
+import io.strata.core.predicate.Predicate;
+import io.strata.core.read.MergeSplitReader;
+import io.strata.core.read.TableRead;
+import io.strata.core.scan.FileStoreScan;
+import io.strata.core.snapshot.CommitKind;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.split.DataSplit;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.write.BucketId;
+import io.strata.core.write.CompactionRewriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Full compaction: every bucket of a primary-key table is merged into its top level (deleted keys
+ * dropped); every append bucket with several files is rewritten into as few files as the target
+ * size allows. Committed as one COMPACT snapshot, only if something changed.
+ */
+public final class FullCompaction {
+
+  private final FileStoreTable table;
+  private final String commitUser;
+  private final Clock clock;
+
+  public FullCompaction(FileStoreTable table, String commitUser, Clock clock) {
+    this.table = table;
+    this.commitUser = commitUser;
+    this.clock = clock;
+  }
+
+  /** The top level of the LSM tree: {@code num-levels} - 1 (default: compaction trigger). */
+  public static int topLevel(FileStoreTable table) {
+    String numLevels = table.options().toMap().get("num-levels");
+    return numLevels != null
+        ? Integer.parseInt(numLevels.trim()) - 1
+        : table.options().get(TableOptions.NUM_SORTED_RUN_COMPACTION_TRIGGER);
+  }
+
+  /**
+   * Compacts the buckets of partitions matching {@code partitionFilter} (null = all).
+   *
+   * @return the COMPACT snapshot, or null when nothing needed compaction
+   */
+  public Snapshot run(Predicate partitionFilter) {
+    Snapshot latest = table.snapshotManager().latest();
+    if (latest == null) {
+      return null;
+    }
+    FileStoreScan scan =
+        new FileStoreScan(FileStoreCommit.manifestFiles(table), table.schema().partitionType())
+            .withPartitionFilter(partitionFilter);
+    Map<BucketId, List<ManifestEntry>> buckets = new LinkedHashMap<>();
+    for (ManifestEntry e : scan.liveEntries(latest)) {
+      buckets
+          .computeIfAbsent(new BucketId(e.partition(), e.bucket()), k -> new ArrayList<>())
+          .add(e);
+    }
+    List<CommitMessage> messages = new ArrayList<>();
+    CompactionRewriter rewriter = new CompactionRewriter(table);
+    try {
+      for (Map.Entry<BucketId, List<ManifestEntry>> b : buckets.entrySet()) {
+        List<DataFileMeta> files = b.getValue().stream().map(ManifestEntry::file).toList();
+        if (!needsCompaction(files)) {
+          continue;
+        }
+        int totalBuckets = b.getValue().get(0).totalBuckets();
+        DataSplit split =
+            new DataSplit(
+                latest.id(),
+                b.getKey().partition(),
+                b.getKey().bucket(),
+                totalBuckets,
+                files,
+                false);
+        List<DataFileMeta> output =
+            table.schema().hasPrimaryKey()
+                ? compactKeyValues(rewriter, b.getKey(), split)
+                : compactAppend(rewriter, b.getKey(), split);
+        messages.add(
+            new CommitMessage(
+                b.getKey().partition(), b.getKey().bucket(), totalBuckets, output, files));
+      }
+    } catch (RuntimeException e) {
+      new FileStoreCommit(table, commitUser, clock).abort(messages);
+      throw e;
+    }
+    if (messages.isEmpty()) {
+      return null;
+    }
+    return new FileStoreCommit(table, commitUser, clock).commit(messages, CommitKind.COMPACT);
+  }
+
+  private boolean needsCompaction(List<DataFileMeta> files) {
+    if (!table.schema().hasPrimaryKey()) {
+      return files.size() > 1;
+    }
+    int top = topLevel(table);
+    return files.size() > 1
+        || files.get(0).level() != top
+        || files.get(0).deleteRowCount() == null
+        || files.get(0).deleteRowCount() > 0;
+  }
+
+  private List<DataFileMeta> compactKeyValues(
+      CompactionRewriter rewriter, BucketId bucket, DataSplit split) {
+    String engine = table.options().get(TableOptions.MERGE_ENGINE);
+    if (!engine.equals("deduplicate") && !engine.equals("first-row")) {
+      throw new UnsupportedOperationException(
+          "Cannot compact a table with 'merge-engine' = '"
+              + engine
+              + "' yet; the table was not changed.");
+    }
+    boolean firstRow = engine.equals("first-row");
+    try (MergeSplitReader reader =
+        new MergeSplitReader(table, split, table.schema().rowType(), firstRow)
+            .emittingKeyValues()) {
+      return rewriter.writeKeyValues(bucket, reader, topLevel(table));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private List<DataFileMeta> compactAppend(
+      CompactionRewriter rewriter, BucketId bucket, DataSplit split) {
+    List<DataFileMeta> ordered = new ArrayList<>(split.files());
+    ordered.sort(Comparator.comparingLong(DataFileMeta::minSequenceNumber));
+    DataSplit inOrder =
+        new DataSplit(
+            split.snapshotId(),
+            split.partition(),
+            split.bucket(),
+            split.totalBuckets(),
+            ordered,
+            true);
+    try (CloseableIterator<Object[]> rows =
+        TableRead.open(table, inOrder, table.schema().rowType())) {
+      return rewriter.writeRows(bucket, rows, ordered.get(0).minSequenceNumber());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

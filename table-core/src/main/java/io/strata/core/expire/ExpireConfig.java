@@ -1,0 +1,37 @@
+package io.strata.core.expire;
+
+import io.strata.core.options.ExpireOptions;
+import io.strata.core.options.Options;
+import java.time.Duration;
+
+/**
+ * What one snapshot expiration may do: keep at least {@code retainMin} and at most {@code
+ * retainMax} snapshots, expire only snapshots superseded before {@code olderThanMillis}, and at
+ * most {@code limit} per run.
+ */
+public record ExpireConfig(int retainMin, int retainMax, long olderThanMillis, int limit) {
+
+  public ExpireConfig {
+    if (retainMin < 1) {
+      throw new IllegalArgumentException(
+          "retainMin (" + retainMin + ") must be at least 1: the latest snapshot is always kept.");
+    }
+    if (retainMax < retainMin) {
+      throw new IllegalArgumentException(
+          "retainMax (" + retainMax + ") must not be less than retainMin (" + retainMin + ").");
+    }
+    if (limit < 1) {
+      throw new IllegalArgumentException("max_deletes (" + limit + ") must be at least 1.");
+    }
+  }
+
+  /** The table's own settings at time {@code nowMillis}. */
+  public static ExpireConfig fromOptions(Options options, long nowMillis) {
+    Duration retained = options.get(ExpireOptions.SNAPSHOT_TIME_RETAINED);
+    return new ExpireConfig(
+        options.get(ExpireOptions.SNAPSHOT_NUM_RETAINED_MIN),
+        options.get(ExpireOptions.SNAPSHOT_NUM_RETAINED_MAX),
+        nowMillis - retained.toMillis(),
+        options.get(ExpireOptions.SNAPSHOT_EXPIRE_LIMIT));
+  }
+}

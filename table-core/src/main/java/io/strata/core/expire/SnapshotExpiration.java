@@ -1,0 +1,169 @@
+package io.strata.core.expire;
+
+import io.strata.core.commit.DataFilePaths;
+import io.strata.core.commit.FileStoreCommit;
+import io.strata.core.manifest.FileKind;
+import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.manifest.ManifestFileMeta;
+import io.strata.core.manifest.ManifestFiles;
+import io.strata.core.options.ExpireOptions;
+import io.strata.core.scan.FileStoreScan;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.snapshot.SnapshotManager;
+import io.strata.core.table.FileStoreTable;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Expires old snapshots. Candidates start at {@code max(latest - retainMax + 1, earliest)} (older
+ * ones always go), stop before the newest {@code retainMin}, before any consumer's next snapshot,
+ * after {@code limit} snapshots, and at the first snapshot whose next snapshot was committed after
+ * {@code olderThan} (a snapshot ages from when it was superseded).
+ *
+ * <p>Deletion reads only the delta manifests of the snapshots after each expired one: their DELETE
+ * entries name the files only expired snapshots held. Files any tag holds are kept. Then
+ * unreferenced manifests and manifest lists go, then the snapshot files in ascending order, then
+ * EARLIEST moves. Interrupted at any point, every retained snapshot and tag stays readable and a
+ * rerun finishes the job.
+ */
+public final class SnapshotExpiration {
+
+  private final FileStoreTable table;
+  private final SnapshotManager snapshots;
+  private final ManifestFiles manifests;
+
+  public SnapshotExpiration(FileStoreTable table) {
+    this.table = table;
+    this.snapshots = table.snapshotManager();
+    this.manifests = FileStoreCommit.manifestFiles(table);
+  }
+
+  /** Expires what {@code config} allows; the number of snapshots expired. */
+  public int expire(ExpireConfig config) {
+    OptionalLong latestId = snapshots.latestId();
+    OptionalLong earliestId = snapshots.earliestId();
+    if (latestId.isEmpty()) {
+      return 0;
+    }
+    long latest = latestId.getAsLong();
+    long earliest = earliestId.getAsLong();
+    long min = Math.max(latest - config.retainMax() + 1, earliest);
+    long maxExclusive = latest - config.retainMin() + 1;
+    maxExclusive = Math.min(maxExclusive, Consumers.minNextSnapshot(table).orElse(Long.MAX_VALUE));
+    maxExclusive = Math.min(maxExclusive, earliest + config.limit());
+    for (long id = min; id < maxExclusive; id++) {
+      if (!snapshots.exists(id + 1)
+          || snapshots.snapshot(id + 1).timeMillis() >= config.olderThanMillis()) {
+        maxExclusive = id;
+        break;
+      }
+    }
+    if (maxExclusive <= earliest) {
+      return 0;
+    }
+    expireUntil(earliest, maxExclusive);
+    return (int) (maxExclusive - earliest);
+  }
+
+  /** Expires snapshots [earliest, endExclusive). */
+  private void expireUntil(long earliest, long endExclusive) {
+    TaggedFiles tagged = new TaggedFiles(table, manifests, endExclusive);
+    Set<String> emptiedBuckets = new HashSet<>();
+    for (long id = earliest + 1; id <= endExclusive; id++) {
+      if (!snapshots.exists(id)) {
+        continue;
+      }
+      for (ManifestEntry e : deltaEntries(snapshots.snapshot(id))) {
+        if (e.kind() == FileKind.DELETE && !tagged.holds(e)) {
+          Path path = DataFilePaths.of(table, e.partition(), e.bucket(), e.file());
+          deleteQuietly(path);
+          emptiedBuckets.add(path.getParent().toString());
+        }
+      }
+    }
+    Set<String> keptManifests = tagged.manifestFiles();
+    keptManifests.addAll(referencedManifests(snapshots.snapshot(endExclusive)));
+    for (long id = earliest; id < endExclusive; id++) {
+      if (snapshots.exists(id)) {
+        deleteManifests(snapshots.snapshot(id), keptManifests);
+      }
+    }
+    for (long id = earliest; id < endExclusive; id++) {
+      deleteQuietly(table.paths().snapshot(id));
+    }
+    snapshots.writeEarliestHint(endExclusive);
+    if (table.options().get(ExpireOptions.SNAPSHOT_CLEAN_EMPTY_DIRECTORIES)) {
+      EmptyDirectories.clean(table, emptiedBuckets);
+    }
+  }
+
+  private List<ManifestEntry> deltaEntries(Snapshot snapshot) {
+    try {
+      List<ManifestEntry> entries = new java.util.ArrayList<>();
+      for (ManifestFileMeta m : manifests.readManifestList(snapshot.deltaManifestList())) {
+        entries.addAll(manifests.readManifest(m.fileName()));
+      }
+      return entries;
+    } catch (UncheckedIOException e) {
+      if (e.getCause() instanceof FileNotFoundException) {
+        return List.of(); // an interrupted earlier run already removed it
+      }
+      throw e;
+    }
+  }
+
+  /** Names of the manifest lists and manifests a snapshot reads. */
+  static Set<String> referencedManifests(Snapshot s, ManifestFiles manifests) {
+    Set<String> names = new HashSet<>();
+    for (String list :
+        new String[] {s.baseManifestList(), s.deltaManifestList(), s.changelogManifestList()}) {
+      if (list == null) {
+        continue;
+      }
+      names.add(list);
+      try {
+        for (ManifestFileMeta m : manifests.readManifestList(list)) {
+          names.add(m.fileName());
+        }
+      } catch (UncheckedIOException e) {
+        if (!(e.getCause() instanceof FileNotFoundException)) {
+          throw e;
+        }
+      }
+    }
+    return names;
+  }
+
+  private Set<String> referencedManifests(Snapshot s) {
+    return referencedManifests(s, manifests);
+  }
+
+  private void deleteManifests(Snapshot expired, Set<String> kept) {
+    for (String name : referencedManifests(expired)) {
+      if (!kept.contains(name)) {
+        deleteQuietly(table.paths().manifest(name));
+      }
+    }
+  }
+
+  private void deleteQuietly(Path path) {
+    try {
+      table.fileIO().delete(path);
+    } catch (FileNotFoundException e) {
+      // Already gone: a rerun after an interrupted expiration.
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete " + path + " while expiring snapshots", e);
+    }
+  }
+
+  /** Live data files of a snapshot; used by tests and tag protection. */
+  static List<ManifestEntry> liveFiles(FileStoreTable table, ManifestFiles manifests, Snapshot s) {
+    return new FileStoreScan(manifests, table.schema().partitionType()).liveEntries(s);
+  }
+}

@@ -1,0 +1,117 @@
+package io.strata.core.write;
+
+import io.strata.core.commit.DataFilePaths;
+import io.strata.core.data.BinaryRow;
+import io.strata.core.data.BinaryRowCodec;
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.manifest.FileSource;
+import io.strata.core.manifest.SimpleStats;
+import io.strata.core.merge.KeyValueLayout;
+import io.strata.core.merge.RowKind;
+import io.strata.core.table.FileNamer;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+
+/** Writes the output files of a compaction into one bucket. */
+public final class CompactionRewriter {
+
+  private final FileStoreTable table;
+  private final WriteSettings settings;
+  private final FileNamer names;
+
+  public CompactionRewriter(FileStoreTable table) {
+    this.table = table;
+    this.settings = WriteSettings.of(table.options(), table.schema().hasPrimaryKey());
+    this.names = FileNamer.dataFiles(settings.format());
+  }
+
+  private RollingFileWriter files(BucketId bucket, RowType type) {
+    return new RollingFileWriter(
+        table.fileIO(),
+        DataFilePaths.bucketDir(table, bucket.partition(), bucket.bucket()),
+        type,
+        names,
+        settings);
+  }
+
+  /** Writes sorted, merged key-value records (keys, sequence, kind, values) at {@code level}. */
+  public List<DataFileMeta> writeKeyValues(BucketId bucket, Iterator<Object[]> records, int level) {
+    KeyValueLayout layout = new KeyValueLayout(table.schema());
+    RollingFileWriter writer = files(bucket, layout.fileType());
+    List<Object[]> window = new ArrayList<>();
+    try {
+      records.forEachRemaining(
+          r -> {
+            writer.write(r);
+            window.add(r);
+          });
+      List<DataFileMeta> metas = new ArrayList<>();
+      int offset = 0;
+      int k = layout.keyArity();
+      for (WrittenFile f : writer.finish()) {
+        long minSeq = Long.MAX_VALUE;
+        long maxSeq = Long.MIN_VALUE;
+        long deletes = 0;
+        for (Object[] r : window.subList(offset, offset + (int) f.rowCount())) {
+          long seq = (Long) r[layout.sequenceIndex()];
+          minSeq = Math.min(minSeq, seq);
+          maxSeq = Math.max(maxSeq, seq);
+          deletes += RowKind.fromValue((Byte) r[layout.kindIndex()]).isRetract() ? 1 : 0;
+        }
+        offset += (int) f.rowCount();
+        metas.add(
+            DataFileMetaFactory.create(
+                    f,
+                    BinaryRowCodec.serialize(layout.keyType(), Arrays.copyOf(f.firstRow(), k)),
+                    BinaryRowCodec.serialize(layout.keyType(), Arrays.copyOf(f.lastRow(), k)),
+                    DataFileMetaFactory.stats(f.stats(), 0, layout.keyType()),
+                    DataFileMetaFactory.stats(f.stats(), layout.valueOffset(), layout.valueType()),
+                    minSeq,
+                    maxSeq,
+                    table.schema().id(),
+                    deletes,
+                    FileSource.COMPACT)
+                .withLevel(level));
+      }
+      return metas;
+    } catch (RuntimeException e) {
+      writer.abort();
+      throw e;
+    }
+  }
+
+  /** Writes append rows in order, numbering them from {@code firstSequence}. */
+  public List<DataFileMeta> writeRows(
+      BucketId bucket, Iterator<Object[]> rows, long firstSequence) {
+    RowType rowType = table.schema().rowType();
+    RollingFileWriter writer = files(bucket, rowType);
+    try {
+      rows.forEachRemaining(writer::write);
+      List<DataFileMeta> metas = new ArrayList<>();
+      long next = firstSequence;
+      for (WrittenFile f : writer.finish()) {
+        metas.add(
+            DataFileMetaFactory.create(
+                f,
+                BinaryRow.EMPTY,
+                BinaryRow.EMPTY,
+                SimpleStats.EMPTY,
+                DataFileMetaFactory.stats(f.stats(), 0, rowType),
+                next,
+                next + f.rowCount() - 1,
+                table.schema().id(),
+                0,
+                FileSource.COMPACT));
+        next += f.rowCount();
+      }
+      return metas;
+    } catch (RuntimeException e) {
+      writer.abort();
+      throw e;
+    }
+  }
+}
