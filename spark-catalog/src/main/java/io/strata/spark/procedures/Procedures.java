@@ -33,19 +33,8 @@ public final class Procedures {
     add(TagProcedures.renameTag(tables));
     add(TagProcedures.expireTags(tables));
     add(ConsumerProcedures.resetConsumer(tables));
-    add(
-        pending(
-            "expire_snapshots",
-            "Expires old snapshots and deletes the files only they referenced.",
-            "snapshot expiration",
-            List.of(
-                Param.table(),
-                Param.optional("retain_max", IntegerType, "Most snapshots to keep."),
-                Param.optional("retain_min", IntegerType, "Fewest snapshots to keep."),
-                Param.optional("older_than", StringType, "Expire snapshots older than this time."),
-                Param.optional("max_deletes", IntegerType, "Most snapshots to expire."),
-                Param.optional("options", StringType, "Table options for this call, 'k=v,k2=v2'.")),
-            Results.of("deleted_snapshots_count", DataTypes.BIGINT())));
+    add(MaintenanceProcedures.expireSnapshots(tables));
+    add(MaintenanceProcedures.compact(tables));
     add(
         pending(
             "expire_partitions",
@@ -86,20 +75,6 @@ public final class Procedures {
                 DataTypes.BIGINT(),
                 "current_snapshot_id",
                 DataTypes.BIGINT())));
-    add(
-        pending(
-            "compact",
-            "Compacts data files (full by default).",
-            "compaction",
-            List.of(
-                Param.table(),
-                Param.optional("partitions", StringType, "Partitions, e.g. 'dt=1,hh=2;dt=3'."),
-                Param.optional("where", StringType, "A partition predicate."),
-                Param.optional("compact_strategy", StringType, "full or minor."),
-                Param.optional("order_strategy", StringType, "none, order, zorder or hilbert."),
-                Param.optional("order_by", StringType, "Columns to sort by."),
-                Param.optional("options", StringType, "Table options for this call.")),
-            Results.RESULT));
     add(
         pending(
             "remove_orphan_files",

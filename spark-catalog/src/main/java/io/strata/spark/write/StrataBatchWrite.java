@@ -2,6 +2,7 @@ package io.strata.spark.write;
 
 import io.strata.core.commit.CommitMessage;
 import io.strata.core.commit.FileStoreCommit;
+import io.strata.core.maintenance.PostCommitMaintenance;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.write.BucketId;
 import io.strata.core.write.SequenceStarts;
@@ -52,6 +53,7 @@ public class StrataBatchWrite implements BatchWrite {
       case OVERWRITE -> commit.overwrite(messages, mode.overwriteFilter());
       case DYNAMIC_OVERWRITE -> commit.overwritePartitions(messages);
     }
+    new PostCommitMaintenance(Clock.systemDefaultZone()).run(table);
   }
 
   @Override

@@ -34,6 +34,20 @@ public record TableSchema(
     options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
   }
 
+  /** The same schema version with other options, for per-call option overrides (never stored). */
+  public TableSchema withOptions(Map<String, String> newOptions) {
+    return new TableSchema(
+        version,
+        id,
+        fields,
+        highestFieldId,
+        partitionKeys,
+        primaryKeys,
+        newOptions,
+        comment,
+        timeMillis);
+  }
+
   public RowType rowType() {
     return new RowType(fields);
   }

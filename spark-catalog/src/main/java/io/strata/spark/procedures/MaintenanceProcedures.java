@@ -1,0 +1,171 @@
+package io.strata.spark.procedures;
+
+import static org.apache.spark.sql.types.DataTypes.IntegerType;
+import static org.apache.spark.sql.types.DataTypes.StringType;
+
+import io.strata.core.compact.FullCompaction;
+import io.strata.core.data.PartitionPath;
+import io.strata.core.expire.ExpireConfig;
+import io.strata.core.expire.SnapshotExpiration;
+import io.strata.core.options.OptionRegistry;
+import io.strata.core.options.Options;
+import io.strata.core.predicate.AndPredicate;
+import io.strata.core.predicate.LeafPredicate;
+import io.strata.core.predicate.OrPredicate;
+import io.strata.core.predicate.Predicate;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.DataTypes;
+import io.strata.core.types.RowType;
+import java.time.Clock;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** expire_snapshots and compact. */
+final class MaintenanceProcedures {
+
+  private MaintenanceProcedures() {}
+
+  /** Parses {@code 'k=v,k2=v2'} dynamic options and validates known keys. */
+  static Map<String, String> dynamicOptions(String text) {
+    Map<String, String> options = new LinkedHashMap<>();
+    if (text == null || text.isBlank()) {
+      return options;
+    }
+    for (String pair : text.split(",")) {
+      int eq = pair.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException(
+            "Invalid options '" + text + "': expected 'key=value' pairs separated by commas.");
+      }
+      options.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+    }
+    OptionRegistry.validate(options);
+    return options;
+  }
+
+  static StrataProcedure expireSnapshots(TableArgument tables) {
+    return new StrataProcedure(
+        "expire_snapshots",
+        "Expires old snapshots and deletes the files only they referenced.",
+        List.of(
+            Param.table(),
+            Param.optional("retain_max", IntegerType, "Most snapshots to keep."),
+            Param.optional("retain_min", IntegerType, "Fewest snapshots to keep."),
+            Param.optional(
+                "older_than", StringType, "Expire snapshots superseded before this time."),
+            Param.optional("max_deletes", IntegerType, "Most snapshots to expire."),
+            Param.optional("options", StringType, "Table options for this call, 'k=v,k2=v2'.")),
+        Results.of("deleted_snapshots_count", DataTypes.BIGINT())) {
+      @Override
+      List<Object[]> run(Args args) {
+        String tableArg = args.requiredString("table");
+        FileStoreTable table = tables.load(tableArg);
+        Options options = table.options().with(dynamicOptions(args.string("options")));
+        ExpireConfig defaults = ExpireConfig.fromOptions(options, System.currentTimeMillis());
+        String olderThan = args.string("older_than");
+        ExpireConfig config =
+            new ExpireConfig(
+                args.isSet("retain_min") ? args.intValue("retain_min") : defaults.retainMin(),
+                args.isSet("retain_max") ? args.intValue("retain_max") : defaults.retainMax(),
+                olderThan == null
+                    ? defaults.olderThanMillis()
+                    : TagProcedures.parseTime(olderThan)
+                        .atZone(ZoneId.systemDefault())
+                        .toInstant()
+                        .toEpochMilli(),
+                args.isSet("max_deletes") ? args.intValue("max_deletes") : defaults.limit());
+        int expired =
+            new SnapshotExpiration(table.withSchema(table.schema().withOptions(options.toMap())))
+                .expire(config);
+        tables.refresh(tableArg);
+        List<Object[]> rows = new ArrayList<>();
+        rows.add(new Object[] {(long) expired});
+        return rows;
+      }
+    };
+  }
+
+  static StrataProcedure compact(TableArgument tables) {
+    return new StrataProcedure(
+        "compact",
+        "Compacts data files: primary-key buckets into their top level, small append files together.",
+        List.of(
+            Param.table(),
+            Param.optional("partitions", StringType, "Partitions, e.g. 'dt=1,hh=2;dt=3'."),
+            Param.optional("where", StringType, "A partition predicate (not supported yet)."),
+            Param.optional("compact_strategy", StringType, "full (default) or minor."),
+            Param.optional(
+                "order_strategy", StringType, "none (default); sorting is not supported yet."),
+            Param.optional("order_by", StringType, "Columns to sort by (not supported yet)."),
+            Param.optional("options", StringType, "Table options for this call.")),
+        Results.RESULT) {
+      @Override
+      List<Object[]> run(Args args) {
+        String tableArg = args.requiredString("table");
+        FileStoreTable table = tables.load(tableArg);
+        if (args.string("where") != null) {
+          throw new UnsupportedOperationException(
+              "CALL sys.compact: argument 'where' is not supported yet; use partitions => 'k=v,k2=v2;k=v3'.");
+        }
+        String order = args.string("order_strategy");
+        if ((order != null && !order.equalsIgnoreCase("none")) || args.string("order_by") != null) {
+          throw new UnsupportedOperationException(
+              "CALL sys.compact: sorting compaction (order_strategy/order_by) is not supported yet.");
+        }
+        String strategy = args.string("compact_strategy");
+        if (strategy != null && !strategy.equals("full") && !strategy.equals("minor")) {
+          throw new IllegalArgumentException(
+              "CALL sys.compact: compact_strategy '" + strategy + "' is not one of full, minor.");
+        }
+        FileStoreTable withOptions =
+            table.withSchema(
+                table
+                    .schema()
+                    .withOptions(
+                        table.options().with(dynamicOptions(args.string("options"))).toMap()));
+        Predicate partitions = partitionFilter(table, args.string("partitions"));
+        new FullCompaction(
+                withOptions, "compact-" + java.util.UUID.randomUUID(), Clock.systemDefaultZone())
+            .run(partitions);
+        tables.refresh(tableArg);
+        return Results.ok();
+      }
+    };
+  }
+
+  /** {@code 'dt=1,hh=2;dt=3'} as (dt=1 AND hh=2) OR dt=3 over the partition row. */
+  static Predicate partitionFilter(FileStoreTable table, String text) {
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    RowType partitionType = table.schema().partitionType();
+    Predicate result = null;
+    for (String spec : text.split(";")) {
+      Predicate conjunction = null;
+      for (String kv : spec.split(",")) {
+        int eq = kv.indexOf('=');
+        String column = eq < 0 ? kv.trim() : kv.substring(0, eq).trim();
+        int i = partitionType.indexOf(column);
+        if (eq < 0 || i < 0) {
+          throw new IllegalArgumentException(
+              "Invalid partitions '"
+                  + text
+                  + "': expected 'k=v,k2=v2;k=v3' over partition columns "
+                  + partitionType.fieldNames()
+                  + ".");
+        }
+        Object value =
+            PartitionPath.parseValue(partitionType.field(i), kv.substring(eq + 1).trim());
+        Predicate leaf =
+            new LeafPredicate(
+                i, column, partitionType.typeAt(i), LeafPredicate.Op.EQ, List.of(value));
+        conjunction = conjunction == null ? leaf : new AndPredicate(conjunction, leaf);
+      }
+      result = result == null ? conjunction : new OrPredicate(result, conjunction);
+    }
+    return result;
+  }
+}
