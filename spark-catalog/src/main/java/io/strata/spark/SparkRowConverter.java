@@ -33,18 +33,23 @@ public final class SparkRowConverter implements Serializable {
   }
 
   public Object[] toCore(InternalRow row) {
-    return toCoreRow(rowType, row);
+    return toCoreRow(rowType, row, 0);
+  }
+
+  /** Converts the fields starting at {@code offset} (leading columns are skipped). */
+  public Object[] toCore(InternalRow row, int offset) {
+    return toCoreRow(rowType, row, offset);
   }
 
   public InternalRow toSpark(Object[] values) {
     return toSparkRow(rowType, values);
   }
 
-  private static Object[] toCoreRow(RowType type, InternalRow row) {
+  private static Object[] toCoreRow(RowType type, InternalRow row, int offset) {
     int n = type.size();
     Object[] values = new Object[n];
     for (int i = 0; i < n; i++) {
-      values[i] = row.isNullAt(i) ? null : toCore(type.typeAt(i), row, i);
+      values[i] = row.isNullAt(offset + i) ? null : toCore(type.typeAt(i), row, offset + i);
     }
     return values;
   }
@@ -67,7 +72,7 @@ public final class SparkRowConverter implements Serializable {
       case TIMESTAMP, TIMESTAMP_LTZ -> Timestamp.fromMicros(row.getLong(i));
       case ARRAY -> toCoreArray(((ArrayType) type).element(), row.getArray(i));
       case MAP -> toCoreMap((MapType) type, row.getMap(i));
-      case ROW -> toCoreRow((RowType) type, row.getStruct(i, ((RowType) type).size()));
+      case ROW -> toCoreRow((RowType) type, row.getStruct(i, ((RowType) type).size()), 0);
     };
   }
 

@@ -1,29 +1,44 @@
 package io.strata.spark;
 
 import io.strata.core.catalog.Identifier;
+import io.strata.core.commit.FileStoreCommit;
+import io.strata.core.maintenance.PostCommitMaintenance;
+import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.SnapshotSelector;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowType;
 import io.strata.spark.read.StrataScanBuilder;
+import io.strata.spark.rowlevel.CopyOnWrite;
+import io.strata.spark.rowlevel.PrimaryKeyDelta;
 import io.strata.spark.write.StrataWriteBuilder;
+import java.time.Clock;
 import java.time.ZoneId;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.catalog.SupportsDelete;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
+import org.apache.spark.sql.connector.catalog.SupportsRowLevelOperations;
 import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.RowLevelOperationBuilder;
+import org.apache.spark.sql.connector.write.RowLevelOperationInfo;
 import org.apache.spark.sql.connector.write.WriteBuilder;
+import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /** A Strata table as Spark sees it: schema, partitioning, properties, reads and writes. */
-public class StrataTable implements SupportsRead, SupportsWrite {
+public class StrataTable
+    implements SupportsRead, SupportsWrite, SupportsRowLevelOperations, SupportsDelete {
 
   private final String catalogName;
   private final Identifier identifier;
@@ -111,5 +126,62 @@ public class StrataTable implements SupportsRead, SupportsWrite {
               + ": only the latest version is writable.");
     }
     return new StrataWriteBuilder(table, info);
+  }
+
+  @Override
+  public RowLevelOperationBuilder newRowLevelOperationBuilder(RowLevelOperationInfo info) {
+    requireLatest();
+    return () ->
+        table.schema().hasPrimaryKey()
+            ? new PrimaryKeyDelta(table, info.command())
+            : new CopyOnWrite(table, info.command());
+  }
+
+  /** A DELETE whose condition only restricts partition columns drops whole partitions. */
+  @Override
+  public boolean canDeleteWhere(Filter[] filters) {
+    if (pinned != null) {
+      return false;
+    }
+    RowType partitionType = table.schema().partitionType();
+    for (Filter f : filters) {
+      if (f instanceof org.apache.spark.sql.sources.AlwaysTrue) {
+        continue;
+      }
+      for (String ref : f.references()) {
+        if (partitionType.indexOf(ref) < 0) {
+          return false;
+        }
+      }
+    }
+    try {
+      new SparkFilters(partitionType).convertExactAll(filters, "delete from " + name());
+      return true;
+    } catch (UnsupportedOperationException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public void deleteWhere(Filter[] filters) {
+    requireLatest();
+    Predicate partitions =
+        new SparkFilters(table.schema().partitionType())
+            .convertExactAll(filters, "delete from " + name())
+            .orElse(null);
+    new FileStoreCommit(table, UUID.randomUUID().toString(), Clock.systemUTC())
+        .overwrite(List.of(), partitions);
+    new PostCommitMaintenance(Clock.systemDefaultZone()).run(table);
+  }
+
+  private void requireLatest() {
+    if (pinned != null) {
+      throw new UnsupportedOperationException(
+          "Cannot change "
+              + name()
+              + " as of snapshot "
+              + pinned.id()
+              + ": only the latest version is writable.");
+    }
   }
 }

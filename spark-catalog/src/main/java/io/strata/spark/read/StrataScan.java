@@ -52,6 +52,11 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
     this.pushed = pushed;
   }
 
+  /** The splits this scan reads (planned once). */
+  public List<DataSplit> splits() {
+    return plan().splits();
+  }
+
   private TableScan.Plan plan() {
     if (plan == null) {
       checkTableExists();

@@ -96,8 +96,19 @@ public class StrataScanBuilder
     readType = new RowType(fields);
   }
 
+  private java.util.function.Consumer<StrataScan> listener = s -> {};
+
+  /** Tells {@code listener} about the scan built, e.g. to rewrite exactly the files it read. */
+  public StrataScanBuilder onBuild(java.util.function.Consumer<StrataScan> newListener) {
+    this.listener = newListener;
+    return this;
+  }
+
   @Override
   public Scan build() {
-    return new StrataScan(table, snapshot, options, readType, partitionFilter, valueFilter, pushed);
+    StrataScan scan =
+        new StrataScan(table, snapshot, options, readType, partitionFilter, valueFilter, pushed);
+    listener.accept(scan);
+    return scan;
   }
 }

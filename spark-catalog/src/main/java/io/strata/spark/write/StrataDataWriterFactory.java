@@ -12,14 +12,14 @@ import org.apache.spark.sql.connector.write.DataWriterFactory;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
 
 /** Creates one table writer per Spark task. */
-class StrataDataWriterFactory implements DataWriterFactory {
+public class StrataDataWriterFactory implements DataWriterFactory {
 
   private static final long serialVersionUID = 1L;
 
   private final FileStoreTable table;
   private final HashMap<BucketId, Long> nextSequences;
 
-  StrataDataWriterFactory(FileStoreTable table, HashMap<BucketId, Long> nextSequences) {
+  public StrataDataWriterFactory(FileStoreTable table, HashMap<BucketId, Long> nextSequences) {
     this.table = table;
     this.nextSequences = nextSequences;
   }
@@ -28,10 +28,13 @@ class StrataDataWriterFactory implements DataWriterFactory {
   public DataWriter<InternalRow> createWriter(int partitionId, long taskId) {
     TableWriter writer = new TableWriter(table, nextSequences);
     SparkRowConverter converter = new SparkRowConverter(table.schema().rowType());
+    int width = table.schema().rowType().size();
     return new DataWriter<>() {
       @Override
       public void write(InternalRow row) {
-        writer.write(converter.toCore(row));
+        // Spark 4.1's copy-on-write MERGE passes its __row_operation column first when a table
+        // declares no metadata columns; the table columns are always the trailing ones.
+        writer.write(converter.toCore(row, row.numFields() - width));
       }
 
       @Override

@@ -33,6 +33,14 @@ public class StrataWrite implements Write, RequiresDistributionAndOrdering {
 
   @Override
   public Distribution requiredDistribution() {
+    return bucketDistribution(table);
+  }
+
+  /**
+   * Clustering by partition and bucket-key columns for fixed-bucket tables, so each bucket's rows
+   * meet in few tasks and few files; none for bucket -1.
+   */
+  public static Distribution bucketDistribution(FileStoreTable table) {
     int buckets = table.options().get(TableOptions.BUCKET);
     if (buckets <= 0) {
       return Distributions.unspecified();

@@ -5,4 +5,5 @@ import java.util.List;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
 
 /** The files one task wrote. */
-record StrataWriterCommitMessage(List<CommitMessage> messages) implements WriterCommitMessage {}
+public record StrataWriterCommitMessage(List<CommitMessage> messages)
+    implements WriterCommitMessage {}

@@ -33,6 +33,7 @@ public final class TableWriter implements AutoCloseable {
   private final int[] bucketKeyIndexes;
   private final RowType bucketKeyType;
   private final int[] notNullIndexes;
+  private final int[] keyIndexes;
   private final int numBuckets;
   private final WriteSettings settings;
   private final FileNamer names;
@@ -53,6 +54,7 @@ public final class TableWriter implements AutoCloseable {
     this.rowType = schema.rowType();
     this.partitionType = schema.partitionType();
     this.partitionIndexes = indexes(rowType, schema.partitionKeys());
+    this.keyIndexes = indexes(rowType, schema.primaryKeys());
     this.nextSequences = nextSequences;
     Options options = table.options();
     this.numBuckets = options.get(TableOptions.BUCKET);
@@ -94,7 +96,8 @@ public final class TableWriter implements AutoCloseable {
   }
 
   public void write(Object[] row, RowKind kind) {
-    for (int i : notNullIndexes) {
+    // A retraction only needs its key: other columns of a deleted row may be unknown (NULL).
+    for (int i : kind.isRetract() ? keyIndexes : notNullIndexes) {
       if (row[i] == null) {
         throw new IllegalArgumentException(
             "Cannot write NULL into column '"
