@@ -1,0 +1,24 @@
+-- DELETE / UPDATE / MERGE: delta writes on primary-key tables, copy-on-write on append tables.
+CREATE TABLE pk (id BIGINT, v STRING, n INT, dt STRING) PARTITIONED BY (dt) TBLPROPERTIES ('primary-key'='dt,id','bucket'='2');
+INSERT INTO pk VALUES (1,'a',1,'d1'),(2,'b',2,'d1'),(3,'c',3,'d2'),(4,'d',4,'d2');
+UPDATE pk SET v = 'B', n = n + 10 WHERE id = 2;
+DELETE FROM pk WHERE n > 3 AND dt = 'd2';
+MERGE INTO pk t USING (SELECT 1 AS id, 'd1' AS dt, 'A' AS v UNION ALL SELECT 9, 'd9', 'new') s ON t.id = s.id AND t.dt = s.dt WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT (id, v, n, dt) VALUES (s.id, s.v, 0, s.dt);
+SELECT * FROM pk ORDER BY id;
+UPDATE pk SET dt = 'd3' WHERE id = 3;
+SELECT * FROM pk ORDER BY id;
+DELETE FROM pk WHERE dt = 'd1';
+SELECT * FROM pk ORDER BY id;
+SELECT snapshot_id, commit_kind, total_record_count FROM `pk$snapshots` ORDER BY snapshot_id;
+CREATE TABLE ap (id BIGINT, v STRING, dt STRING) PARTITIONED BY (dt);
+INSERT INTO ap VALUES (1,'a','d1'),(2,'b','d1'),(3,'c','d2');
+INSERT INTO ap VALUES (4,'d','d2');
+DELETE FROM ap WHERE id = 2;
+UPDATE ap SET v = 'C' WHERE id = 3;
+MERGE INTO ap t USING (SELECT 1 AS id UNION ALL SELECT 5) s ON t.id = s.id WHEN MATCHED THEN DELETE WHEN NOT MATCHED THEN INSERT (id, v, dt) VALUES (s.id, 'e', 'd3');
+SELECT * FROM ap ORDER BY id;
+DELETE FROM ap WHERE dt = 'd2';
+SELECT * FROM ap ORDER BY id;
+SELECT snapshot_id, commit_kind, total_record_count FROM `ap$snapshots` ORDER BY snapshot_id;
+DELETE FROM ap;
+SELECT count(*) FROM ap;

@@ -1,0 +1,24 @@
+-- Seed 002: snapshots share files; a tag pins one; expiration deletes only what nothing holds.
+CREATE TABLE orders (order_id BIGINT, user_id BIGINT, amount DECIMAL(10,2), status STRING, dt STRING) PARTITIONED BY (dt) TBLPROPERTIES ('primary-key'='dt,order_id','bucket'='2');
+INSERT INTO orders VALUES (1,101,99.90,'CREATED','2026-09-24'),(2,102,15.00,'CREATED','2026-09-24'),(3,103,23.50,'CREATED','2026-09-24'),(4,101,8.80,'CREATED','2026-09-25'),(5,104,66.60,'CREATED','2026-09-25');
+CALL sys.create_tag(table => 'orders', tag => 'v1', snapshot => 1);
+INSERT INTO orders VALUES (1,101,99.90,'PAID','2026-09-24'),(6,105,12.00,'CREATED','2026-09-25');
+DELETE FROM orders WHERE order_id = 3;
+CALL sys.compact(table => 'orders');
+SELECT snapshot_id, schema_id, commit_kind, total_record_count, delta_record_count FROM `orders$snapshots` ORDER BY snapshot_id;
+SELECT partition, bucket, level, record_count, file_source FROM `orders$files` ORDER BY partition, bucket;
+SELECT * FROM orders ORDER BY order_id;
+SELECT * FROM orders VERSION AS OF 1 ORDER BY order_id;
+SELECT * FROM orders VERSION AS OF 2 ORDER BY order_id;
+SELECT * FROM orders VERSION AS OF 'v1' ORDER BY order_id;
+SELECT tag_name, snapshot_id, schema_id, record_count, create_time, time_retained FROM `orders$tags`;
+CALL sys.expire_snapshots(table => 'orders', retain_max => 2);
+CALL sys.expire_snapshots(table => 'orders', retain_max => 3, retain_min => 1);
+SELECT snapshot_id FROM `orders$snapshots` ORDER BY snapshot_id;
+CALL sys.expire_snapshots(table => 'orders', retain_min => 1, older_than => '2999-01-01 00:00:00');
+SELECT snapshot_id, commit_kind FROM `orders$snapshots`;
+SELECT * FROM orders VERSION AS OF 1;
+SELECT * FROM orders VERSION AS OF 'v1' ORDER BY order_id;
+CALL sys.delete_tag(table => 'orders', tag => 'v1');
+SELECT * FROM orders VERSION AS OF 'v1';
+SELECT * FROM orders ORDER BY order_id;

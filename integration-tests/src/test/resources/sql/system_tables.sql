@@ -1,0 +1,25 @@
+-- System tables on append and primary-key tables.
+CREATE TABLE ev (id BIGINT, kind STRING, dt STRING) PARTITIONED BY (dt) TBLPROPERTIES ('bucket'='2', 'bucket-key'='id', 'metadata.stats-mode'='full');
+INSERT INTO ev VALUES (1,'a','d1'),(2,'b','d1'),(3,'c','d2');
+INSERT INTO ev VALUES (4,'d','d2');
+INSERT OVERWRITE ev PARTITION (dt='d1') VALUES (10,'z');
+SELECT snapshot_id, schema_id, commit_identifier, commit_kind, total_record_count, delta_record_count, changelog_record_count, watermark FROM `ev$snapshots` ORDER BY snapshot_id;
+SELECT schema_id, fields, partition_keys, primary_keys, options, comment FROM `ev$schemas`;
+SELECT * FROM `ev$options` ORDER BY key;
+SELECT partition, bucket, file_format, schema_id, level, record_count, min_key, max_key, null_value_counts, min_value_stats, max_value_stats FROM `ev$files` ORDER BY partition, bucket, min_value_stats;
+SELECT partition, bucket, record_count FROM `ev$files` WHERE partition = 'dt=d2' AND bucket = 1;
+SELECT partition, record_count FROM `ev$files` VERSION AS OF 1 ORDER BY partition, record_count;
+SELECT num_added_files, num_deleted_files, schema_id, min_partition_stats, max_partition_stats FROM `ev$manifests` ORDER BY num_added_files, num_deleted_files;
+SELECT num_added_files FROM `ev$manifests` VERSION AS OF 1;
+SELECT partition, record_count, file_count FROM `ev$partitions` ORDER BY partition;
+SELECT partition, bucket, record_count, file_count FROM `ev$buckets` ORDER BY partition, bucket;
+SELECT * FROM `ev$tags`;
+SELECT * FROM `ev$consumers`;
+SELECT * FROM `ev$nope`;
+SELECT * FROM `ev$snapshots` VERSION AS OF 1;
+INSERT INTO `ev$snapshots` VALUES (1);
+CREATE TABLE pk (id BIGINT, v STRING) TBLPROPERTIES ('primary-key'='id', 'bucket'='1');
+INSERT INTO pk VALUES (1, 'a'), (2, 'b');
+INSERT INTO pk VALUES (1, 'c');
+SELECT bucket, level, record_count, min_key, max_key, min_sequence_number, max_sequence_number, delete_row_count, file_source FROM `pk$files` ORDER BY min_sequence_number;
+SELECT snapshot_id, commit_kind, total_record_count, delta_record_count FROM `pk$snapshots` ORDER BY snapshot_id;
