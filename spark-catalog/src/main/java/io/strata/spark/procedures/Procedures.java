@@ -1,8 +1,6 @@
 package io.strata.spark.procedures;
 
-import static org.apache.spark.sql.types.DataTypes.BooleanType;
 import static org.apache.spark.sql.types.DataTypes.IntegerType;
-import static org.apache.spark.sql.types.DataTypes.LongType;
 import static org.apache.spark.sql.types.DataTypes.StringType;
 
 import io.strata.core.catalog.WarehouseCatalog;
@@ -35,6 +33,9 @@ public final class Procedures {
     add(ConsumerProcedures.resetConsumer(tables));
     add(MaintenanceProcedures.expireSnapshots(tables));
     add(MaintenanceProcedures.compact(tables));
+    add(HistoryProcedures.rollback(tables));
+    add(HistoryProcedures.rollbackToTimestamp(tables));
+    add(HistoryProcedures.removeOrphanFiles(tables));
     add(
         pending(
             "expire_partitions",
@@ -49,43 +50,6 @@ public final class Procedures {
                 Param.optional("max_expires", IntegerType, "Most partitions to drop."),
                 Param.optional("options", StringType, "Table options for this call.")),
             Results.of("expired_partitions", DataTypes.STRING())));
-    add(
-        pending(
-            "rollback",
-            "Rolls the table back to a snapshot or tag; later snapshots are removed.",
-            "rollback",
-            List.of(
-                Param.table(),
-                Param.optional("version", StringType, "Tag name or snapshot id."),
-                Param.optional("snapshot", LongType, "Snapshot id."),
-                Param.optional("tag", StringType, "Tag name.")),
-            Results.of(
-                "previous_snapshot_id",
-                DataTypes.BIGINT(),
-                "current_snapshot_id",
-                DataTypes.BIGINT())));
-    add(
-        pending(
-            "rollback_to_timestamp",
-            "Rolls the table back to the latest snapshot at or before a time (epoch millis).",
-            "rollback",
-            List.of(Param.table(), Param.required("timestamp", LongType, "Epoch milliseconds.")),
-            Results.of(
-                "previous_snapshot_id",
-                DataTypes.BIGINT(),
-                "current_snapshot_id",
-                DataTypes.BIGINT())));
-    add(
-        pending(
-            "remove_orphan_files",
-            "Deletes files no snapshot, tag, schema or consumer references.",
-            "orphan file removal",
-            List.of(
-                Param.table(),
-                Param.optional("older_than", StringType, "Only files older than this time."),
-                Param.optional("dry_run", BooleanType, "List without deleting.")),
-            Results.of(
-                "deleted_files_count", DataTypes.BIGINT(), "deleted_bytes", DataTypes.BIGINT())));
   }
 
   private void add(StrataProcedure p) {

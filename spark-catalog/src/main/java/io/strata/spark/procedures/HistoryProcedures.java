@@ -1,0 +1,124 @@
+package io.strata.spark.procedures;
+
+import static org.apache.spark.sql.types.DataTypes.BooleanType;
+import static org.apache.spark.sql.types.DataTypes.LongType;
+import static org.apache.spark.sql.types.DataTypes.StringType;
+
+import io.strata.core.expire.OrphanFiles;
+import io.strata.core.expire.Rollback;
+import io.strata.core.scan.SnapshotSelector;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.DataTypes;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+
+/** rollback, rollback_to_timestamp and remove_orphan_files. */
+final class HistoryProcedures {
+
+  private HistoryProcedures() {}
+
+  private static List<Object[]> rolledBack(long previous, long current) {
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {previous, current});
+    return rows;
+  }
+
+  static StrataProcedure rollback(TableArgument tables) {
+    return new StrataProcedure(
+        "rollback",
+        "Rolls the table back to a snapshot or tag; later snapshots and their tags are removed.",
+        List.of(
+            Param.table(),
+            Param.optional("version", StringType, "Tag name or snapshot id."),
+            Param.optional("snapshot", LongType, "Snapshot id."),
+            Param.optional("tag", StringType, "Tag name.")),
+        Results.of(
+            "previous_snapshot_id",
+            DataTypes.BIGINT(),
+            "current_snapshot_id",
+            DataTypes.BIGINT())) {
+      @Override
+      List<Object[]> run(Args args) {
+        String tableArg = args.requiredString("table");
+        FileStoreTable table = tables.load(tableArg);
+        List<String> given = new ArrayList<>();
+        for (String p : List.of("version", "snapshot", "tag")) {
+          if (args.isSet(p)) {
+            given.add(p);
+          }
+        }
+        if (given.size() != 1) {
+          throw new IllegalArgumentException(
+              "CALL sys.rollback needs exactly one of version, snapshot or tag; got "
+                  + given
+                  + ".");
+        }
+        SnapshotSelector selector = new SnapshotSelector(table);
+        Snapshot target =
+            switch (given.get(0)) {
+              case "snapshot" -> selector.bySnapshotId(args.longValue("snapshot"));
+              case "tag" -> selector.byTag(args.string("tag"));
+              default -> selector.byVersion(args.string("version"));
+            };
+        long previous = new Rollback(table).to(target);
+        tables.refresh(tableArg);
+        return rolledBack(previous, target.id());
+      }
+    };
+  }
+
+  static StrataProcedure rollbackToTimestamp(TableArgument tables) {
+    return new StrataProcedure(
+        "rollback_to_timestamp",
+        "Rolls the table back to the latest snapshot at or before a time (epoch millis).",
+        List.of(Param.table(), Param.required("timestamp", LongType, "Epoch milliseconds.")),
+        Results.of(
+            "previous_snapshot_id",
+            DataTypes.BIGINT(),
+            "current_snapshot_id",
+            DataTypes.BIGINT())) {
+      @Override
+      List<Object[]> run(Args args) {
+        String tableArg = args.requiredString("table");
+        FileStoreTable table = tables.load(tableArg);
+        Snapshot target = new SnapshotSelector(table).byTimestamp(args.longValue("timestamp"));
+        long previous = new Rollback(table).to(target);
+        tables.refresh(tableArg);
+        return rolledBack(previous, target.id());
+      }
+    };
+  }
+
+  static StrataProcedure removeOrphanFiles(TableArgument tables) {
+    return new StrataProcedure(
+        "remove_orphan_files",
+        "Deletes files no snapshot, tag, schema or consumer references (default: older than 1 day).",
+        List.of(
+            Param.table(),
+            Param.optional(
+                "older_than", StringType, "Only files older than this time; default now - 1 day."),
+            Param.optional("dry_run", BooleanType, "List without deleting.")),
+        Results.of(
+            "deleted_files_count", DataTypes.BIGINT(), "deleted_bytes", DataTypes.BIGINT())) {
+      @Override
+      List<Object[]> run(Args args) {
+        FileStoreTable table = tables.load(args.requiredString("table"));
+        String olderThan = args.string("older_than");
+        long threshold =
+            olderThan == null
+                ? System.currentTimeMillis() - 24L * 3600 * 1000
+                : TagProcedures.parseTime(olderThan)
+                    .atZone(ZoneId.systemDefault())
+                    .toInstant()
+                    .toEpochMilli();
+        OrphanFiles.Result result =
+            new OrphanFiles(table).remove(threshold, Boolean.TRUE.equals(args.bool("dry_run")));
+        List<Object[]> rows = new ArrayList<>();
+        rows.add(new Object[] {(long) result.files().size(), result.bytes()});
+        return rows;
+      }
+    };
+  }
+}
