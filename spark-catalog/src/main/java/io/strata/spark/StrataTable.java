@@ -1,15 +1,20 @@
 package io.strata.spark;
 
 import io.strata.core.catalog.Identifier;
+import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.spark.read.StrataScanBuilder;
 import io.strata.spark.write.StrataWriteBuilder;
+import java.time.Clock;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
+import org.apache.spark.sql.connector.catalog.TruncatableTable;
 import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.connector.read.ScanBuilder;
@@ -19,7 +24,7 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /** A Strata table as Spark sees it: schema, partitioning, properties, reads and writes. */
-public class StrataTable implements SupportsRead, SupportsWrite {
+public class StrataTable implements SupportsRead, SupportsWrite, TruncatableTable {
 
   private final Identifier identifier;
   private final FileStoreTable table;
@@ -53,7 +58,7 @@ public class StrataTable implements SupportsRead, SupportsWrite {
 
   @Override
   public Map<String, String> properties() {
-    return TableProperties.toSpark(table.schema());
+    return TableProperties.toSpark(table.schema(), table.root().toString());
   }
 
   @Override
@@ -74,5 +79,15 @@ public class StrataTable implements SupportsRead, SupportsWrite {
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
     return new StrataWriteBuilder(table, info);
+  }
+
+  /**
+   * TRUNCATE TABLE: an OVERWRITE snapshot that removes every file (time travel still sees them).
+   */
+  @Override
+  public boolean truncateTable() {
+    new FileStoreCommit(table, UUID.randomUUID().toString(), Clock.systemUTC())
+        .overwrite(List.of(), null);
+    return true;
   }
 }
