@@ -114,7 +114,14 @@ public final class SparkTypes {
         AtomicType a = (AtomicType) type;
         yield org.apache.spark.sql.types.DataTypes.createDecimalType(a.precision(), a.scale());
       }
-      case CHAR, VARCHAR -> org.apache.spark.sql.types.DataTypes.StringType;
+      case CHAR -> new CharType(((AtomicType) type).length());
+      case VARCHAR -> {
+        // Spark enforces CHAR/VARCHAR lengths on write only when the table reports these types.
+        int length = ((AtomicType) type).length();
+        yield length == AtomicType.MAX_LENGTH
+            ? org.apache.spark.sql.types.DataTypes.StringType
+            : new VarcharType(length);
+      }
       case BINARY, VARBINARY -> org.apache.spark.sql.types.DataTypes.BinaryType;
       case DATE -> org.apache.spark.sql.types.DataTypes.DateType;
       case TIMESTAMP -> org.apache.spark.sql.types.DataTypes.TimestampNTZType;

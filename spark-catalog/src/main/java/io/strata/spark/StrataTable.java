@@ -84,7 +84,7 @@ public class StrataTable
 
   @Override
   public Map<String, String> properties() {
-    return TableProperties.toSpark(table.schema());
+    return TableProperties.toSpark(table.schema(), table.root().toString());
   }
 
   @Override
@@ -183,5 +183,17 @@ public class StrataTable
               + pinned.id()
               + ": only the latest version is writable.");
     }
+  }
+
+  /**
+   * TRUNCATE TABLE: an OVERWRITE snapshot that removes every file (time travel still sees them).
+   */
+  @Override
+  public boolean truncateTable() {
+    requireLatest();
+    new FileStoreCommit(table, UUID.randomUUID().toString(), Clock.systemUTC())
+        .overwrite(List.of(), null);
+    new PostCommitMaintenance(Clock.systemDefaultZone()).run(table);
+    return true;
   }
 }

@@ -15,7 +15,10 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
  */
 final class TableProperties {
 
-  private static final Set<String> ACCEPTED_PROVIDERS = Set.of("strata", "paimon");
+  /** The provider Strata tables report: their on-disk format. */
+  static final String PROVIDER = "paimon";
+
+  private static final Set<String> ACCEPTED_PROVIDERS = Set.of("strata", PROVIDER);
   private static final String OPTION_PREFIX = "option.";
 
   private TableProperties() {}
@@ -36,7 +39,9 @@ final class TableProperties {
             throw new UnsupportedOperationException(
                 "CREATE TABLE ... LOCATION is not supported: Strata tables live under the catalog's"
                     + " warehouse.");
-        case TableCatalog.PROP_OWNER, TableCatalog.PROP_EXTERNAL, "is_managed_location" -> {
+        case TableCatalog.PROP_OWNER,
+            TableCatalog.PROP_EXTERNAL,
+            TableCatalog.PROP_IS_MANAGED_LOCATION -> {
           // Spark bookkeeping, not a table option.
         }
         default ->
@@ -85,8 +90,12 @@ final class TableProperties {
         schema.timeMillis());
   }
 
-  /** What Spark shows as table properties: options plus the primary key. */
-  static Map<String, String> toSpark(TableSchema schema) {
+  /**
+   * What Spark shows as table properties: options, the primary key, and Spark's reserved comment,
+   * provider and location (DESCRIBE EXTENDED shows these; SHOW TBLPROPERTIES hides them, and SHOW
+   * CREATE TABLE leaves out the managed location).
+   */
+  static Map<String, String> toSpark(TableSchema schema, String location) {
     Map<String, String> properties = new LinkedHashMap<>(schema.options());
     if (schema.hasPrimaryKey()) {
       properties.put(SchemaFactory.PRIMARY_KEY_OPTION, String.join(",", schema.primaryKeys()));
@@ -94,6 +103,9 @@ final class TableProperties {
     if (schema.comment() != null) {
       properties.put(TableCatalog.PROP_COMMENT, schema.comment());
     }
+    properties.put(TableCatalog.PROP_PROVIDER, PROVIDER);
+    properties.put(TableCatalog.PROP_LOCATION, location);
+    properties.put(TableCatalog.PROP_IS_MANAGED_LOCATION, "true");
     return properties;
   }
 }

@@ -26,16 +26,24 @@ public class StrataReaderFactory implements PartitionReaderFactory {
 
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
-    CloseableIterator<Object[]> reader =
-        TableRead.open(table, ((StrataInputPartition) partition).split(), readType);
+    CloseableIterator<Object[]> reader;
+    try {
+      reader = TableRead.open(table, ((StrataInputPartition) partition).split(), readType);
+    } catch (RuntimeException e) {
+      throw TableDirectory.explain(table, e);
+    }
     SparkRowConverter converter = new SparkRowConverter(readType);
     return new PartitionReader<>() {
       private InternalRow current;
 
       @Override
       public boolean next() {
-        if (!reader.hasNext()) {
-          return false;
+        try {
+          if (!reader.hasNext()) {
+            return false;
+          }
+        } catch (RuntimeException e) {
+          throw TableDirectory.explain(table, e);
         }
         current = converter.toSpark(reader.next());
         return true;

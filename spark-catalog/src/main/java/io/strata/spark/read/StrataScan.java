@@ -8,8 +8,6 @@ import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import io.strata.spark.SparkTypes;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +57,7 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
 
   private TableScan.Plan plan() {
     if (plan == null) {
-      checkTableExists();
+      TableDirectory.checkExists(table);
       plan =
           new TableScan(table, new Options(options))
               .withPartitionFilter(partitionFilter)
@@ -67,20 +65,6 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
               .plan(snapshot);
     }
     return plan;
-  }
-
-  private void checkTableExists() {
-    try {
-      if (!table.fileIO().exists(table.paths().schemaDir())) {
-        throw new IllegalStateException(
-            "Table directory "
-                + table.root()
-                + " no longer exists (dropped or moved outside Spark); recreate the table or"
-                + " REFRESH TABLE.");
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot access table directory " + table.root(), e);
-    }
   }
 
   @Override

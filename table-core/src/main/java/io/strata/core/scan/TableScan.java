@@ -6,6 +6,7 @@ import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
 import io.strata.core.options.TableOptions;
+import io.strata.core.predicate.AndPredicate;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.split.AppendOnlySplitGenerator;
@@ -14,9 +15,11 @@ import io.strata.core.split.MergeTreeSplitGenerator;
 import io.strata.core.split.SplitGenerator;
 import io.strata.core.table.FileStoreTable;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Plans the splits of one snapshot of a table. */
 public final class TableScan {
@@ -56,10 +59,11 @@ public final class TableScan {
     boolean skipLevelZero =
         table.schema().hasPrimaryKey()
             && options.get(TableOptions.MERGE_ENGINE).equals("first-row");
+    Predicate statsFilter = statsFilter();
     StatsEvaluator stats =
-        valueFilter == null
+        statsFilter == null
             ? null
-            : new StatsEvaluator(table.schemaManager(), table.schema(), valueFilter);
+            : new StatsEvaluator(table.schemaManager(), table.schema(), statsFilter);
     if (skipLevelZero || stats != null) {
       // First-row tables publish rows through compaction: level 0 is not yet visible (as Paimon).
       scan.withFileFilter(
@@ -89,6 +93,32 @@ public final class TableScan {
       }
     }
     return new Plan(snapshot, splits);
+  }
+
+  /**
+   * The part of the value filter that may skip files. A primary-key table merges the versions of a
+   * key across files, so skipping the file with a key's newest version by a non-key column would
+   * bring back an older version: only conjuncts over primary-key columns may skip files there.
+   */
+  private Predicate statsFilter() {
+    if (valueFilter == null || !table.schema().hasPrimaryKey()) {
+      return valueFilter;
+    }
+    Set<Integer> keyIndexes = new HashSet<>();
+    for (String key : table.schema().primaryKeys()) {
+      keyIndexes.add(table.schema().rowType().indexOf(key));
+    }
+    return conjunctsOver(valueFilter, keyIndexes);
+  }
+
+  /** The conjuncts of {@code filter} that read only {@code fields}, or null when there are none. */
+  static Predicate conjunctsOver(Predicate filter, Set<Integer> fields) {
+    if (filter instanceof AndPredicate and) {
+      Predicate left = conjunctsOver(and.left(), fields);
+      Predicate right = conjunctsOver(and.right(), fields);
+      return left == null ? right : right == null ? left : new AndPredicate(left, right);
+    }
+    return filter.onlyReferences(fields) ? filter : null;
   }
 
   private SplitGenerator splitGenerator() {

@@ -70,16 +70,38 @@ public final class TableWriter implements AutoCloseable {
       }
     }
     this.notNullIndexes = notNull.stream().mapToInt(Integer::intValue).toArray();
+    checkWritable(table);
     this.settings = WriteSettings.of(options, schema.hasPrimaryKey());
-    if (!settings.format().equals("parquet")) {
-      throw new UnsupportedOperationException(
-          "Writing table option 'file.format' = '"
-              + settings.format()
-              + "' is not supported yet; use 'parquet'.");
-    }
     this.names = FileNamer.dataFiles(settings.format());
-    if (schema.hasPrimaryKey()) {
-      mergeEngine();
+  }
+
+  /**
+   * Fails unless this writer can write the table (file format, merge engine, bucket mode); call it
+   * where the write is planned, so the error is not raised inside every task.
+   */
+  public static void checkWritable(FileStoreTable table) {
+    Options options = table.options();
+    String format = options.get(TableOptions.FILE_FORMAT);
+    if (!format.equals("parquet")) {
+      throw new UnsupportedOperationException(
+          "Cannot write table "
+              + table.root().getName()
+              + ": table option 'file.format' = '"
+              + format
+              + "' is not supported for writes yet; only 'parquet' is.");
+    }
+    if (table.schema().hasPrimaryKey()) {
+      mergeEngine(table);
+      int buckets = options.get(TableOptions.BUCKET);
+      if (buckets <= 0) {
+        throw new UnsupportedOperationException(
+            "Cannot write table "
+                + table.root().getName()
+                + ": primary-key tables with 'bucket' = "
+                + buckets
+                + " (dynamic bucket mode) are not supported for writes yet; only a fixed"
+                + " positive bucket number is.");
+      }
     }
   }
 
@@ -124,7 +146,7 @@ public final class TableWriter implements AutoCloseable {
     }
     KeyValueLayout layout = new KeyValueLayout(schema);
     return new PrimaryKeyBucketWriter(
-        files(id, layout.fileType()), layout, mergeEngine(), schema.id(), firstSequence);
+        files(id, layout.fileType()), layout, mergeEngine(table), schema.id(), firstSequence);
   }
 
   private RollingFileWriter files(BucketId id, RowType fileType) {
@@ -136,15 +158,17 @@ public final class TableWriter implements AutoCloseable {
         settings);
   }
 
-  private PrimaryKeyBucketWriter.MergeEngine mergeEngine() {
+  private static PrimaryKeyBucketWriter.MergeEngine mergeEngine(FileStoreTable table) {
     String engine = table.options().get(TableOptions.MERGE_ENGINE);
     return switch (engine) {
       case "deduplicate" -> PrimaryKeyBucketWriter.MergeEngine.DEDUPLICATE;
       default ->
           throw new UnsupportedOperationException(
-              "Writing tables with 'merge-engine' = '"
+              "Cannot write table "
+                  + table.root().getName()
+                  + ": table option 'merge-engine' = '"
                   + engine
-                  + "' is not supported yet; use 'deduplicate'.");
+                  + "' is not supported for writes yet; only 'deduplicate' is (reads work).");
     };
   }
 

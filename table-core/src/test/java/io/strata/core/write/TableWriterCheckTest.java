@@ -1,0 +1,64 @@
+package io.strata.core.write;
+
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.strata.core.catalog.WarehouseCatalog;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.table.TableTestSupport;
+import io.strata.core.types.DataField;
+import io.strata.core.types.DataTypes;
+import io.strata.core.types.RowType;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TableWriterCheckTest {
+
+  @TempDir Path dir;
+
+  static final RowType KV =
+      new RowType(
+          List.of(
+              new DataField(0, "k", DataTypes.INT()), new DataField(1, "v", DataTypes.STRING())));
+
+  FileStoreTable table(String name, Map<String, String> options) {
+    WarehouseCatalog catalog = TableTestSupport.catalog(dir);
+    return TableTestSupport.create(catalog, name, KV, List.of(), options);
+  }
+
+  @Test
+  void writableTablesPass() {
+    assertThatCode(() -> TableWriter.checkWritable(table("append", Map.of())))
+        .doesNotThrowAnyException();
+    assertThatCode(
+            () -> TableWriter.checkWritable(table("pk", Map.of("primary-key", "k", "bucket", "2"))))
+        .doesNotThrowAnyException();
+  }
+
+  @Test
+  void unsupportedMergeEngineFailsBeforeAnyRowIsWritten() {
+    FileStoreTable table =
+        table("first", Map.of("primary-key", "k", "bucket", "1", "merge-engine", "first-row"));
+    assertThatThrownBy(() -> TableWriter.checkWritable(table))
+        .isInstanceOf(UnsupportedOperationException.class)
+        .hasMessage(
+            "Cannot write table first: table option 'merge-engine' = 'first-row' is not supported"
+                + " for writes yet; only 'deduplicate' is (reads work).");
+    assertThatThrownBy(() -> new TableWriter(table))
+        .isInstanceOf(UnsupportedOperationException.class)
+        .hasMessageContaining("'merge-engine' = 'first-row'");
+  }
+
+  @Test
+  void unsupportedFileFormatFails() {
+    FileStoreTable table = table("orc", Map.of("file.format", "orc"));
+    assertThatThrownBy(() -> TableWriter.checkWritable(table))
+        .isInstanceOf(UnsupportedOperationException.class)
+        .hasMessage(
+            "Cannot write table orc: table option 'file.format' = 'orc' is not supported for"
+                + " writes yet; only 'parquet' is.");
+  }
+}
