@@ -1,7 +1,6 @@
 package io.strata.spark.procedures;
 
 import static org.apache.spark.sql.types.DataTypes.BooleanType;
-import static org.apache.spark.sql.types.DataTypes.IntegerType;
 import static org.apache.spark.sql.types.DataTypes.LongType;
 import static org.apache.spark.sql.types.DataTypes.StringType;
 
@@ -35,20 +34,7 @@ public final class Procedures {
     add(ConsumerProcedures.resetConsumer(tables));
     add(MaintenanceProcedures.expireSnapshots(tables));
     add(MaintenanceProcedures.compact(tables));
-    add(
-        pending(
-            "expire_partitions",
-            "Drops partitions older than expiration_time.",
-            "partition expiration",
-            List.of(
-                Param.table(),
-                Param.optional("expiration_time", StringType, "e.g. '1 d'."),
-                Param.optional("timestamp_formatter", StringType, "java.time pattern of values."),
-                Param.optional("timestamp_pattern", StringType, "e.g. '$dt $hour:00:00'."),
-                Param.optional("expire_strategy", StringType, "values-time or update-time."),
-                Param.optional("max_expires", IntegerType, "Most partitions to drop."),
-                Param.optional("options", StringType, "Table options for this call.")),
-            Results.of("expired_partitions", DataTypes.STRING())));
+    add(PartitionProcedures.expirePartitions(tables));
     add(
         pending(
             "rollback",
