@@ -20,6 +20,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.analysis.NoSuchPartitionException;
+import org.apache.spark.sql.connector.catalog.SupportsAtomicPartitionManagement;
 import org.apache.spark.sql.connector.catalog.SupportsDelete;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.SupportsRowLevelOperations;
@@ -36,9 +39,16 @@ import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
-/** A Strata table as Spark sees it: schema, partitioning, properties, reads and writes. */
+/**
+ * A Strata table as Spark sees it: schema, partitioning, properties, reads, writes, row-level DML,
+ * partition management (SHOW / ADD / DROP PARTITION, TRUNCATE TABLE [PARTITION]).
+ */
 public class StrataTable
-    implements SupportsRead, SupportsWrite, SupportsRowLevelOperations, SupportsDelete {
+    implements SupportsRead,
+        SupportsWrite,
+        SupportsRowLevelOperations,
+        SupportsDelete,
+        SupportsAtomicPartitionManagement {
 
   private final String catalogName;
   private final Identifier identifier;
@@ -117,20 +127,89 @@ public class StrataTable
 
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
+    checkLatest("write to");
+    return new StrataWriteBuilder(table, info);
+  }
+
+  private void checkLatest(String action) {
     if (pinned != null) {
       throw new UnsupportedOperationException(
-          "Cannot write to "
+          "Cannot "
+              + action
+              + " "
               + name()
               + " as of snapshot "
               + pinned.id()
               + ": only the latest version is writable.");
     }
-    return new StrataWriteBuilder(table, info);
+  }
+
+  // ---- partition management ----
+
+  private TablePartitions partitions() {
+    return new TablePartitions(table);
+  }
+
+  @Override
+  public StructType partitionSchema() {
+    return partitions().schema();
+  }
+
+  @Override
+  public InternalRow[] listPartitionIdentifiers(String[] names, InternalRow ident) {
+    return partitions().list(names, ident);
+  }
+
+  /** Partitions exist through their files only, so adding one records nothing. */
+  @Override
+  public void createPartitions(InternalRow[] idents, Map<String, String>[] properties) {}
+
+  @Override
+  public boolean dropPartitions(InternalRow[] idents) {
+    checkLatest("drop partitions of");
+    return partitions().drop(idents);
+  }
+
+  /** Truncating a partition removes all its files, which drops it. */
+  @Override
+  public boolean truncatePartition(InternalRow ident) throws NoSuchPartitionException {
+    checkLatest("truncate a partition of");
+    if (!partitions().drop(new InternalRow[] {ident})) {
+      throw new NoSuchPartitionException(name(), ident, partitionSchema());
+    }
+    return true;
+  }
+
+  /** Spark's form of a partial partition spec: every partition it matches. */
+  @Override
+  public boolean truncatePartitions(InternalRow[] idents) {
+    checkLatest("truncate partitions of");
+    return partitions().drop(idents);
+  }
+
+  @Override
+  public boolean truncateTable() {
+    checkLatest("truncate");
+    return partitions().truncateTable();
+  }
+
+  @Override
+  public void replacePartitionMetadata(InternalRow ident, Map<String, String> properties) {
+    throw new UnsupportedOperationException(
+        "Cannot set partition properties of "
+            + name()
+            + ": Strata partitions have no metadata of their own.");
+  }
+
+  /** The partition's record count, size, file count and last update time. */
+  @Override
+  public Map<String, String> loadPartitionMetadata(InternalRow ident) {
+    return partitions().metadata(ident);
   }
 
   @Override
   public RowLevelOperationBuilder newRowLevelOperationBuilder(RowLevelOperationInfo info) {
-    requireLatest();
+    checkLatest("change");
     return () ->
         table.schema().hasPrimaryKey()
             ? new PrimaryKeyDelta(table, info.command())
@@ -164,7 +243,7 @@ public class StrataTable
 
   @Override
   public void deleteWhere(Filter[] filters) {
-    requireLatest();
+    checkLatest("delete from");
     Predicate partitions =
         new SparkFilters(table.schema().partitionType())
             .convertExactAll(filters, "delete from " + name())
@@ -172,28 +251,5 @@ public class StrataTable
     new FileStoreCommit(table, UUID.randomUUID().toString(), Clock.systemUTC())
         .overwrite(List.of(), partitions);
     new PostCommitMaintenance(Clock.systemDefaultZone()).run(table);
-  }
-
-  private void requireLatest() {
-    if (pinned != null) {
-      throw new UnsupportedOperationException(
-          "Cannot change "
-              + name()
-              + " as of snapshot "
-              + pinned.id()
-              + ": only the latest version is writable.");
-    }
-  }
-
-  /**
-   * TRUNCATE TABLE: an OVERWRITE snapshot that removes every file (time travel still sees them).
-   */
-  @Override
-  public boolean truncateTable() {
-    requireLatest();
-    new FileStoreCommit(table, UUID.randomUUID().toString(), Clock.systemUTC())
-        .overwrite(List.of(), null);
-    new PostCommitMaintenance(Clock.systemDefaultZone()).run(table);
-    return true;
   }
 }

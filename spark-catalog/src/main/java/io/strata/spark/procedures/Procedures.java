@@ -1,11 +1,6 @@
 package io.strata.spark.procedures;
 
-import static org.apache.spark.sql.types.DataTypes.IntegerType;
-import static org.apache.spark.sql.types.DataTypes.StringType;
-
 import io.strata.core.catalog.WarehouseCatalog;
-import io.strata.core.types.DataTypes;
-import io.strata.core.types.RowType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,20 +31,7 @@ public final class Procedures {
     add(HistoryProcedures.rollback(tables));
     add(HistoryProcedures.rollbackToTimestamp(tables));
     add(HistoryProcedures.removeOrphanFiles(tables));
-    add(
-        pending(
-            "expire_partitions",
-            "Drops partitions older than expiration_time.",
-            "partition expiration",
-            List.of(
-                Param.table(),
-                Param.optional("expiration_time", StringType, "e.g. '1 d'."),
-                Param.optional("timestamp_formatter", StringType, "java.time pattern of values."),
-                Param.optional("timestamp_pattern", StringType, "e.g. '$dt $hour:00:00'."),
-                Param.optional("expire_strategy", StringType, "values-time or update-time."),
-                Param.optional("max_expires", IntegerType, "Most partitions to drop."),
-                Param.optional("options", StringType, "Table options for this call.")),
-            Results.of("expired_partitions", DataTypes.STRING())));
+    add(PartitionProcedures.expirePartitions(tables));
   }
 
   private void add(StrataProcedure p) {
@@ -93,21 +75,5 @@ public final class Procedures {
 
   public List<String> names() {
     return new ArrayList<>(byName.keySet());
-  }
-
-  /** A procedure whose signature is final and whose body arrives with a later feature. */
-  private static StrataProcedure pending(
-      String name, String description, String feature, List<Param> params, RowType result) {
-    return new StrataProcedure(name, description, params, result) {
-      @Override
-      List<Object[]> run(Args args) {
-        throw new UnsupportedOperationException(
-            "CALL sys."
-                + name
-                + " is not available yet in this Strata version ("
-                + feature
-                + " is not implemented); the table was not changed.");
-      }
-    };
   }
 }

@@ -53,7 +53,7 @@ public class StrataBatchWrite implements BatchWrite {
       case OVERWRITE -> commit.overwrite(messages, mode.overwriteFilter());
       case DYNAMIC_OVERWRITE -> commit.overwritePartitions(messages);
     }
-    new PostCommitMaintenance(Clock.systemDefaultZone()).run(table);
+    new PostCommitMaintenance(Clock.systemDefaultZone()).run(table, commitUser);
   }
 
   @Override

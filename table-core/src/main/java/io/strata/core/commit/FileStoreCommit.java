@@ -93,6 +93,16 @@ public final class FileStoreCommit {
   }
 
   /**
+   * Removes every live file of exactly these partitions (rows as the manifests encode them) as an
+   * OVERWRITE snapshot of DELETE entries; no data file is deleted now.
+   *
+   * @return the new snapshot, or null when none of them has live files
+   */
+  public Snapshot dropPartitions(Set<BinaryRow> partitions) {
+    return run(List.of(), CommitKind.OVERWRITE, new OverwriteScope(null, Set.copyOf(partitions)));
+  }
+
+  /**
    * Which live files an overwrite removes: those matching the filter (null = any) and, when {@code
    * partitions} is not null, lying in one of them.
    */

@@ -2,9 +2,17 @@ package io.strata.core.maintenance;
 
 import io.strata.core.expire.ExpireConfig;
 import io.strata.core.expire.SnapshotExpiration;
+import io.strata.core.options.Options;
+import io.strata.core.options.PartitionExpireOptions;
 import io.strata.core.options.TableOptions;
+import io.strata.core.partition.PartitionExpiration;
+import io.strata.core.partition.PartitionExpireConfig;
+import io.strata.core.partition.PartitionExpireSchedule;
 import io.strata.core.table.FileStoreTable;
 import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,20 +20,46 @@ import org.slf4j.LoggerFactory;
  * What runs in the driver after every successful commit, in this order: automatic tags, partition
  * expiration, snapshot expiration. {@code write-only} = true skips it all. A failure here never
  * fails the commit that already succeeded; it is logged and retried next commit.
+ *
+ * <p>Every commit that reaches here ends a batch write, so {@code end-input.check-partition-expire}
+ * = true checks partition expiration after every commit whatever the check interval.
  */
 public final class PostCommitMaintenance {
 
   private static final Logger LOG = LoggerFactory.getLogger(PostCommitMaintenance.class);
 
   private final Clock clock;
+  private final PartitionExpireSchedule schedule;
 
+  /**
+   * @param clock "now" for expiration, in the zone whose wall-clock time partition values use
+   */
   public PostCommitMaintenance(Clock clock) {
+    this(clock, PartitionExpireSchedule.DRIVER);
+  }
+
+  public PostCommitMaintenance(Clock clock, PartitionExpireSchedule schedule) {
     this.clock = clock;
+    this.schedule = schedule;
   }
 
   public void run(FileStoreTable table) {
+    run(table, "maintenance-" + UUID.randomUUID());
+  }
+
+  /** Runs maintenance after a commit of {@code commitUser}, whose user its own commits reuse. */
+  public void run(FileStoreTable table, String commitUser) {
     if (table.options().get(TableOptions.WRITE_ONLY)) {
       return;
+    }
+    try {
+      expirePartitions(table, commitUser);
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "Partition expiration after a commit to {} failed; the commit stands and expiration"
+              + " retries after the next one.",
+          table.root(),
+          e);
     }
     try {
       new SnapshotExpiration(table)
@@ -37,5 +71,21 @@ public final class PostCommitMaintenance {
           table.root(),
           e);
     }
+  }
+
+  private void expirePartitions(FileStoreTable table, String commitUser) {
+    Options options = table.options();
+    Optional<PartitionExpireConfig> config = PartitionExpireConfig.fromOptions(options);
+    if (config.isEmpty() || table.schema().partitionKeys().isEmpty()) {
+      return;
+    }
+    String key = table.root().toString();
+    Instant now = clock.instant();
+    if (!options.get(PartitionExpireOptions.END_INPUT_CHECK)
+        && !schedule.isDue(key, now, options.get(PartitionExpireOptions.CHECK_INTERVAL))) {
+      return;
+    }
+    new PartitionExpiration(table, config.get(), clock, commitUser).expire();
+    schedule.checked(key, now);
   }
 }

@@ -3,6 +3,7 @@ package io.strata.core.schema;
 import io.strata.core.options.OptionRegistry;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
+import io.strata.core.partition.PartitionTimeExtractor;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypeRoot;
 import java.util.HashSet;
@@ -50,6 +51,7 @@ public final class SchemaValidation {
       }
     }
     validateBucketing(schema, names);
+    PartitionTimeExtractor.validate(schema.partitionType(), new Options(schema.options()));
   }
 
   private static void validateBucketing(TableSchema schema, List<String> names) {

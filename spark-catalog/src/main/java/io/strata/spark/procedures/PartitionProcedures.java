@@ -1,0 +1,132 @@
+package io.strata.spark.procedures;
+
+import static org.apache.spark.sql.types.DataTypes.IntegerType;
+import static org.apache.spark.sql.types.DataTypes.StringType;
+
+import io.strata.core.options.ConfigOption;
+import io.strata.core.options.OptionRegistry;
+import io.strata.core.options.Options;
+import io.strata.core.options.PartitionExpireOptions;
+import io.strata.core.partition.PartitionEntry;
+import io.strata.core.partition.PartitionExpiration;
+import io.strata.core.partition.PartitionExpireConfig;
+import io.strata.core.partition.PartitionTimeExtractor;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.DataTypes;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** expire_partitions. */
+final class PartitionProcedures {
+
+  static final String NOTHING_EXPIRED = "No expired partitions.";
+
+  private PartitionProcedures() {}
+
+  /**
+   * Runs one partition expiration check now, whatever the check interval: the table's {@code
+   * partition.*} options, overridden for this call by {@code options} and then by the named
+   * arguments. One row per dropped partition ({@code dt=20260101}, {@code pt=a, hm=b}), or {@value
+   * #NOTHING_EXPIRED}.
+   */
+  static StrataProcedure expirePartitions(TableArgument tables) {
+    return new StrataProcedure(
+        "expire_partitions",
+        "Drops partitions older than expiration_time.",
+        List.of(
+            Param.table(),
+            Param.optional("expiration_time", StringType, "e.g. '1 d'."),
+            Param.optional("timestamp_formatter", StringType, "java.time pattern of values."),
+            Param.optional("timestamp_pattern", StringType, "e.g. '$dt $hour:00:00'."),
+            Param.optional("expire_strategy", StringType, "values-time or update-time."),
+            Param.optional("max_expires", IntegerType, "Most partitions to drop."),
+            Param.optional("options", StringType, "Table options for this call.")),
+        Results.of("expired_partitions", DataTypes.STRING())) {
+      @Override
+      List<Object[]> run(Args args) {
+        String tableArg = args.requiredString("table");
+        FileStoreTable table = tables.load(tableArg);
+        if (table.schema().partitionKeys().isEmpty()) {
+          throw new IllegalArgumentException(
+              "CALL sys.expire_partitions: table '"
+                  + tables.identifier(tableArg)
+                  + "' is not partitioned, so it has no partitions to expire.");
+        }
+        Options options = table.options().with(overrides(args));
+        FileStoreTable withOptions = table.withSchema(table.schema().withOptions(options.toMap()));
+        PartitionExpiration expiration =
+            new PartitionExpiration(
+                withOptions,
+                config(withOptions, tables.identifier(tableArg).toString()),
+                Clock.systemDefaultZone(),
+                "expire-partitions-" + UUID.randomUUID());
+        List<PartitionEntry> expired = expiration.expire();
+        tables.refresh(tableArg);
+        List<Object[]> rows = new ArrayList<>();
+        for (PartitionEntry p : expired) {
+          rows.add(new Object[] {expiration.describe(p)});
+        }
+        if (rows.isEmpty()) {
+          rows.add(new Object[] {NOTHING_EXPIRED});
+        }
+        return rows;
+      }
+    };
+  }
+
+  /** {@code options}, then the named arguments, as table options of this call. */
+  private static Map<String, String> overrides(Args args) {
+    Map<String, String> overrides = new LinkedHashMap<>();
+    try {
+      overrides.putAll(MaintenanceProcedures.dynamicOptions(args.string("options")));
+      put(overrides, PartitionExpireOptions.EXPIRATION_TIME, args.string("expiration_time"));
+      put(
+          overrides,
+          PartitionExpireOptions.TIMESTAMP_FORMATTER,
+          args.string("timestamp_formatter"));
+      put(overrides, PartitionExpireOptions.TIMESTAMP_PATTERN, args.string("timestamp_pattern"));
+      put(overrides, PartitionExpireOptions.EXPIRATION_STRATEGY, args.string("expire_strategy"));
+      Integer maxExpires = args.intValue("max_expires");
+      put(
+          overrides,
+          PartitionExpireOptions.EXPIRATION_MAX_NUM,
+          maxExpires == null ? null : maxExpires.toString());
+      OptionRegistry.validate(overrides);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("CALL sys.expire_partitions: " + e.getMessage(), e);
+    }
+    return overrides;
+  }
+
+  private static void put(Map<String, String> overrides, ConfigOption<?> option, String value) {
+    if (value != null) {
+      overrides.put(option.key(), value);
+    }
+  }
+
+  private static PartitionExpireConfig config(FileStoreTable table, String tableName) {
+    try {
+      PartitionExpireConfig config =
+          PartitionExpireConfig.fromOptions(table.options())
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          "argument 'expiration_time' is required because table '"
+                              + tableName
+                              + "' does not set '"
+                              + PartitionExpireOptions.EXPIRATION_TIME.key()
+                              + "'."));
+      if (config.strategy() == PartitionExpireConfig.Strategy.VALUES_TIME) {
+        PartitionTimeExtractor.of(
+            table.schema().partitionType(), config.timestampFormatter(), config.timestampPattern());
+      }
+      return config;
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("CALL sys.expire_partitions: " + e.getMessage(), e);
+    }
+  }
+}
