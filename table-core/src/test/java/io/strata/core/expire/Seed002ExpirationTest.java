@@ -48,6 +48,11 @@ class Seed002ExpirationTest {
   }
 
   FileStoreTable seed002() {
+    return seed002(dir);
+  }
+
+  /** Seed 002's four snapshots: insert 1-5; upsert 1, insert 6; delete 3; full compaction. */
+  static FileStoreTable seed002(Path dir) {
     FileStoreTable table =
         TableTestSupport.catalog(dir)
             .createTable(
