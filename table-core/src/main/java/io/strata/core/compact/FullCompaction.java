@@ -56,6 +56,37 @@ public final class FullCompaction {
    * @return the COMPACT snapshot, or null when nothing needed compaction
    */
   public Snapshot run(Predicate partitionFilter) {
+    return run(partitionFilter, this::needsCompaction);
+  }
+
+  /**
+   * Automatic compaction after writes: compacts the buckets of a primary-key table whose number of
+   * sorted runs (each level-0 file, plus each non-empty higher level) reached {@code
+   * num-sorted-run.compaction-trigger}, into their top level.
+   */
+  public Snapshot runTriggered() {
+    if (!table.schema().hasPrimaryKey()) {
+      return null;
+    }
+    int trigger = table.options().get(TableOptions.NUM_SORTED_RUN_COMPACTION_TRIGGER);
+    return run(null, files -> sortedRuns(files) >= trigger);
+  }
+
+  static int sortedRuns(List<DataFileMeta> files) {
+    int levelZero = 0;
+    java.util.Set<Integer> levels = new java.util.HashSet<>();
+    for (DataFileMeta f : files) {
+      if (f.level() == 0) {
+        levelZero++;
+      } else {
+        levels.add(f.level());
+      }
+    }
+    return levelZero + levels.size();
+  }
+
+  private Snapshot run(
+      Predicate partitionFilter, java.util.function.Predicate<List<DataFileMeta>> selected) {
     Snapshot latest = table.snapshotManager().latest();
     if (latest == null) {
       return null;
@@ -74,7 +105,7 @@ public final class FullCompaction {
     try {
       for (Map.Entry<BucketId, List<ManifestEntry>> b : buckets.entrySet()) {
         List<DataFileMeta> files = b.getValue().stream().map(ManifestEntry::file).toList();
-        if (!needsCompaction(files)) {
+        if (!selected.test(files)) {
           continue;
         }
         int totalBuckets = b.getValue().get(0).totalBuckets();

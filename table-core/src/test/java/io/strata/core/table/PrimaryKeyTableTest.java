@@ -188,4 +188,20 @@ class PrimaryKeyTableTest {
     List<Object[]> rows = TableTestSupport.read(table, scan, table.snapshotManager().latest());
     assertThat(rows).extracting(r -> r[0]).containsExactly(500L);
   }
+
+  @Test
+  void automaticCompactionKicksInAtTheSortedRunTrigger() {
+    FileStoreTable table = orders();
+    io.strata.core.maintenance.PostCommitMaintenance maintenance =
+        new io.strata.core.maintenance.PostCommitMaintenance(java.time.Clock.systemUTC());
+    for (int i = 0; i < 5; i++) {
+      TableTestSupport.write(table, List.<Object[]>of(order(1, "s" + i, "d")), inserts(1));
+      maintenance.run(table);
+    }
+    // Five level-0 runs in one bucket reach the default trigger of 5: a COMPACT snapshot follows.
+    assertThat(table.snapshotManager().latest().commitKind()).isEqualTo(CommitKind.COMPACT);
+    assertThat(table.snapshotManager().latestId().getAsLong()).isEqualTo(6);
+    assertThat(readAll(table)).hasSize(1);
+    assertThat((String) readAll(table).get(0)[3]).isEqualTo("s4");
+  }
 }
