@@ -64,3 +64,4 @@ SELECT * FROM u;
 TRUNCATE TABLE t;
 SELECT count(*) FROM t;
 TRUNCATE TABLE t PARTITION (dt = 'e1');
+SELECT count(*) FROM t WHERE dt = 'e1';
