@@ -6,10 +6,12 @@ import io.strata.core.expire.SnapshotExpiration;
 import io.strata.core.options.Options;
 import io.strata.core.options.PartitionExpireOptions;
 import io.strata.core.options.TableOptions;
+import io.strata.core.options.TagOptions;
 import io.strata.core.partition.PartitionExpiration;
 import io.strata.core.partition.PartitionExpireConfig;
 import io.strata.core.partition.PartitionExpireSchedule;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.tag.AutoTags;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -60,6 +62,17 @@ public final class PostCommitMaintenance {
       LOG.warn(
           "Automatic compaction after a commit to {} failed; the commit stands and compaction"
               + " retries after the next one.",
+          table.root(),
+          e);
+    }
+    try {
+      if (!table.options().get(TagOptions.AUTOMATIC_CREATION).equals("none")
+          || !table.tagManager().tags().isEmpty()) {
+        new AutoTags(table, clock).run();
+      }
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "Automatic tag maintenance after a commit to {} failed; the commit stands.",
           table.root(),
           e);
     }
