@@ -11,6 +11,8 @@ import io.strata.core.system.SystemTables;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import io.strata.spark.procedures.Procedures;
+import io.strata.spark.read.ReadMode;
+import io.strata.spark.system.DataSystemTable;
 import io.strata.spark.system.StrataSystemTable;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -258,7 +260,8 @@ public class StrataCatalog implements TableCatalog, SupportsNamespaces, Procedur
               + " $manifests, $partitions, $buckets, $audit_log and $ro.");
     }
     if (SystemTables.DATA_TABLES.contains(systemName)) {
-      throw new UnsupportedOperationException("System table " + name + " is not available yet.");
+      ReadMode mode = systemName.equals("ro") ? ReadMode.READ_OPTIMIZED : ReadMode.AUDIT_LOG;
+      return new DataSystemTable(ident.toString(), table, snapshot, mode);
     }
     FileStoreTable finalTable = table;
     Snapshot finalSnapshot = snapshot;

@@ -2,6 +2,7 @@ package io.strata.spark.read;
 
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.read.TableRead;
+import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import io.strata.spark.SparkRowConverter;
@@ -19,20 +20,27 @@ public class StrataReaderFactory implements PartitionReaderFactory {
   private final FileStoreTable table;
   private final RowType readType;
 
-  StrataReaderFactory(FileStoreTable table, RowType readType) {
+  private final ReadMode mode;
+
+  StrataReaderFactory(FileStoreTable table, RowType readType, ReadMode mode) {
     this.table = table;
     this.readType = readType;
+    this.mode = mode;
   }
 
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
     CloseableIterator<Object[]> reader;
     try {
-      reader = TableRead.open(table, ((StrataInputPartition) partition).split(), readType);
+      DataSplit split = ((StrataInputPartition) partition).split();
+      reader =
+          mode == ReadMode.AUDIT_LOG
+              ? TableRead.openAuditLog(table, split, readType)
+              : TableRead.open(table, split, readType);
     } catch (RuntimeException e) {
       throw TableDirectory.explain(table, e);
     }
-    SparkRowConverter converter = new SparkRowConverter(readType);
+    SparkRowConverter converter = new SparkRowConverter(outputType());
     return new PartitionReader<>() {
       private InternalRow current;
 
@@ -59,5 +67,18 @@ public class StrataReaderFactory implements PartitionReaderFactory {
         reader.close();
       }
     };
+  }
+
+  /** The rows' type: {@code $audit_log} rows lead with their row kind. */
+  private RowType outputType() {
+    if (mode != ReadMode.AUDIT_LOG) {
+      return readType;
+    }
+    java.util.List<io.strata.core.types.DataField> fields = new java.util.ArrayList<>();
+    fields.add(
+        new io.strata.core.types.DataField(
+            -1, ReadMode.ROW_KIND, io.strata.core.types.DataTypes.STRING().notNull()));
+    fields.addAll(readType.fields());
+    return new RowType(fields);
   }
 }

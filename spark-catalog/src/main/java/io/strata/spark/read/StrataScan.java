@@ -32,6 +32,7 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
   private final Predicate valueFilter;
   private final Filter[] pushed;
   private TableScan.Plan plan;
+  private final ReadMode mode;
 
   StrataScan(
       FileStoreTable table,
@@ -40,7 +41,9 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
       RowType readType,
       Predicate partitionFilter,
       Predicate valueFilter,
-      Filter[] pushed) {
+      Filter[] pushed,
+      ReadMode mode) {
+    this.mode = mode;
     this.table = table;
     this.snapshot = snapshot;
     this.options = options;
@@ -59,7 +62,9 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
     if (plan == null) {
       TableDirectory.checkExists(table);
       plan =
-          new TableScan(table, new Options(options))
+          (mode == ReadMode.READ_OPTIMIZED
+                  ? new TableScan(table, new Options(options)).readOptimized()
+                  : new TableScan(table, new Options(options)))
               .withPartitionFilter(partitionFilter)
               .withValueFilter(valueFilter)
               .plan(snapshot);
@@ -69,7 +74,13 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public StructType readSchema() {
-    return SparkTypes.toStructType(readType);
+    StructType data = SparkTypes.toStructType(readType);
+    if (mode == ReadMode.AUDIT_LOG) {
+      return new StructType()
+          .add(ReadMode.ROW_KIND, org.apache.spark.sql.types.DataTypes.StringType, false)
+          .merge(data, true);
+    }
+    return data;
   }
 
   @Override
@@ -90,7 +101,7 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
-    return new StrataReaderFactory(table, readType);
+    return new StrataReaderFactory(table, readType, mode);
   }
 
   @Override

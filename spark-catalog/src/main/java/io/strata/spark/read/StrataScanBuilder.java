@@ -97,6 +97,13 @@ public class StrataScanBuilder
   }
 
   private java.util.function.Consumer<StrataScan> listener = s -> {};
+  private ReadMode mode = ReadMode.DATA;
+
+  /** Reads as a data system table ({@code $ro}, {@code $audit_log}) instead. */
+  public StrataScanBuilder withMode(ReadMode newMode) {
+    this.mode = newMode;
+    return this;
+  }
 
   /** Tells {@code listener} about the scan built, e.g. to rewrite exactly the files it read. */
   public StrataScanBuilder onBuild(java.util.function.Consumer<StrataScan> newListener) {
@@ -107,7 +114,8 @@ public class StrataScanBuilder
   @Override
   public Scan build() {
     StrataScan scan =
-        new StrataScan(table, snapshot, options, readType, partitionFilter, valueFilter, pushed);
+        new StrataScan(
+            table, snapshot, options, readType, partitionFilter, valueFilter, pushed, mode);
     listener.accept(scan);
     return scan;
   }

@@ -37,6 +37,57 @@ public final class TableRead {
     return wrap(new MergeSplitReader(table, split, readType, firstRow));
   }
 
+  /**
+   * Rows as {@code $audit_log} shows them: the row kind ({@code +I}, {@code +U}) then the values;
+   * key tables are merged, so deleted keys do not appear.
+   */
+  public static CloseableIterator<Object[]> openAuditLog(
+      FileStoreTable table, DataSplit split, RowType readType) {
+    if (!table.schema().hasPrimaryKey()) {
+      CloseableIterator<Object[]> rows = open(table, split, readType);
+      return map(rows, r -> prepend("+I", r));
+    }
+    io.strata.core.merge.KeyValueLayout layout =
+        new io.strata.core.merge.KeyValueLayout(table.schema().trimmedPrimaryKeyType(), readType);
+    MergeSplitReader reader =
+        new MergeSplitReader(table, split, readType, false).emittingKeyValues();
+    return map(
+        wrap(reader),
+        r -> {
+          io.strata.core.merge.RowKind kind =
+              io.strata.core.merge.RowKind.fromValue((Byte) r[layout.kindIndex()]);
+          Object[] values = java.util.Arrays.copyOfRange(r, layout.valueOffset(), r.length);
+          return prepend(kind == io.strata.core.merge.RowKind.UPDATE_AFTER ? "+U" : "+I", values);
+        });
+  }
+
+  private static Object[] prepend(String kind, Object[] values) {
+    Object[] row = new Object[values.length + 1];
+    row[0] = kind;
+    System.arraycopy(values, 0, row, 1, values.length);
+    return row;
+  }
+
+  private static CloseableIterator<Object[]> map(
+      CloseableIterator<Object[]> rows, java.util.function.UnaryOperator<Object[]> f) {
+    return new CloseableIterator<>() {
+      @Override
+      public boolean hasNext() {
+        return rows.hasNext();
+      }
+
+      @Override
+      public Object[] next() {
+        return f.apply(rows.next());
+      }
+
+      @Override
+      public void close() throws IOException {
+        rows.close();
+      }
+    };
+  }
+
   private static <T extends java.util.Iterator<Object[]> & java.io.Closeable>
       CloseableIterator<Object[]> wrap(T reader) {
     return new CloseableIterator<>() {

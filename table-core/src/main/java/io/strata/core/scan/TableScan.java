@@ -40,6 +40,17 @@ public final class TableScan {
     return this;
   }
 
+  private boolean readOptimized;
+
+  /**
+   * Reads only files that need no merge: for key tables the top level of every bucket (what full
+   * compaction produced), for append tables everything.
+   */
+  public TableScan readOptimized() {
+    this.readOptimized = true;
+    return this;
+  }
+
   /** A filter bound to the table row type, used to skip files by their value stats. */
   public TableScan withValueFilter(Predicate filter) {
     this.valueFilter = filter;
@@ -59,15 +70,20 @@ public final class TableScan {
     boolean skipLevelZero =
         table.schema().hasPrimaryKey()
             && options.get(TableOptions.MERGE_ENGINE).equals("first-row");
+    int topLevel = io.strata.core.compact.FullCompaction.topLevel(table);
+    boolean onlyTop = readOptimized && table.schema().hasPrimaryKey();
     Predicate statsFilter = statsFilter();
     StatsEvaluator stats =
         statsFilter == null
             ? null
             : new StatsEvaluator(table.schemaManager(), table.schema(), statsFilter);
-    if (skipLevelZero || stats != null) {
+    if (skipLevelZero || stats != null || onlyTop) {
       // First-row tables publish rows through compaction: level 0 is not yet visible (as Paimon).
       scan.withFileFilter(
-          e -> !(skipLevelZero && e.file().level() == 0) && (stats == null || stats.mayMatch(e)));
+          e ->
+              !(skipLevelZero && e.file().level() == 0)
+                  && !(onlyTop && e.file().level() != topLevel)
+                  && (stats == null || stats.mayMatch(e)));
     }
     Map<BucketKey, List<ManifestEntry>> groups = new LinkedHashMap<>();
     for (ManifestEntry e : scan.liveEntries(snapshot)) {

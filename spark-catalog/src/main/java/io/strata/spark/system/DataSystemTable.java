@@ -1,0 +1,59 @@
+package io.strata.spark.system;
+
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.table.FileStoreTable;
+import io.strata.spark.SparkTypes;
+import io.strata.spark.read.ReadMode;
+import io.strata.spark.read.StrataScanBuilder;
+import java.util.EnumSet;
+import java.util.Set;
+import org.apache.spark.sql.connector.catalog.SupportsRead;
+import org.apache.spark.sql.connector.catalog.TableCapability;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * {@code t$ro} (read-optimized: only top-level files of key tables, no merge) and {@code
+ * t$audit_log} (each row with its kind), read like the table itself.
+ */
+public class DataSystemTable implements SupportsRead {
+
+  private final String name;
+  private final FileStoreTable table;
+  private final Snapshot snapshot;
+  private final ReadMode mode;
+
+  public DataSystemTable(String name, FileStoreTable table, Snapshot snapshot, ReadMode mode) {
+    this.name = name;
+    this.table = table;
+    this.snapshot = snapshot;
+    this.mode = mode;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  @SuppressWarnings("deprecation")
+  public StructType schema() {
+    StructType data = SparkTypes.toStructType(table.schema().rowType());
+    return mode == ReadMode.AUDIT_LOG
+        ? new StructType().add(ReadMode.ROW_KIND, DataTypes.StringType, false).merge(data, true)
+        : data;
+  }
+
+  @Override
+  public Set<TableCapability> capabilities() {
+    return EnumSet.of(TableCapability.BATCH_READ);
+  }
+
+  @Override
+  public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
+    Snapshot at = snapshot != null ? snapshot : table.snapshotManager().latest();
+    return new StrataScanBuilder(table, at, options.asCaseSensitiveMap()).withMode(mode);
+  }
+}
