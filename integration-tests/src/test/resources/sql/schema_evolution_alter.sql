@@ -104,3 +104,37 @@ INSERT INTO nn VALUES (2, NULL);
 SELECT * FROM nn ORDER BY id;
 
 DESCRIBE TABLE nn;
+
+-- A primary-key table merges records written under different schema versions by key.
+CREATE TABLE kv (k BIGINT, v INT, w STRING) TBLPROPERTIES ('primary-key' = 'k', 'bucket' = '2');
+
+INSERT INTO kv VALUES (1, 10, 'one'), (2, 20, 'two'), (3, 30, 'three');
+
+ALTER TABLE kv ALTER COLUMN v TYPE BIGINT;
+
+ALTER TABLE kv RENAME COLUMN w TO label;
+
+ALTER TABLE kv ADD COLUMN x STRING AFTER k;
+
+INSERT INTO kv VALUES (2, 'updated', 5000000000, 'TWO'), (4, 'new', 40, 'four');
+
+SELECT * FROM kv ORDER BY k;
+
+SELECT k, v FROM kv WHERE v > 25 ORDER BY k;
+
+CALL sys.compact(table => 'kv');
+
+SELECT * FROM kv ORDER BY k;
+
+-- REPLACE COLUMNS drops every column and adds new ones: old rows read NULL for all of them.
+CREATE TABLE r (a INT, b STRING);
+
+INSERT INTO r VALUES (1, 'x');
+
+ALTER TABLE r REPLACE COLUMNS (a INT, c STRING);
+
+INSERT INTO r VALUES (2, 'y');
+
+SELECT * FROM r ORDER BY a;
+
+SELECT schema_id, fields FROM `r$schemas` ORDER BY schema_id;

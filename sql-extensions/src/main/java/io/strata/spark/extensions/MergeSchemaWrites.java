@@ -23,10 +23,11 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Resolves the target of a by-name write that asks for schema merging (write option {@code
- * mergeSchema} = true, or session setting {@code spark.strata.write.merge-schema} = true) to a
- * {@link SupportsSchemaMerge} table accepting any schema. It runs with the hint rules, before
- * Spark's resolution would reject the data's extra columns; other writes are left alone, so Spark
- * still checks them (by position writes never merge).
+ * mergeSchema} or {@code write.merge-schema} = true, or session setting {@code
+ * spark.strata.write.merge-schema} = true; a write option wins over the session) to a {@link
+ * SupportsSchemaMerge} table accepting any schema. It runs with the hint rules, before Spark's
+ * resolution would reject the data's extra columns; other writes are left alone, so Spark still
+ * checks them (by position writes never merge).
  */
 final class MergeSchemaWrites extends Rule<LogicalPlan> {
 
@@ -40,9 +41,13 @@ final class MergeSchemaWrites extends Rule<LogicalPlan> {
   public LogicalPlan apply(LogicalPlan plan) {
     if (plan instanceof V2WriteCommand write
         && write.isByName()
-        && write.table() instanceof UnresolvedRelation target
         && mergeRequested(writeOptions(write))) {
-      DataSourceV2Relation relation = resolve(target);
+      DataSourceV2Relation relation = null;
+      if (write.table() instanceof UnresolvedRelation target) {
+        relation = resolve(target);
+      } else if (write.table() instanceof DataSourceV2Relation resolved) {
+        relation = acceptingAnySchema(resolved); // saveAsTable resolves the table itself
+      }
       return relation == null ? plan : (LogicalPlan) write.withNewTable(relation);
     }
     if (plan instanceof InsertIntoStatement insert
@@ -80,12 +85,32 @@ final class MergeSchemaWrites extends Rule<LogicalPlan> {
 
   private boolean mergeRequested(Map<String, String> writeOptions) {
     for (Map.Entry<String, String> e : writeOptions.entrySet()) {
-      if (e.getKey().equalsIgnoreCase(SupportsSchemaMerge.MERGE_SCHEMA_OPTION)) {
-        return Boolean.parseBoolean(e.getValue().trim());
+      for (String key : SupportsSchemaMerge.MERGE_SCHEMA_OPTIONS) {
+        if (e.getKey().equalsIgnoreCase(key)) {
+          return Boolean.parseBoolean(e.getValue().trim());
+        }
       }
     }
-    return Boolean.parseBoolean(
-        session.conf().get(SupportsSchemaMerge.MERGE_SCHEMA_CONF, "false").trim());
+    for (String key : SupportsSchemaMerge.MERGE_SCHEMA_CONFS) {
+      if (Boolean.parseBoolean(session.conf().get(key, "false").trim())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static DataSourceV2Relation acceptingAnySchema(DataSourceV2Relation relation) {
+    if (!(relation.table() instanceof SupportsSchemaMerge mergeable)
+        || relation.skipSchemaResolution()) {
+      return null;
+    }
+    return relation.copy(
+        mergeable.acceptingAnySchema(),
+        relation.output(),
+        relation.catalog(),
+        relation.identifier(),
+        relation.options(),
+        relation.timeTravelSpec());
   }
 
   /** The relation of a Strata table accepting any schema, or null to leave it to Spark. */

@@ -1,5 +1,6 @@
 package io.strata.spark.extensions;
 
+import java.util.List;
 import org.apache.spark.sql.connector.catalog.Table;
 
 /**
@@ -9,11 +10,12 @@ import org.apache.spark.sql.connector.catalog.Table;
  */
 public interface SupportsSchemaMerge extends Table {
 
-  /** Session setting that makes every by-name write of the session merge schemas. */
-  String MERGE_SCHEMA_CONF = "spark.strata.write.merge-schema";
+  /** Session settings that make every by-name write of the session merge schemas. */
+  List<String> MERGE_SCHEMA_CONFS =
+      List.of("spark.strata.write.merge-schema", "spark.paimon.write.merge-schema");
 
-  /** Write option that makes one by-name write merge schemas. */
-  String MERGE_SCHEMA_OPTION = "mergeSchema";
+  /** Write options that make one by-name write merge schemas. */
+  List<String> MERGE_SCHEMA_OPTIONS = List.of("mergeSchema", "write.merge-schema");
 
   /** This table, reporting {@code ACCEPT_ANY_SCHEMA} and merging the written schema. */
   Table acceptingAnySchema();

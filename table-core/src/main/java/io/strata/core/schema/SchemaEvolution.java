@@ -37,6 +37,7 @@ public final class SchemaEvolution {
   private RowType row;
   private int highestFieldId;
   private String comment;
+  private String lastDropAction;
   private final Map<String, String> setOptions = new LinkedHashMap<>();
   private final List<String> removedOptions = new ArrayList<>();
 
@@ -114,9 +115,11 @@ public final class SchemaEvolution {
     ColumnPaths.fieldAt(row, path, action);
     checkNotKey(path, action);
     List<String> parent = parent(path);
-    if (ColumnPaths.rowAt(row, parent, action).size() == 1) {
+    // A table may lose every column within one change list (REPLACE COLUMNS); a ROW may not.
+    if (!parent.isEmpty() && ColumnPaths.rowAt(row, parent, action).size() == 1) {
       throw SchemaChangeErrors.lastColumn(action, parent);
     }
+    lastDropAction = action;
     row = ColumnPaths.updateFields(row, parent, fields -> remove(fields, last(path)));
   }
 
@@ -251,6 +254,9 @@ public final class SchemaEvolution {
   }
 
   private TableSchema result(long timeMillis) {
+    if (row.size() == 0) {
+      throw SchemaChangeErrors.lastColumn(lastDropAction, List.of());
+    }
     Map<String, String> options =
         setOptions.isEmpty() && removedOptions.isEmpty()
             ? current.options()

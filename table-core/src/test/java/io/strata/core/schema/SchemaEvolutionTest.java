@@ -220,6 +220,26 @@ class SchemaEvolutionTest {
   }
 
   @Test
+  void everyColumnMayBeReplacedWithinOneVersion() {
+    TableSchema single =
+        SchemaFactory.create(
+            row("a", DataTypes.INT(), "b", DataTypes.INT()),
+            List.of(),
+            List.of(),
+            Map.of(),
+            null,
+            1);
+    TableSchema replaced =
+        apply(
+            single,
+            new DropColumn(p("a")),
+            new DropColumn(p("b")),
+            add("a", DataTypes.INT()),
+            add("c", DataTypes.STRING()));
+    assertThat(ids(replaced.rowType())).isEqualTo("a:2 c:3");
+  }
+
+  @Test
   void theResultRoundTripsThroughSchemaJson() {
     TableSchema next = apply(base(), add("info.c", DataTypes.DOUBLE()), new DropColumn(p("name")));
     assertThat(SchemaJson.fromJson(SchemaJson.toJson(next))).isEqualTo(next);
