@@ -4,6 +4,7 @@ import io.strata.core.catalog.CatalogException;
 import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.io.HadoopFileIO;
 import io.strata.core.scan.SnapshotSelector;
+import io.strata.core.schema.SchemaChange;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.Snapshot;
@@ -14,6 +15,7 @@ import io.strata.spark.procedures.Procedures;
 import io.strata.spark.read.ReadMode;
 import io.strata.spark.system.DataSystemTable;
 import io.strata.spark.system.StrataSystemTable;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -333,29 +335,12 @@ public class StrataCatalog implements TableCatalog, SupportsNamespaces, Procedur
   public Table alterTable(Identifier ident, TableChange... changes) throws NoSuchTableException {
     io.strata.core.catalog.Identifier id = toCore(ident);
     StrataTable current = (StrataTable) loadTable(ident);
-    Map<String, String> set = new LinkedHashMap<>();
-    List<String> remove = new ArrayList<>();
-    for (TableChange change : changes) {
-      if (change instanceof TableChange.SetProperty p) {
-        set.put(p.property(), p.value());
-      } else if (change instanceof TableChange.RemoveProperty p) {
-        remove.add(p.property());
-      } else {
-        throw new UnsupportedOperationException(
-            "ALTER TABLE change " + change.getClass().getSimpleName() + " is not supported yet.");
-      }
+    List<SchemaChange> schemaChanges =
+        SparkSchemaChanges.convert(current.fileStoreTable().schema(), changes);
+    if (schemaChanges.isEmpty()) {
+      return current;
     }
-    TableProperties.Changes changesToOptions = TableProperties.fromAlter(set, remove);
-    TableSchema altered =
-        SchemaFactory.alterOptions(
-            current.fileStoreTable().schema(),
-            changesToOptions.set(),
-            changesToOptions.remove(),
-            System.currentTimeMillis());
-    if (changesToOptions.comment() != null) {
-      altered = TableProperties.withComment(altered, changesToOptions.comment());
-    }
-    return new StrataTable(this.name, id, catalog.alterTable(id, altered));
+    return new StrataTable(this.name, id, catalog.alterTable(id, schemaChanges, Clock.systemUTC()));
   }
 
   @Override

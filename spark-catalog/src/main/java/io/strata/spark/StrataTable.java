@@ -5,9 +5,12 @@ import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.maintenance.PostCommitMaintenance;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.SnapshotSelector;
+import io.strata.core.schema.SchemaChange;
+import io.strata.core.schema.WriteSchemaMerge;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
+import io.strata.spark.extensions.SupportsSchemaMerge;
 import io.strata.spark.read.StrataScanBuilder;
 import io.strata.spark.rowlevel.CopyOnWrite;
 import io.strata.spark.rowlevel.PrimaryKeyDelta;
@@ -27,6 +30,7 @@ import org.apache.spark.sql.connector.catalog.SupportsDelete;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.SupportsRowLevelOperations;
 import org.apache.spark.sql.connector.catalog.SupportsWrite;
+import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.Transform;
@@ -48,12 +52,14 @@ public class StrataTable
         SupportsWrite,
         SupportsRowLevelOperations,
         SupportsDelete,
-        SupportsAtomicPartitionManagement {
+        SupportsAtomicPartitionManagement,
+        SupportsSchemaMerge {
 
   private final String catalogName;
   private final Identifier identifier;
   private final FileStoreTable table;
   private final Snapshot pinned;
+  private final boolean mergesWriteSchema;
 
   public StrataTable(String catalogName, Identifier identifier, FileStoreTable table) {
     this(catalogName, identifier, table, null);
@@ -68,6 +74,21 @@ public class StrataTable
     this.identifier = identifier;
     this.table = table;
     this.pinned = pinned;
+    this.mergesWriteSchema = false;
+  }
+
+  private StrataTable(StrataTable base) {
+    this.catalogName = base.catalogName;
+    this.identifier = base.identifier;
+    this.table = base.table;
+    this.pinned = base.pinned;
+    this.mergesWriteSchema = true;
+  }
+
+  /** This table accepting writes of any schema by name, adding their new columns first. */
+  @Override
+  public Table acceptingAnySchema() {
+    return new StrataTable(this);
   }
 
   public FileStoreTable fileStoreTable() {
@@ -99,12 +120,17 @@ public class StrataTable
 
   @Override
   public Set<TableCapability> capabilities() {
-    return EnumSet.of(
-        TableCapability.BATCH_READ,
-        TableCapability.BATCH_WRITE,
-        TableCapability.TRUNCATE,
-        TableCapability.OVERWRITE_BY_FILTER,
-        TableCapability.OVERWRITE_DYNAMIC);
+    Set<TableCapability> capabilities =
+        EnumSet.of(
+            TableCapability.BATCH_READ,
+            TableCapability.BATCH_WRITE,
+            TableCapability.TRUNCATE,
+            TableCapability.OVERWRITE_BY_FILTER,
+            TableCapability.OVERWRITE_DYNAMIC);
+    if (mergesWriteSchema) {
+      capabilities.add(TableCapability.ACCEPT_ANY_SCHEMA);
+    }
+    return capabilities;
   }
 
   @Override
@@ -116,7 +142,8 @@ public class StrataTable
         ReadOptions.resolve(catalogName, identifier, options.asCaseSensitiveMap());
     SnapshotSelector.TableVersion version =
         new SnapshotSelector(table).select(table.options().with(readOptions), sessionZone());
-    return new StrataScanBuilder(version.table(), version.snapshot(), readOptions);
+    // Spark resolved the query against schema(); files of any version map to it by field id.
+    return new StrataScanBuilder(table, version.snapshot(), readOptions);
   }
 
   static ZoneId sessionZone() {
@@ -128,7 +155,18 @@ public class StrataTable
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
     checkLatest("write to");
-    return new StrataWriteBuilder(table, info);
+    if (!mergesWriteSchema) {
+      return new StrataWriteBuilder(table, info);
+    }
+    // Spark passed the data as it is: add its new columns, then convert its rows by name.
+    RowType data = SparkTypes.toRowType(info.schema());
+    List<SchemaChange> changes = WriteSchemaMerge.changes(table.schema().rowType(), data);
+    FileStoreTable target =
+        changes.isEmpty()
+            ? table
+            : table.withSchema(table.schemaManager().commitChanges(changes, Clock.systemUTC()));
+    RowType targetType = target.schema().rowType();
+    return new StrataWriteBuilder(target, info, WriteSchemaMerge.withTableIds(data, targetType));
   }
 
   private void checkLatest(String action) {

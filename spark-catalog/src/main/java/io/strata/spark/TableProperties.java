@@ -1,10 +1,9 @@
 package io.strata.spark;
 
+import io.strata.core.schema.SchemaChange;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.schema.TableSchema;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
@@ -24,8 +23,6 @@ final class TableProperties {
   private TableProperties() {}
 
   record Create(Map<String, String> options, String comment) {}
-
-  record Changes(Map<String, String> set, List<String> remove, String comment) {}
 
   static Create fromCreate(Map<String, String> properties) {
     Map<String, String> options = new LinkedHashMap<>();
@@ -62,32 +59,23 @@ final class TableProperties {
     }
   }
 
-  static Changes fromAlter(Map<String, String> set, List<String> remove) {
-    Map<String, String> options = new LinkedHashMap<>();
-    String comment = null;
-    for (Map.Entry<String, String> e : set.entrySet()) {
-      if (e.getKey().equals(TableCatalog.PROP_COMMENT)) {
-        comment = e.getValue();
-      } else if (!e.getKey().equals(TableCatalog.PROP_OWNER)) {
-        options.put(e.getKey(), e.getValue());
-      }
+  /**
+   * The schema change of one {@code SET TBLPROPERTIES} / {@code UNSET TBLPROPERTIES} / {@code
+   * COMMENT ON TABLE} property: the comment is the table comment (an empty one removes it), the
+   * owner is Spark bookkeeping (null), everything else is a table option.
+   */
+  static SchemaChange fromSetProperty(String key, String value) {
+    if (key.equals(TableCatalog.PROP_COMMENT)) {
+      return new SchemaChange.UpdateComment(value == null || value.isEmpty() ? null : value);
     }
-    List<String> removed = new ArrayList<>(remove);
-    removed.remove(TableCatalog.PROP_COMMENT);
-    return new Changes(options, removed, comment);
+    return key.equals(TableCatalog.PROP_OWNER) ? null : new SchemaChange.SetOption(key, value);
   }
 
-  static TableSchema withComment(TableSchema schema, String comment) {
-    return new TableSchema(
-        schema.version(),
-        schema.id(),
-        schema.fields(),
-        schema.highestFieldId(),
-        schema.partitionKeys(),
-        schema.primaryKeys(),
-        schema.options(),
-        comment,
-        schema.timeMillis());
+  static SchemaChange fromRemoveProperty(String key) {
+    if (key.equals(TableCatalog.PROP_COMMENT)) {
+      return new SchemaChange.UpdateComment(null);
+    }
+    return key.equals(TableCatalog.PROP_OWNER) ? null : new SchemaChange.RemoveOption(key);
   }
 
   /**

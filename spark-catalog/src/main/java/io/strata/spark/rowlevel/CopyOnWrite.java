@@ -95,7 +95,7 @@ public final class CopyOnWrite implements RowLevelOperation {
 
     @Override
     public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
-      return new StrataDataWriterFactory(table, new HashMap<>());
+      return new StrataDataWriterFactory(table, new HashMap<>(), table.schema().rowType());
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.strata.core.commit.CommitMessage;
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.maintenance.PostCommitMaintenance;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowType;
 import io.strata.core.write.BucketId;
 import io.strata.core.write.SequenceStarts;
 import java.time.Clock;
@@ -22,11 +23,13 @@ public class StrataBatchWrite implements BatchWrite {
 
   private final FileStoreTable table;
   private final WriteMode mode;
+  private final RowType dataType;
   private final String commitUser = UUID.randomUUID().toString();
 
-  StrataBatchWrite(FileStoreTable table, WriteMode mode) {
+  StrataBatchWrite(FileStoreTable table, WriteMode mode, RowType dataType) {
     this.table = table;
     this.mode = mode;
+    this.dataType = dataType;
   }
 
   @Override
@@ -36,7 +39,7 @@ public class StrataBatchWrite implements BatchWrite {
         table.schema().hasPrimaryKey()
             ? SequenceStarts.of(table, table.snapshotManager().latest())
             : Map.of();
-    return new StrataDataWriterFactory(table, new HashMap<>(nextSequences));
+    return new StrataDataWriterFactory(table, new HashMap<>(nextSequences), dataType);
   }
 
   @Override

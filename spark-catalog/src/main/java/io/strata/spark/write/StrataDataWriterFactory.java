@@ -1,6 +1,8 @@
 package io.strata.spark.write;
 
+import io.strata.core.read.ValueConverters;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowType;
 import io.strata.core.write.BucketId;
 import io.strata.core.write.TableWriter;
 import io.strata.spark.SparkRowConverter;
@@ -18,23 +20,31 @@ public class StrataDataWriterFactory implements DataWriterFactory {
 
   private final FileStoreTable table;
   private final HashMap<BucketId, Long> nextSequences;
+  private final RowType dataType;
 
-  public StrataDataWriterFactory(FileStoreTable table, HashMap<BucketId, Long> nextSequences) {
+  public StrataDataWriterFactory(
+      FileStoreTable table, HashMap<BucketId, Long> nextSequences, RowType dataType) {
     this.table = table;
     this.nextSequences = nextSequences;
+    this.dataType = dataType;
   }
 
   @Override
   public DataWriter<InternalRow> createWriter(int partitionId, long taskId) {
     TableWriter writer = new TableWriter(table, nextSequences);
-    SparkRowConverter converter = new SparkRowConverter(table.schema().rowType());
-    int width = table.schema().rowType().size();
+    SparkRowConverter converter = new SparkRowConverter(dataType);
+    RowType tableType = table.schema().rowType();
+    int width = dataType.size();
+    // Null when the data already has the table's layout; else by field id, widening values.
+    ValueConverters.Converter toTableRow =
+        dataType.equals(tableType) ? null : ValueConverters.create(dataType, tableType);
     return new DataWriter<>() {
       @Override
       public void write(InternalRow row) {
         // Spark 4.1's copy-on-write MERGE passes its __row_operation column first when a table
-        // declares no metadata columns; the table columns are always the trailing ones.
-        writer.write(converter.toCore(row, row.numFields() - width));
+        // declares no metadata columns; the data columns are always the trailing ones.
+        Object[] values = converter.toCore(row, row.numFields() - width);
+        writer.write((Object[]) ValueConverters.apply(toTableRow, values));
       }
 
       @Override

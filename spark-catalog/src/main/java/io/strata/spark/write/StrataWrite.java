@@ -3,6 +3,7 @@ package io.strata.spark.write;
 import io.strata.core.options.TableOptions;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowType;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.connector.distributions.Distribution;
@@ -24,11 +25,13 @@ public class StrataWrite implements Write, RequiresDistributionAndOrdering {
   private final FileStoreTable table;
   private final LogicalWriteInfo info;
   private final WriteMode mode;
+  private final RowType dataType;
 
-  StrataWrite(FileStoreTable table, LogicalWriteInfo info, WriteMode mode) {
+  StrataWrite(FileStoreTable table, LogicalWriteInfo info, WriteMode mode, RowType dataType) {
     this.table = table;
     this.info = info;
     this.mode = mode;
+    this.dataType = dataType;
   }
 
   @Override
@@ -72,6 +75,6 @@ public class StrataWrite implements Write, RequiresDistributionAndOrdering {
 
   @Override
   public BatchWrite toBatch() {
-    return new StrataBatchWrite(table, mode);
+    return new StrataBatchWrite(table, mode, dataType);
   }
 }

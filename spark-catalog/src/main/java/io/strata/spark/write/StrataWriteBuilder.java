@@ -1,6 +1,7 @@
 package io.strata.spark.write;
 
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowType;
 import io.strata.core.write.TableWriter;
 import io.strata.spark.SparkFilters;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
@@ -17,11 +18,21 @@ public class StrataWriteBuilder
 
   private final FileStoreTable table;
   private final LogicalWriteInfo info;
+  private final RowType dataType;
   private WriteMode mode = WriteMode.append();
 
   public StrataWriteBuilder(FileStoreTable table, LogicalWriteInfo info) {
+    this(table, info, table.schema().rowType());
+  }
+
+  /**
+   * @param dataType the row type of the written data, with the ids of the table fields of the same
+   *     names (by-name writes that merged their schema); rows convert to the table row by id
+   */
+  public StrataWriteBuilder(FileStoreTable table, LogicalWriteInfo info, RowType dataType) {
     this.table = table;
     this.info = info;
+    this.dataType = dataType;
   }
 
   @Override
@@ -50,6 +61,6 @@ public class StrataWriteBuilder
   @Override
   public Write build() {
     TableWriter.checkWritable(table);
-    return new StrataWrite(table, info, mode);
+    return new StrataWrite(table, info, mode, dataType);
   }
 }

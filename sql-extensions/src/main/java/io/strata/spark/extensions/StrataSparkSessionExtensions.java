@@ -3,6 +3,8 @@ package io.strata.spark.extensions;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.SparkSessionExtensions;
 import org.apache.spark.sql.catalyst.parser.ParserInterface;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.rules.Rule;
 import scala.runtime.AbstractFunction1;
 import scala.runtime.AbstractFunction2;
 import scala.runtime.BoxedUnit;
@@ -10,7 +12,8 @@ import scala.runtime.BoxedUnit;
 /**
  * Strata's Spark SQL extensions, enabled by {@code spark.sql.extensions=io.strata.spark.
  * extensions.StrataSparkSessionExtensions}: tag DDL, {@code SHOW TAGS}, Flink-style {@code OPTIONS}
- * hints and {@code CALL sys.*} from any current catalog. The catalog works without them.
+ * hints, {@code CALL sys.*} from any current catalog and schema merging of by-name writes ({@code
+ * mergeSchema}). The catalog works without them.
  */
 public class StrataSparkSessionExtensions
     extends AbstractFunction1<SparkSessionExtensions, BoxedUnit> {
@@ -22,6 +25,13 @@ public class StrataSparkSessionExtensions
           @Override
           public ParserInterface apply(SparkSession session, ParserInterface delegate) {
             return new StrataSqlParser(session, delegate);
+          }
+        });
+    extensions.injectHintResolutionRule(
+        new AbstractFunction1<SparkSession, Rule<LogicalPlan>>() {
+          @Override
+          public Rule<LogicalPlan> apply(SparkSession session) {
+            return new MergeSchemaWrites(session);
           }
         });
     return BoxedUnit.UNIT;

@@ -1,12 +1,15 @@
 package io.strata.core.catalog;
 
 import io.strata.core.io.FileIO;
+import io.strata.core.schema.SchemaChange;
+import io.strata.core.schema.SchemaEvolution;
 import io.strata.core.schema.SchemaManager;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TablePaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.Path;
@@ -186,6 +189,18 @@ public final class WarehouseCatalog {
               + " exists); retry.");
     }
     return new FileStoreTable(fileIO, tablePath(id), newSchema);
+  }
+
+  /**
+   * Applies schema changes as one new schema version on top of the latest (see {@link
+   * SchemaEvolution}); a concurrent change that takes the version first makes them apply again.
+   */
+  public FileStoreTable alterTable(Identifier id, List<SchemaChange> changes, Clock clock) {
+    if (!tableExists(id)) {
+      throw CatalogException.tableNotFound(id);
+    }
+    TableSchema next = schemaManager(id).commitChanges(changes, clock);
+    return new FileStoreTable(fileIO, tablePath(id), next);
   }
 
   private SchemaManager schemaManager(Identifier id) {

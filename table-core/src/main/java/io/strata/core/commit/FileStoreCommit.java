@@ -10,6 +10,7 @@ import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.FileStoreScan;
+import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
@@ -181,9 +182,10 @@ public final class FileStoreCommit {
     if (delta.isEmpty()) {
       return new Attempt(Outcome.NOTHING_TO_COMMIT, null);
     }
+    long schemaId = commitSchema(messages).id();
     List<String> written = new ArrayList<>();
     try {
-      Snapshot snapshot = buildSnapshot(latest, delta, kind, written);
+      Snapshot snapshot = buildSnapshot(latest, schemaId, delta, kind, written);
       if (table.snapshotManager().tryCommit(snapshot)) {
         return new Attempt(Outcome.COMMITTED, snapshot);
       }
@@ -198,8 +200,24 @@ public final class FileStoreCommit {
     return new Attempt(Outcome.LOST_RACE, null);
   }
 
+  /**
+   * The schema the snapshot records: the writer's, or the table's newer one when a schema change
+   * happened while the write ran and the files written are still valid under it.
+   */
+  private TableSchema commitSchema(List<CommitMessage> messages) {
+    TableSchema latest = table.schemaManager().latestSince(table.schema());
+    if (latest != table.schema() && messages.stream().anyMatch(m -> !m.newFiles().isEmpty())) {
+      SchemaConflicts.check(table.root(), table.schema(), latest);
+    }
+    return latest;
+  }
+
   private Snapshot buildSnapshot(
-      Snapshot latest, List<ManifestEntry> delta, CommitKind kind, List<String> written) {
+      Snapshot latest,
+      long schemaId,
+      List<ManifestEntry> delta,
+      CommitKind kind,
+      List<String> written) {
     List<ManifestFileMeta> deltaManifests = manifestFiles.writeManifests(delta);
     deltaManifests.forEach(m -> written.add(m.fileName()));
     List<ManifestFileMeta> base = new ArrayList<>();
@@ -221,7 +239,7 @@ public final class FileStoreCommit {
     return new Snapshot(
         Snapshot.CURRENT_VERSION,
         latest == null ? 1 : latest.id() + 1,
-        table.schema().id(),
+        schemaId,
         baseList.fileName(),
         baseList.size(),
         deltaList.fileName(),

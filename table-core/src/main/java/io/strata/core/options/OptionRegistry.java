@@ -17,7 +17,8 @@ public final class OptionRegistry {
           ScanOptions.class,
           ExpireOptions.class,
           PartitionExpireOptions.class,
-          TagOptions.class);
+          TagOptions.class,
+          WriteOptions.class);
 
   private static final Map<String, ConfigOption<?>> BY_KEY = index(ALL);
 

@@ -73,24 +73,21 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
             ? table.schema()
             : table.schemaManager().schema(file.schemaId());
     KeyValueLayout fileLayout = new KeyValueLayout(fileSchema);
+    FieldMapping mapping = FieldMapping.of(fileSchema.fields(), readType);
     List<DataField> requested =
         new ArrayList<>(fileLayout.fileType().fields().subList(0, fileLayout.valueOffset()));
-    int[] mapping = new int[readType.size()];
-    for (int i = 0; i < readType.size(); i++) {
-      mapping[i] = -1;
-      for (DataField f : fileSchema.fields()) {
-        if (f.id() == readType.field(i).id()) {
-          mapping[i] = requested.size();
-          requested.add(f);
-        }
-      }
-    }
+    requested.addAll(mapping.requested());
     Path path = DataFilePaths.of(table, split.partition(), split.bucket(), file);
     ParquetRowReader reader =
         ParquetRowReader.open(
             table.fileIO().fileSystem(path), path, file.fileSize(), new RowType(requested));
     return new Cursor(
-        reader, mapping, fileLayout.sequenceIndex(), fileLayout.kindIndex(), keyArity);
+        reader,
+        mapping,
+        fileLayout.valueOffset(),
+        fileLayout.sequenceIndex(),
+        fileLayout.kindIndex(),
+        keyArity);
   }
 
   /**
@@ -120,24 +117,21 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     Object[] key = head.key();
     Object[] winner = head.row();
     int winnerKind = head.kind();
-    int[] winnerMapping = head.mapping();
+    Cursor winnerCursor = head;
     advanceAndRequeue(head);
     while (!queue.isEmpty() && keyOrder.compare(queue.peek().key(), key) == 0) {
       Cursor c = queue.poll();
       if (!firstRow) {
         winner = c.row();
         winnerKind = c.kind();
-        winnerMapping = c.mapping();
+        winnerCursor = c;
       }
       advanceAndRequeue(c);
     }
     if (RowKind.fromValue((byte) winnerKind).isRetract()) {
       return null;
     }
-    Object[] row = new Object[winnerMapping.length];
-    for (int i = 0; i < row.length; i++) {
-      row[i] = winnerMapping[i] < 0 ? null : winner[winnerMapping[i]];
-    }
+    Object[] row = winnerCursor.toReadRow(winner);
     if (keyValueLayout != null) {
       return keyValueLayout.toFileRow(
           row, (Long) winner[keyArity], RowKind.fromValue((byte) winnerKind));
@@ -179,16 +173,24 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   /** The current record of one file. */
   private static final class Cursor {
     private final ParquetRowReader reader;
-    private final int[] mapping;
+    private final FieldMapping mapping;
+    private final int valueOffset;
     private final int sequenceIndex;
     private final int kindIndex;
     private final int keyArity;
     private Object[] row;
     private Object[] key;
 
-    Cursor(ParquetRowReader reader, int[] mapping, int sequenceIndex, int kindIndex, int keyArity) {
+    Cursor(
+        ParquetRowReader reader,
+        FieldMapping mapping,
+        int valueOffset,
+        int sequenceIndex,
+        int kindIndex,
+        int keyArity) {
       this.reader = reader;
       this.mapping = mapping;
+      this.valueOffset = valueOffset;
       this.sequenceIndex = sequenceIndex;
       this.kindIndex = kindIndex;
       this.keyArity = keyArity;
@@ -207,8 +209,9 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       return reader;
     }
 
-    int[] mapping() {
-      return mapping;
+    /** The read row of a record this cursor returned (converted to the read schema). */
+    Object[] toReadRow(Object[] fileRow) {
+      return mapping.map(fileRow, valueOffset);
     }
 
     Object[] row() {

@@ -6,21 +6,20 @@ import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
-import io.strata.core.types.DataField;
 import io.strata.core.types.RowType;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
-import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import org.apache.hadoop.fs.Path;
 
 /**
  * Reads the rows of a split file after file (append tables, raw-convertible key splits), projected
  * to the read fields. Each file is read with its own schema and mapped to the read schema by field
- * id: a field the file lacks reads NULL.
+ * id ({@link FieldMapping}): a field the file lacks reads NULL, a widened type is converted.
  */
 public final class SplitReader implements Iterator<Object[]>, Closeable {
 
@@ -29,7 +28,8 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
   private final RowType readType;
   private int nextFile;
   private ParquetRowReader current;
-  private int[] mapping;
+  private final Map<Long, FieldMapping> mappings = new HashMap<>();
+  private FieldMapping mapping;
 
   public SplitReader(FileStoreTable table, DataSplit split, RowType readType) {
     this.table = table;
@@ -57,26 +57,20 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
   }
 
   private void open(DataFileMeta file) throws IOException {
-    TableSchema fileSchema =
-        file.schemaId() == table.schema().id()
-            ? table.schema()
-            : table.schemaManager().schema(file.schemaId());
-    List<DataField> fileFields = new ArrayList<>();
-    mapping = new int[readType.size()];
-    for (int i = 0; i < readType.size(); i++) {
-      mapping[i] = -1;
-      DataField read = readType.field(i);
-      for (DataField f : fileSchema.fields()) {
-        if (f.id() == read.id()) {
-          mapping[i] = fileFields.size();
-          fileFields.add(f);
-        }
-      }
-    }
+    mapping = mappings.computeIfAbsent(file.schemaId(), this::mappingFor);
     Path path = DataFilePaths.of(table, split.partition(), split.bucket(), file);
     current =
         ParquetRowReader.open(
-            table.fileIO().fileSystem(path), path, file.fileSize(), new RowType(fileFields));
+            table.fileIO().fileSystem(path),
+            path,
+            file.fileSize(),
+            new RowType(mapping.requested()));
+  }
+
+  private FieldMapping mappingFor(long schemaId) {
+    TableSchema fileSchema =
+        schemaId == table.schema().id() ? table.schema() : table.schemaManager().schema(schemaId);
+    return FieldMapping.of(fileSchema.fields(), readType);
   }
 
   @Override
@@ -84,14 +78,7 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
     if (!hasNext()) {
       throw new NoSuchElementException();
     }
-    Object[] fileRow = current.next();
-    Object[] row = new Object[mapping.length];
-    for (int i = 0; i < mapping.length; i++) {
-      if (mapping[i] >= 0) {
-        row[i] = fileRow[mapping[i]];
-      }
-    }
-    return row;
+    return mapping.map(current.next(), 0);
   }
 
   @Override

@@ -20,7 +20,8 @@ import java.util.OptionalLong;
 /**
  * Picks the snapshot a read sees: latest, or one chosen by {@code scan.snapshot-id}, {@code
  * scan.tag-name}, {@code scan.timestamp-millis}, {@code scan.timestamp} or {@code scan.version} (a
- * tag of that name wins over a snapshot id). The result carries the snapshot's own schema.
+ * tag of that name wins over a snapshot id). A chosen snapshot comes with its own schema, the
+ * latest with the table's latest schema.
  */
 public final class SnapshotSelector {
 
@@ -57,7 +58,8 @@ public final class SnapshotSelector {
               + " may be set for a read; they choose the version to read in different ways.");
     }
     if (given.isEmpty()) {
-      return at(snapshots.latest());
+      // The latest snapshot is read with the latest schema: ALTER TABLE adds no snapshot.
+      return new TableVersion(table, snapshots.latest());
     }
     String key = given.get(0);
     return switch (key) {

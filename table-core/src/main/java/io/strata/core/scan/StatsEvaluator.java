@@ -5,9 +5,13 @@ import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.SimpleStats;
 import io.strata.core.predicate.Predicate;
+import io.strata.core.read.ValueConverters;
 import io.strata.core.schema.SchemaManager;
 import io.strata.core.schema.TableSchema;
+import io.strata.core.schema.TypeWidening;
+import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataField;
+import io.strata.core.types.DataType;
 import io.strata.core.types.RowType;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +27,7 @@ final class StatsEvaluator {
   private final SchemaManager schemas;
   private final TableSchema readSchema;
   private final Predicate filter;
-  private final Map<StatsLayout, int[]> mappings = new ConcurrentHashMap<>();
+  private final Map<StatsLayout, StatsMapping> mappings = new ConcurrentHashMap<>();
 
   StatsEvaluator(SchemaManager schemas, TableSchema readSchema, Predicate filter) {
     this.schemas = schemas;
@@ -32,6 +36,9 @@ final class StatsEvaluator {
   }
 
   private record StatsLayout(long schemaId, List<String> statsCols) {}
+
+  /** Per read field: its position among the stats columns (or -1) and how to widen its values. */
+  private record StatsMapping(int[] positions, ValueConverters.Converter[] converters) {}
 
   boolean mayMatch(ManifestEntry entry) {
     DataFileMeta file = entry.file();
@@ -45,7 +52,7 @@ final class StatsEvaluator {
         file.valueStatsCols() == null
             ? fileSchema.rowType()
             : fileSchema.rowType().project(file.valueStatsCols());
-    int[] mapping =
+    StatsMapping mapping =
         mappings.computeIfAbsent(
             new StatsLayout(file.schemaId(), file.valueStatsCols()), k -> mapById(statsType));
     RowType storedType = StatsTypes.of(statsType);
@@ -57,33 +64,49 @@ final class StatsEvaluator {
     Object[] readMax = new Object[n];
     Long[] readNulls = new Long[n];
     for (int i = 0; i < n; i++) {
-      int j = mapping[i];
+      int j = mapping.positions()[i];
       if (j < 0) {
         continue;
       }
-      readMin[i] = min[j];
-      readMax[i] = max[j];
+      ValueConverters.Converter converter = mapping.converters()[i];
+      readMin[i] = ValueConverters.apply(converter, min[j]);
+      readMax[i] = ValueConverters.apply(converter, max[j]);
       readNulls[i] = counts == null || j >= counts.size() ? null : counts.get(j);
     }
     return filter.mayMatch(file.rowCount(), readMin, readMax, readNulls);
   }
 
-  /** For each read field, its position among the stats columns, or -1 (unknown stats). */
-  private int[] mapById(RowType statsType) {
+  /**
+   * For each read field, its position among the stats columns, or -1 (unknown stats). Stats of a
+   * field whose type was widened since the file was written are converted like its values (every
+   * widening keeps the order, so min and max stay exact); any other type change makes them unknown.
+   */
+  private StatsMapping mapById(RowType statsType) {
     List<DataField> readFields = readSchema.fields();
-    int[] mapping = new int[readFields.size()];
-    for (int i = 0; i < mapping.length; i++) {
-      mapping[i] = -1;
+    int[] positions = new int[readFields.size()];
+    ValueConverters.Converter[] converters = new ValueConverters.Converter[readFields.size()];
+    for (int i = 0; i < positions.length; i++) {
+      positions[i] = -1;
       DataField read = readFields.get(i);
       for (int j = 0; j < statsType.size(); j++) {
         DataField stored = statsType.field(j);
-        // A changed type would need converted stats; unknown is always safe.
-        if (stored.id() == read.id()
-            && stored.type().withNullable(true).equals(read.type().withNullable(true))) {
-          mapping[i] = j;
+        if (stored.id() != read.id()) {
+          continue;
+        }
+        if (sameType(stored.type(), read.type())) {
+          positions[i] = j;
+        } else if (stored.type() instanceof AtomicType
+            && read.type() instanceof AtomicType
+            && TypeWidening.isSafe(stored.type(), read.type())) {
+          positions[i] = j;
+          converters[i] = ValueConverters.create(stored.type(), read.type());
         }
       }
     }
-    return mapping;
+    return new StatsMapping(positions, converters);
+  }
+
+  private static boolean sameType(DataType a, DataType b) {
+    return a.withNullable(true).equals(b.withNullable(true));
   }
 }

@@ -86,7 +86,8 @@ public final class SchemaFactory {
     return result;
   }
 
-  private static DataType reassignNestedIds(DataType type, int[] counter) {
+  /** The type with every nested ROW field renumbered from {@code ++counter[0]}, depth first. */
+  static DataType reassignNestedIds(DataType type, int[] counter) {
     if (type instanceof RowType row) {
       List<DataField> children = new ArrayList<>();
       for (DataField child : row.fields()) {
@@ -112,6 +113,27 @@ public final class SchemaFactory {
   /** The schema with options changed (set then removed), validated, with the next id. */
   public static TableSchema alterOptions(
       TableSchema current, Map<String, String> set, List<String> remove, long timeMillis) {
+    TableSchema altered =
+        new TableSchema(
+            current.version(),
+            current.id() + 1,
+            current.fields(),
+            current.highestFieldId(),
+            current.partitionKeys(),
+            current.primaryKeys(),
+            changedOptions(current, set, remove),
+            current.comment(),
+            timeMillis);
+    SchemaValidation.validate(altered);
+    return altered;
+  }
+
+  /**
+   * The options of {@code current} with {@code set} applied, then {@code remove}; refuses changes
+   * of the primary key, partitions and bucket layout.
+   */
+  static Map<String, String> changedOptions(
+      TableSchema current, Map<String, String> set, List<String> remove) {
     Map<String, String> options = new LinkedHashMap<>(current.options());
     for (Map.Entry<String, String> e : set.entrySet()) {
       if (e.getKey().equals(PRIMARY_KEY_OPTION) || e.getKey().equals(PARTITION_OPTION)) {
@@ -141,19 +163,7 @@ public final class SchemaFactory {
               + ": existing files are laid out by it; rewrite the table with CREATE TABLE AS"
               + " SELECT instead.");
     }
-    TableSchema altered =
-        new TableSchema(
-            current.version(),
-            current.id() + 1,
-            current.fields(),
-            current.highestFieldId(),
-            current.partitionKeys(),
-            current.primaryKeys(),
-            options,
-            current.comment(),
-            timeMillis);
-    OptionRegistry.validate(altered.options());
-    SchemaValidation.validate(altered);
-    return altered;
+    OptionRegistry.validate(options);
+    return options;
   }
 }

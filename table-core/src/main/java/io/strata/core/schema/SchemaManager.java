@@ -5,6 +5,7 @@ import io.strata.core.table.TablePaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ public final class SchemaManager implements java.io.Serializable {
   private static final long serialVersionUID = 1L;
 
   private static final String PREFIX = "schema-";
+  private static final int MAX_CHANGE_ATTEMPTS = 10;
 
   private final FileIO fileIO;
   private final TablePaths paths;
@@ -52,6 +54,21 @@ public final class SchemaManager implements java.io.Serializable {
     return ids.isEmpty() ? null : schema(ids.get(ids.size() - 1));
   }
 
+  /**
+   * The latest schema when a schema newer than {@code known} exists, else {@code known} itself. One
+   * existence check when nothing changed, so commits can afford it.
+   */
+  public TableSchema latestSince(TableSchema known) {
+    try {
+      if (!fileIO.exists(paths.schema(known.id() + 1))) {
+        return known;
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read schemas of " + paths.root(), e);
+    }
+    return latest();
+  }
+
   public TableSchema schema(long id) {
     return cache.computeIfAbsent(
         id,
@@ -62,6 +79,34 @@ public final class SchemaManager implements java.io.Serializable {
             throw new UncheckedIOException("Cannot read schema " + k + " of " + paths.root(), e);
           }
         });
+  }
+
+  /**
+   * Applies schema changes as one new version on top of the latest schema and publishes it; when a
+   * concurrent change takes that version first, the changes are applied again on top of it.
+   *
+   * @return the published schema
+   */
+  public TableSchema commitChanges(List<? extends SchemaChange> changes, Clock clock) {
+    for (int attempt = 0; ; attempt++) {
+      TableSchema latest = latest();
+      if (latest == null) {
+        throw new IllegalStateException("Cannot alter " + paths.root() + ": it holds no table.");
+      }
+      TableSchema next = SchemaEvolution.apply(latest, changes, clock.millis());
+      if (tryCommit(next)) {
+        cache.put(next.id(), next);
+        return next;
+      }
+      if (attempt >= MAX_CHANGE_ATTEMPTS) {
+        throw new IllegalStateException(
+            "Cannot alter "
+                + paths.root()
+                + ": other schema changes kept taking schema id "
+                + next.id()
+                + " first; retry.");
+      }
+    }
   }
 
   /**

@@ -62,6 +62,7 @@ final class SchemasTable implements SystemTable {
               + quote(f.name())
               + ",\"type\":"
               + DataTypeJson.toJson(f.type())
+              + (f.description() == null ? "" : ",\"description\":" + quote(f.description()))
               + "}");
     }
     return "[" + String.join(",", parts) + "]";

@@ -1,0 +1,66 @@
+-- Schema changes Strata refuses, each with the reason and the way out.
+CREATE TABLE pk (dt STRING, id BIGINT, k INT, v INT, s STRUCT<a: INT>)
+  PARTITIONED BY (dt) TBLPROPERTIES ('primary-key' = 'dt,id', 'bucket' = '2');
+
+CREATE TABLE ap (id INT, k INT, v BIGINT, w STRING, f DOUBLE)
+  TBLPROPERTIES ('bucket' = '2', 'bucket-key' = 'k');
+
+-- Partition, primary-key and bucket-key columns are fixed.
+ALTER TABLE pk DROP COLUMN dt;
+
+ALTER TABLE pk DROP COLUMN id;
+
+ALTER TABLE pk RENAME COLUMN dt TO day;
+
+ALTER TABLE pk RENAME COLUMN id TO key;
+
+ALTER TABLE pk ALTER COLUMN id TYPE DECIMAL(20,0);
+
+ALTER TABLE pk ALTER COLUMN id DROP NOT NULL;
+
+ALTER TABLE ap DROP COLUMN k;
+
+ALTER TABLE ap RENAME COLUMN k TO kk;
+
+ALTER TABLE ap ALTER COLUMN k TYPE BIGINT;
+
+-- Narrowing or lossy type changes.
+ALTER TABLE ap ALTER COLUMN v TYPE INT;
+
+ALTER TABLE ap ALTER COLUMN v TYPE DOUBLE;
+
+ALTER TABLE ap ALTER COLUMN id TYPE FLOAT;
+
+ALTER TABLE ap ALTER COLUMN w TYPE INT;
+
+ALTER TABLE ap ALTER COLUMN f TYPE FLOAT;
+
+ALTER TABLE ap ALTER COLUMN id TYPE STRING;
+
+ALTER TABLE pk ALTER COLUMN s TYPE STRUCT<a: BIGINT>;
+
+-- Columns that do not exist, or already do.
+ALTER TABLE ap DROP COLUMN nope;
+
+ALTER TABLE ap RENAME COLUMN w TO v;
+
+ALTER TABLE ap ADD COLUMN w INT;
+
+ALTER TABLE pk ADD COLUMN s.a STRING;
+
+ALTER TABLE ap ADD COLUMN z INT AFTER nope;
+
+ALTER TABLE ap ADD COLUMN w.x INT;
+
+ALTER TABLE pk DROP COLUMN s.a;
+
+ALTER TABLE ap ADD COLUMN z INT NOT NULL;
+
+ALTER TABLE ap ALTER COLUMN v SET NOT NULL;
+
+ALTER TABLE ap ADD COLUMN d INT DEFAULT 1;
+
+-- Nothing above changed a schema.
+SELECT schema_id FROM `ap$schemas`;
+
+SELECT schema_id FROM `pk$schemas`;
