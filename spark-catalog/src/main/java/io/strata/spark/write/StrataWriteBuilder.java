@@ -1,6 +1,7 @@
 package io.strata.spark.write;
 
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.write.TableWriter;
 import io.strata.spark.SparkFilters;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.SupportsDynamicOverwrite;
@@ -48,6 +49,8 @@ public class StrataWriteBuilder
 
   @Override
   public Write build() {
+    // Refuse unsupported tables here, on the driver, rather than in every task.
+    TableWriter.checkWritable(table);
     return new StrataWrite(table, info, mode);
   }
 }

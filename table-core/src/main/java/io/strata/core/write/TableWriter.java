@@ -48,6 +48,7 @@ public final class TableWriter implements AutoCloseable {
    *     absent), so primary-key records order after existing ones
    */
   public TableWriter(FileStoreTable table, Map<BucketId, Long> nextSequences) {
+    checkWritable(table);
     this.table = table;
     this.schema = table.schema();
     this.rowType = schema.rowType();
@@ -69,15 +70,39 @@ public final class TableWriter implements AutoCloseable {
     }
     this.notNullIndexes = notNull.stream().mapToInt(Integer::intValue).toArray();
     this.settings = WriteSettings.of(options, schema.hasPrimaryKey());
-    if (!settings.format().equals("parquet")) {
+    this.names = FileNamer.dataFiles(settings.format());
+  }
+
+  /**
+   * Fails, before anything is written, for tables Strata cannot write correctly yet: other file
+   * formats than Parquet, merge engines other than {@code deduplicate}, and primary-key tables
+   * without a fixed bucket number, whose writers must maintain a hash index of the keys (dynamic
+   * bucket mode, {@code 'bucket' = -1}) or a postponed bucket ({@code -2}).
+   */
+  public static void checkWritable(FileStoreTable table) {
+    Options options = table.options();
+    String format = WriteSettings.of(options, table.schema().hasPrimaryKey()).format();
+    if (!format.equals("parquet")) {
       throw new UnsupportedOperationException(
           "Writing table option 'file.format' = '"
-              + settings.format()
+              + format
               + "' is not supported yet; use 'parquet'.");
     }
-    this.names = FileNamer.dataFiles(settings.format());
-    if (schema.hasPrimaryKey()) {
-      mergeEngine();
+    if (!table.schema().hasPrimaryKey()) {
+      return;
+    }
+    mergeEngine(options);
+    int bucket = options.get(TableOptions.BUCKET);
+    if (bucket <= 0) {
+      throw new UnsupportedOperationException(
+          "Cannot write table "
+              + table.root()
+              + ": it is a primary-key table with 'bucket' = "
+              + bucket
+              + (bucket == -1 ? " (dynamic bucket mode)" : " (postponed buckets)")
+              + ", whose writers must keep the index of which bucket holds each key; Strata does"
+              + " not yet, and would duplicate keys. Write it with Paimon, or copy it into a table"
+              + " with a fixed bucket number ('bucket' = '4').");
     }
   }
 
@@ -121,7 +146,11 @@ public final class TableWriter implements AutoCloseable {
     }
     KeyValueLayout layout = new KeyValueLayout(schema);
     return new PrimaryKeyBucketWriter(
-        files(id, layout.fileType()), layout, mergeEngine(), schema.id(), firstSequence);
+        files(id, layout.fileType()),
+        layout,
+        mergeEngine(table.options()),
+        schema.id(),
+        firstSequence);
   }
 
   private RollingFileWriter files(BucketId id, RowType fileType) {
@@ -133,8 +162,8 @@ public final class TableWriter implements AutoCloseable {
         settings);
   }
 
-  private PrimaryKeyBucketWriter.MergeEngine mergeEngine() {
-    String engine = table.options().get(TableOptions.MERGE_ENGINE);
+  private static PrimaryKeyBucketWriter.MergeEngine mergeEngine(Options options) {
+    String engine = options.get(TableOptions.MERGE_ENGINE);
     return switch (engine) {
       case "deduplicate" -> PrimaryKeyBucketWriter.MergeEngine.DEDUPLICATE;
       default ->
