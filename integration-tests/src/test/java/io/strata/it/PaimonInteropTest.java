@@ -4,8 +4,11 @@ import static io.strata.it.PaimonRows.dec;
 import static io.strata.it.PaimonRows.ntz;
 import static io.strata.it.PaimonRows.str;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.core.data.BucketFunction;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.apache.paimon.data.GenericRow;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.io.DataFileMeta;
@@ -418,6 +422,27 @@ class PaimonInteropTest {
     assertThat(sparkRows(sparkTable)).hasSize(25);
   }
 
+  @Test
+  void strataReadsPaimonDynamicBucketTableButRefusesToWriteIt(@TempDir Path warehouse)
+      throws Exception {
+    // Paimon's hash index spread this table's keys over three buckets (golden/README.md).
+    GoldenTables.copy("pk_dynamic_bucket", warehouse);
+    spark.conf().set("spark.sql.catalog.golden_copy", TestSpark$.MODULE$.CatalogClass());
+    spark.conf().set("spark.sql.catalog.golden_copy.warehouse", warehouse.toString());
+    String sparkTable = "golden_copy." + GoldenTables.DB + ".pk_dynamic_bucket";
+    try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+      List<String> before = PaimonOracle.rows(paimon.table(GoldenTables.DB, "pk_dynamic_bucket"));
+      assertThat(sparkRows(sparkTable)).hasSize(250).containsExactlyElementsOf(before);
+
+      // Key 150 lives in bucket 1: writing it into bucket 0 would leave two rows for it.
+      assertThatThrownBy(() -> spark.sql("INSERT INTO " + sparkTable + " VALUES (150, 'x', 0)"))
+          .hasMessageContaining(
+              "it is a primary-key table with 'bucket' = -1 (dynamic bucket mode)");
+      assertThat(PaimonOracle.rows(paimon.table(GoldenTables.DB, "pk_dynamic_bucket")))
+          .containsExactlyElementsOf(before);
+    }
+  }
+
   private void checkStrataReadsAsPaimon(String sparkTable, String name, String when) {
     FileStoreTable paimon = paimonOnPaimon.table(PDB, name);
     assertThat(sparkRows(sparkTable))
@@ -426,6 +451,60 @@ class PaimonInteropTest {
     assertThat(StrataCore.snapshots(StrataCore.table(paimonWarehouse, PDB, name)))
         .as("Strata's snapshots %s", when)
         .containsExactlyElementsOf(PaimonOracle.snapshots(paimon));
+  }
+
+  // ---------------------------------------------------------------- partition directories
+
+  @Test
+  void partitionDirectoriesOfEveryPartitionTypeAreNamedAsPaimonNamesThem() throws Exception {
+    String table = "strata." + DB + ".s_partition_types";
+    spark.sql(
+        "CREATE TABLE "
+            + table
+            + " (v STRING, p_date DATE, p_ntz TIMESTAMP_NTZ, p_ts TIMESTAMP, p_dec DECIMAL(10,2),"
+            + " p_dec38 DECIMAL(38,10), p_bool BOOLEAN, p_byte TINYINT, p_double DOUBLE,"
+            + " p_float FLOAT, p_str STRING) PARTITIONED BY (p_date, p_ntz, p_ts, p_dec, p_dec38,"
+            + " p_bool, p_byte, p_double, p_float, p_str)");
+    spark.sql(
+        "INSERT INTO "
+            + table
+            + " VALUES ('a', DATE '2024-01-02', TIMESTAMP_NTZ '2024-01-02 03:04:05',"
+            + " TIMESTAMP '2024-01-02 03:04:05', 1.50, 1.5BD, true, -1Y, 1.5D, 2.5F, 'x'),"
+            + " ('b', DATE '1969-12-31', TIMESTAMP_NTZ '2024-01-02 03:04:05.123456',"
+            + " TIMESTAMP '1960-01-02 03:04:05.1', -0.01,"
+            + " CAST('-12345678901234567890.0123456789' AS DECIMAL(38,10)), false, 127Y, -0.0D,"
+            + " CAST('NaN' AS FLOAT), '\\t\\n\\u0001 #%:'),"
+            + " ('c', DATE '0001-01-01', TIMESTAMP_NTZ '2024-01-02 00:00:00',"
+            + " TIMESTAMP '2024-01-02 00:00:00.000001', 0, 0BD, NULL, NULL, 1.0E20D, 1.0E-5F, ' ')");
+    FileStoreTable strataTable = paimonOnStrata.table(DB, "s_partition_types");
+    List<PaimonOracle.BucketedRow> rows = PaimonOracle.rowsWithBuckets(strataTable);
+    assertThat(rows.stream().map(PaimonOracle.BucketedRow::rendered).sorted().toList())
+        .hasSize(3)
+        .containsExactlyElementsOf(sparkRows(table));
+
+    // Paimon writes the same rows into a table of the same schema: the same directories.
+    Schema.Builder schema = Schema.newBuilder().partitionKeys(strataTable.partitionKeys());
+    strataTable.rowType().getFields().forEach(f -> schema.column(f.name(), f.type()));
+    FileStoreTable paimonTable = createPaimonTable("p_partition_types", schema.build());
+    PaimonOracle.write(paimonTable, rows.stream().map(PaimonOracle.BucketedRow::row).toList());
+    assertThat(dataDirectories(paimonWarehouse.resolve(PDB + ".db/p_partition_types")))
+        .hasSize(3)
+        .containsExactlyElementsOf(
+            dataDirectories(strataWarehouse.resolve(DB + ".db/s_partition_types")));
+    assertThat(sparkRows(PAIMON_CATALOG + "." + PDB + ".p_partition_types"))
+        .containsExactlyElementsOf(sparkRows(table));
+  }
+
+  /** The bucket directories holding data files, relative to the table, sorted. */
+  private static List<String> dataDirectories(Path tableDir) throws IOException {
+    try (Stream<Path> files = Files.walk(tableDir)) {
+      return files
+          .filter(f -> f.getFileName().toString().endsWith(".parquet"))
+          .map(f -> tableDir.relativize(f.getParent()).toString())
+          .distinct()
+          .sorted()
+          .toList();
+    }
   }
 
   // ---------------------------------------------------------------- both write one table

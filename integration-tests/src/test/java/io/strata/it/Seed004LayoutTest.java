@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +64,7 @@ class Seed004LayoutTest {
     table = TestSpark$.MODULE$.warehouse().resolve(DB + ".db").resolve("orders");
     paimonOnStrata = new PaimonOracle(TestSpark$.MODULE$.warehouse());
     // The golden directory is read-only: Paimon opens a copy.
-    copyTree(goldenTable(), goldenCopy.resolve("golden.db").resolve("orders_seed004"));
+    GoldenTables.copy("orders_seed004", goldenCopy);
     paimonOnGolden = new PaimonOracle(goldenCopy);
   }
 
@@ -132,7 +131,7 @@ class Seed004LayoutTest {
   @Test
   void manifestEntriesMatchTheGoldenTable() {
     FileStoreTable strata = paimonOnStrata.table(DB, "orders");
-    FileStoreTable golden = paimonOnGolden.table("golden", "orders_seed004");
+    FileStoreTable golden = paimonOnGolden.table(GoldenTables.DB, "orders_seed004");
     assertThat(manifestEntries(strata)).containsExactlyElementsOf(manifestEntries(golden));
     assertThat(manifestFiles(strata)).containsExactlyElementsOf(manifestFiles(golden));
   }
@@ -140,7 +139,7 @@ class Seed004LayoutTest {
   /** Works on a copy of the table, so that the other tests still see the hint. */
   @Test
   void readsAllRowsWithoutTheLatestHint(@TempDir Path copyRoot) throws IOException {
-    copyTree(table, copyRoot.resolve(DB + ".db").resolve("orders"));
+    GoldenTables.copyTree(table, copyRoot.resolve(DB + ".db").resolve("orders"));
     Files.delete(copyRoot.resolve(DB + ".db/orders/snapshot/LATEST"));
     spark.conf().set("spark.sql.catalog.seed004_copy", TestSpark$.MODULE$.CatalogClass());
     spark.conf().set("spark.sql.catalog.seed004_copy.warehouse", copyRoot.toString());
@@ -266,22 +265,6 @@ class Seed004LayoutTest {
 
   // ---- files ----
 
-  private static Path goldenTable() {
-    String property = System.getProperty("strata.golden.dir");
-    if (property != null && !property.isBlank() && Files.isDirectory(Paths.get(property))) {
-      return Paths.get(property).resolve("warehouse/golden.db/orders_seed004");
-    }
-    // The clone or worktree may sit at any depth; shared/golden is beside one of its ancestors.
-    for (Path p = Paths.get("").toAbsolutePath(); p != null; p = p.getParent()) {
-      Path candidate = p.resolve("shared/golden/warehouse/golden.db/orders_seed004");
-      if (Files.isDirectory(candidate)) {
-        return candidate;
-      }
-    }
-    throw new IllegalStateException(
-        "No shared/golden above " + Paths.get("").toAbsolutePath() + "; set -Dstrata.golden.dir");
-  }
-
   /** Every regular file under {@code root}, as sorted paths relative to it. */
   private static List<String> relativeFiles(Path root) throws IOException {
     try (Stream<Path> files = Files.walk(root)) {
@@ -295,18 +278,5 @@ class Seed004LayoutTest {
 
   private static String parent(String relativeFile) {
     return relativeFile.substring(0, relativeFile.lastIndexOf('/'));
-  }
-
-  private static void copyTree(Path from, Path to) throws IOException {
-    try (Stream<Path> files = Files.walk(from)) {
-      for (Path p : files.toList()) {
-        Path target = to.resolve(from.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(p, target);
-        }
-      }
-    }
   }
 }
