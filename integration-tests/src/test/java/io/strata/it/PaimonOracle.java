@@ -39,6 +39,8 @@ final class PaimonOracle implements AutoCloseable {
   PaimonOracle(Path warehouse) {
     Options options = new Options();
     options.set("warehouse", warehouse.toUri().toString());
+    // Other writers change the tables between calls: load them afresh every time.
+    options.set("cache-enabled", "false");
     this.catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
   }
 
@@ -46,7 +48,7 @@ final class PaimonOracle implements AutoCloseable {
     return catalog;
   }
 
-  /** Loads the table afresh (Paimon caches nothing between calls here). */
+  /** Loads the table's latest schema and state. */
   FileStoreTable table(String db, String name) {
     try {
       return (FileStoreTable) catalog.getTable(Identifier.create(db, name));
