@@ -40,6 +40,11 @@ final class CanonicalRows {
 
   private CanonicalRows() {}
 
+  /** A snapshot as both engines' views are compared: {@code 3 APPEND schema=0 total=9 delta=4}. */
+  static String snapshot(long id, Object commitKind, long schemaId, Long total, Long delta) {
+    return id + " " + commitKind + " schema=" + schemaId + " total=" + total + " delta=" + delta;
+  }
+
   // ---- Spark (external rows) ----
 
   static String spark(Row row) {

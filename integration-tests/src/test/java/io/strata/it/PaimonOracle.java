@@ -107,7 +107,7 @@ final class PaimonOracle implements AutoCloseable {
     return out;
   }
 
-  /** Every snapshot Paimon sees, as {@code id kind schemaId total delta}, oldest first. */
+  /** Every snapshot Paimon sees, rendered by {@link CanonicalRows#snapshot}, oldest first. */
   static List<String> snapshots(FileStoreTable table) {
     List<String> out = new ArrayList<>();
     try {
@@ -115,15 +115,8 @@ final class PaimonOracle implements AutoCloseable {
       while (it.hasNext()) {
         Snapshot s = it.next();
         out.add(
-            s.id()
-                + " "
-                + s.commitKind()
-                + " schema="
-                + s.schemaId()
-                + " total="
-                + s.totalRecordCount()
-                + " delta="
-                + s.deltaRecordCount());
+            CanonicalRows.snapshot(
+                s.id(), s.commitKind(), s.schemaId(), s.totalRecordCount(), s.deltaRecordCount()));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

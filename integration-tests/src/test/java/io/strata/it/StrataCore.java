@@ -31,22 +31,15 @@ final class StrataCore {
     return catalog.loadTable(new Identifier(db, name));
   }
 
-  /** Every snapshot, as {@code id kind schemaId total delta} (the form PaimonOracle uses). */
+  /** Every snapshot, rendered by {@link CanonicalRows#snapshot}, oldest first. */
   static List<String> snapshots(FileStoreTable table) {
     List<String> out = new ArrayList<>();
     try {
       for (long id : table.snapshotManager().listIds()) {
         Snapshot s = table.snapshotManager().snapshot(id);
         out.add(
-            s.id()
-                + " "
-                + s.commitKind()
-                + " schema="
-                + s.schemaId()
-                + " total="
-                + s.totalRecordCount()
-                + " delta="
-                + s.deltaRecordCount());
+            CanonicalRows.snapshot(
+                s.id(), s.commitKind(), s.schemaId(), s.totalRecordCount(), s.deltaRecordCount()));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
