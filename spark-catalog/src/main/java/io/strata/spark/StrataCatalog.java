@@ -24,11 +24,13 @@ import java.util.Map;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.NamespaceAlreadyExistsException;
+import org.apache.spark.sql.catalyst.analysis.NoSuchFunctionException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.catalyst.analysis.NonEmptyNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
 import org.apache.spark.sql.connector.catalog.Column;
+import org.apache.spark.sql.connector.catalog.FunctionCatalog;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.NamespaceChange;
 import org.apache.spark.sql.connector.catalog.ProcedureCatalog;
@@ -36,6 +38,7 @@ import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableChange;
+import org.apache.spark.sql.connector.catalog.functions.UnboundFunction;
 import org.apache.spark.sql.connector.catalog.procedures.UnboundProcedure;
 import org.apache.spark.sql.connector.expressions.IdentityTransform;
 import org.apache.spark.sql.connector.expressions.Transform;
@@ -46,7 +49,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * Spark catalog of Strata tables in a warehouse directory ({@code spark.sql.catalog.<name>.
  * warehouse}). Databases are one-level namespaces; tables are Paimon-format directories.
  */
-public class StrataCatalog implements TableCatalog, SupportsNamespaces, ProcedureCatalog {
+public class StrataCatalog
+    implements TableCatalog, SupportsNamespaces, ProcedureCatalog, FunctionCatalog {
 
   /** Catalog option naming the warehouse root (any Hadoop file system URI or local path). */
   public static final String WAREHOUSE = "warehouse";
@@ -374,6 +378,26 @@ public class StrataCatalog implements TableCatalog, SupportsNamespaces, Procedur
         default -> throw e;
       }
     }
+  }
+
+  // ---- functions ----
+
+  /** The catalog's own functions live in the empty namespace: {@code strata.strata_bucket}. */
+  @Override
+  public Identifier[] listFunctions(String[] namespace) throws NoSuchNamespaceException {
+    if (namespace.length == 0) {
+      return new Identifier[] {Identifier.of(namespace, SparkBucketFunction.NAME)};
+    }
+    database(namespace);
+    return new Identifier[0];
+  }
+
+  @Override
+  public UnboundFunction loadFunction(Identifier ident) throws NoSuchFunctionException {
+    if (ident.namespace().length == 0 && ident.name().equalsIgnoreCase(SparkBucketFunction.NAME)) {
+      return new SparkBucketFunction();
+    }
+    throw new NoSuchFunctionException(ident);
   }
 
   static io.strata.core.catalog.Identifier toCore(Identifier ident) {

@@ -34,11 +34,9 @@ public class StrataBatchWrite implements BatchWrite {
 
   @Override
   public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
-    // Key tables continue each bucket's sequence numbers so new records win over old ones.
-    Map<BucketId, Long> nextSequences =
-        table.schema().hasPrimaryKey()
-            ? SequenceStarts.of(table, table.snapshotManager().latest())
-            : Map.of();
+    // Buckets continue their sequence numbers, so new key records win over old ones and
+    // fixed-bucket append files stay ordered.
+    Map<BucketId, Long> nextSequences = SequenceStarts.of(table, table.snapshotManager().latest());
     return new StrataDataWriterFactory(table, new HashMap<>(nextSequences), dataType);
   }
 

@@ -4,6 +4,7 @@ import io.strata.core.options.TableOptions;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
+import io.strata.spark.SparkBucketFunction;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.connector.distributions.Distribution;
@@ -17,8 +18,9 @@ import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
 import org.apache.spark.sql.connector.write.Write;
 
 /**
- * A write of one statement. Fixed-bucket tables ask Spark to cluster rows by partition and
- * bucket-key columns, so each bucket's rows meet in few tasks and few files.
+ * A write of one statement. Fixed-bucket tables ask Spark to cluster rows by partition and bucket
+ * ({@link SparkBucketFunction}), so that, as with Paimon's own writers, each bucket is written by
+ * one task: one file up to the target size, with contiguous sequence numbers.
  */
 public class StrataWrite implements Write, RequiresDistributionAndOrdering {
 
@@ -57,9 +59,12 @@ public class StrataWrite implements Write, RequiresDistributionAndOrdering {
         bucketKey != null
             ? SchemaFactory.splitColumns(bucketKey)
             : table.schema().trimmedPrimaryKeys();
-    for (String k : keys) {
-      clustering.add(Expressions.column(k));
+    Expression[] bucketArgs = new Expression[keys.size() + 1];
+    for (int i = 0; i < keys.size(); i++) {
+      bucketArgs[i] = Expressions.column(keys.get(i));
     }
+    bucketArgs[keys.size()] = Expressions.literal(buckets);
+    clustering.add(Expressions.apply(SparkBucketFunction.NAME, bucketArgs));
     return Distributions.clustered(clustering.toArray(new Expression[0]));
   }
 

@@ -60,6 +60,7 @@ public class StrataWriteBuilder
 
   @Override
   public Write build() {
+    // Refuse unsupported tables here, on the driver, rather than in every task.
     TableWriter.checkWritable(table);
     return new StrataWrite(table, info, mode, dataType);
   }

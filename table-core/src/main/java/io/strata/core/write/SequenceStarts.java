@@ -2,18 +2,26 @@ package io.strata.core.write;
 
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.options.TableOptions;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import java.util.HashMap;
 import java.util.Map;
 
-/** The next free sequence number of every bucket of a snapshot (the max in use plus one). */
+/**
+ * The next free sequence number of every bucket of a snapshot (the max in use plus one), for the
+ * tables whose buckets continue their sequence across commits as Paimon 1.3.1 does: primary-key
+ * tables and fixed-bucket append tables. Unaware-bucket append tables start every commit at 0.
+ */
 public final class SequenceStarts {
 
   private SequenceStarts() {}
 
   public static Map<BucketId, Long> of(FileStoreTable table, Snapshot snapshot) {
+    if (!table.schema().hasPrimaryKey() && table.options().get(TableOptions.BUCKET) <= 0) {
+      return Map.of();
+    }
     Map<BucketId, Long> next = new HashMap<>();
     FileStoreScan scan =
         new FileStoreScan(FileStoreCommit.manifestFiles(table), table.schema().partitionType());

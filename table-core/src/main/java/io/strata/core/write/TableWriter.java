@@ -49,6 +49,7 @@ public final class TableWriter implements AutoCloseable {
    *     absent), so primary-key records order after existing ones
    */
   public TableWriter(FileStoreTable table, Map<BucketId, Long> nextSequences) {
+    checkWritable(table);
     this.table = table;
     this.schema = table.schema();
     this.rowType = schema.rowType();
@@ -76,32 +77,35 @@ public final class TableWriter implements AutoCloseable {
   }
 
   /**
-   * Fails unless this writer can write the table (file format, merge engine, bucket mode); call it
-   * where the write is planned, so the error is not raised inside every task.
+   * Fails, before anything is written, for tables Strata cannot write correctly yet: other file
+   * formats than Parquet, merge engines other than {@code deduplicate}, and primary-key tables
+   * without a fixed bucket number, whose writers must maintain a hash index of the keys (dynamic
+   * bucket mode, {@code 'bucket' = -1}) or a postponed bucket ({@code -2}).
    */
   public static void checkWritable(FileStoreTable table) {
     Options options = table.options();
-    String format = options.get(TableOptions.FILE_FORMAT);
+    String format = WriteSettings.of(options, table.schema().hasPrimaryKey()).format();
     if (!format.equals("parquet")) {
       throw new UnsupportedOperationException(
-          "Cannot write table "
-              + table.root().getName()
-              + ": table option 'file.format' = '"
+          "Writing table option 'file.format' = '"
               + format
-              + "' is not supported for writes yet; only 'parquet' is.");
+              + "' is not supported yet; use 'parquet'.");
     }
-    if (table.schema().hasPrimaryKey()) {
-      mergeEngine(table);
-      int buckets = options.get(TableOptions.BUCKET);
-      if (buckets <= 0) {
-        throw new UnsupportedOperationException(
-            "Cannot write table "
-                + table.root().getName()
-                + ": primary-key tables with 'bucket' = "
-                + buckets
-                + " (dynamic bucket mode) are not supported for writes yet; only a fixed"
-                + " positive bucket number is.");
-      }
+    if (!table.schema().hasPrimaryKey()) {
+      return;
+    }
+    mergeEngine(options, table.root().getName());
+    int bucket = options.get(TableOptions.BUCKET);
+    if (bucket <= 0) {
+      throw new UnsupportedOperationException(
+          "Cannot write table "
+              + table.root()
+              + ": it is a primary-key table with 'bucket' = "
+              + bucket
+              + (bucket == -1 ? " (dynamic bucket mode)" : " (postponed buckets)")
+              + ", whose writers must keep the index of which bucket holds each key; Strata does"
+              + " not yet, and would duplicate keys. Write it with Paimon, or copy it into a table"
+              + " with a fixed bucket number ('bucket' = '4').");
     }
   }
 
@@ -146,7 +150,11 @@ public final class TableWriter implements AutoCloseable {
     }
     KeyValueLayout layout = new KeyValueLayout(schema);
     return new PrimaryKeyBucketWriter(
-        files(id, layout.fileType()), layout, mergeEngine(table), schema.id(), firstSequence);
+        files(id, layout.fileType()),
+        layout,
+        mergeEngine(table.options(), table.root().getName()),
+        schema.id(),
+        firstSequence);
   }
 
   private RollingFileWriter files(BucketId id, RowType fileType) {
@@ -158,14 +166,14 @@ public final class TableWriter implements AutoCloseable {
         settings);
   }
 
-  private static PrimaryKeyBucketWriter.MergeEngine mergeEngine(FileStoreTable table) {
-    String engine = table.options().get(TableOptions.MERGE_ENGINE);
+  private static PrimaryKeyBucketWriter.MergeEngine mergeEngine(Options options, String tableName) {
+    String engine = options.get(TableOptions.MERGE_ENGINE);
     return switch (engine) {
       case "deduplicate" -> PrimaryKeyBucketWriter.MergeEngine.DEDUPLICATE;
       default ->
           throw new UnsupportedOperationException(
               "Cannot write table "
-                  + table.root().getName()
+                  + tableName
                   + ": table option 'merge-engine' = '"
                   + engine
                   + "' is not supported for writes yet; only 'deduplicate' is (reads work).");

@@ -1,0 +1,607 @@
+package io.strata.it;
+
+import static io.strata.it.PaimonRows.dec;
+import static io.strata.it.PaimonRows.ntz;
+import static io.strata.it.PaimonRows.str;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.strata.core.data.BucketFunction;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.apache.paimon.data.GenericRow;
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.io.DataFileMeta;
+import org.apache.paimon.manifest.ManifestEntry;
+import org.apache.paimon.predicate.Predicate;
+import org.apache.paimon.predicate.PredicateBuilder;
+import org.apache.paimon.schema.Schema;
+import org.apache.paimon.table.BucketMode;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.sink.RowKeyExtractor;
+import org.apache.paimon.types.DataTypes;
+import org.apache.paimon.types.RowKind;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.classic.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.MapType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Strata and real Apache Paimon 1.3.1 read each other's tables row for row: Strata writes through
+ * Spark SQL and Paimon's Java API reads; Paimon's Java API writes and Strata reads through Spark
+ * SQL; and both write into one primary-key table in turn. Rows are compared in {@link
+ * CanonicalRows}' rendering, snapshots as {@code id kind schema total delta}.
+ */
+class PaimonInteropTest {
+
+  private static final String DB = "interop";
+  private static final String PAIMON_CATALOG = "paimon_wh";
+  private static final String PDB = "pdb";
+
+  @TempDir static Path paimonWarehouse;
+
+  private static SparkSession spark;
+  private static Path strataWarehouse;
+  private static PaimonOracle paimonOnStrata;
+  private static PaimonOracle paimonOnPaimon;
+
+  @BeforeAll
+  static void setUp() throws Exception {
+    spark = TestSpark$.MODULE$.session().newSession();
+    // DataFrame operations outside spark.sql() take their settings from the active session.
+    org.apache.spark.sql.SparkSession.setActiveSession(spark);
+    spark.conf().set("spark.sql.datetime.java8API.enabled", "true");
+    // Without AQE coalescing, the write distribution alone decides which task writes a bucket.
+    spark.conf().set("spark.sql.adaptive.enabled", "false");
+    strataWarehouse = TestSpark$.MODULE$.warehouse();
+    spark.sql("CREATE DATABASE strata." + DB);
+    paimonOnStrata = new PaimonOracle(strataWarehouse);
+    paimonOnPaimon = new PaimonOracle(paimonWarehouse);
+    paimonOnPaimon.catalog().createDatabase(PDB, false);
+    spark.conf().set("spark.sql.catalog." + PAIMON_CATALOG, TestSpark$.MODULE$.CatalogClass());
+    spark
+        .conf()
+        .set("spark.sql.catalog." + PAIMON_CATALOG + ".warehouse", paimonWarehouse.toString());
+  }
+
+  @AfterAll
+  static void tearDown() throws Exception {
+    paimonOnStrata.close();
+    paimonOnPaimon.close();
+  }
+
+  // ---------------------------------------------------------------- Strata writes, Paimon reads
+
+  @Test
+  void paimonReadsStrataAppendTableWithEveryType() {
+    String table = "strata." + DB + ".s_all_types";
+    String mirror = "spark_catalog.default.interop_mirror_all_types";
+    spark.sql(
+        "CREATE TABLE "
+            + table
+            + " ("
+            + AllTypesFixture.SQL_COLUMNS
+            + ") PARTITIONED BY (p_str, p_int)");
+    // The same rows in a plain Spark Parquet table: what every engine must read back.
+    spark.sql("CREATE TABLE " + mirror + " (" + AllTypesFixture.SQL_COLUMNS + ") USING parquet");
+    for (String values : AllTypesFixture.SQL_INSERTS) {
+      spark.sql("INSERT INTO " + table + " VALUES " + values);
+      spark.sql("INSERT INTO " + mirror + " VALUES " + values);
+    }
+
+    List<String> expected = sparkRows(mirror);
+    assertThat(expected).hasSize(8);
+    assertThat(sparkRows(table)).as("Strata reads").containsExactlyElementsOf(expected);
+    FileStoreTable paimon = paimonOnStrata.table(DB, "s_all_types");
+    assertThat(PaimonOracle.rows(paimon)).as("Paimon reads").containsExactlyElementsOf(expected);
+    assertThat(paimon.bucketMode()).isEqualTo(BucketMode.BUCKET_UNAWARE);
+    assertThat(paimon.partitionKeys()).containsExactly("p_str", "p_int");
+    assertSameSnapshots("s_all_types", paimon, "1 APPEND", "2 APPEND");
+    assertPaimonFilteredScansKeepMatchingRows(paimon);
+  }
+
+  /**
+   * Strata's file stats are exact enough for Paimon to prune with: for every row and atomic column,
+   * Paimon's scan filtered by {@code column = value} (or IS NULL) still holds the row.
+   */
+  private static void assertPaimonFilteredScansKeepMatchingRows(FileStoreTable table) {
+    org.apache.paimon.types.RowType type = table.rowType();
+    PredicateBuilder filters = new PredicateBuilder(type);
+    for (PaimonOracle.BucketedRow r : PaimonOracle.rowsWithBuckets(table)) {
+      for (int c = 0; c < type.getFieldCount(); c++) {
+        if (!isAtomic(type.getTypeAt(c))) {
+          continue;
+        }
+        Object value = InternalRow.createFieldGetter(type.getTypeAt(c), c).getFieldOrNull(r.row());
+        Predicate filter = value == null ? filters.isNull(c) : filters.equal(c, value);
+        assertThat(PaimonOracle.rowsOfFilteredScan(table, filter))
+            .as("Paimon's scan with %s", filter)
+            .contains(r.rendered());
+      }
+    }
+  }
+
+  private static boolean isAtomic(org.apache.paimon.types.DataType type) {
+    return !(type instanceof org.apache.paimon.types.ArrayType
+        || type instanceof org.apache.paimon.types.MapType
+        || type instanceof org.apache.paimon.types.RowType);
+  }
+
+  @Test
+  void paimonReadsStrataFixedBucketTableWithTheSameBuckets() {
+    String table = "strata." + DB + ".s_fixed";
+    spark.sql(
+        "CREATE TABLE "
+            + table
+            + " (id BIGINT, name STRING, v DOUBLE) TBLPROPERTIES ('bucket'='4','bucket-key'='id')");
+    spark.sql("INSERT INTO " + table + " SELECT id, concat('name-', id), id * 0.5 FROM range(200)");
+    spark.sql(
+        "INSERT INTO " + table + " SELECT id, concat('n', id), -id FROM range(150, 300, 1, 3)");
+    spark.sql("INSERT INTO " + table + " VALUES (NULL, 'null id', NULL)");
+
+    List<String> strataRows = sparkRows(table);
+    assertThat(strataRows).hasSize(351);
+    FileStoreTable paimon = paimonOnStrata.table(DB, "s_fixed");
+    List<PaimonOracle.BucketedRow> paimonRows = PaimonOracle.rowsWithBuckets(paimon);
+    assertThat(paimonRows.stream().map(PaimonOracle.BucketedRow::rendered).sorted().toList())
+        .containsExactlyElementsOf(strataRows);
+
+    // Each row sits in the bucket Paimon computes for it, and Strata's scan agrees.
+    Map<String, Integer> strataBuckets =
+        StrataCore.bucketByValue(StrataCore.table(strataWarehouse, DB, "s_fixed"), "id");
+    RowKeyExtractor extractor = paimon.createRowKeyExtractor();
+    Set<Integer> used = new TreeSet<>();
+    for (PaimonOracle.BucketedRow r : paimonRows) {
+      extractor.setRecord(r.row());
+      String id = r.row().isNullAt(0) ? "null" : String.valueOf(r.row().getLong(0));
+      assertThat(r.bucket()).as("Paimon's bucket of id %s", id).isEqualTo(extractor.bucket());
+      assertThat(strataBuckets.get(id)).as("Strata's bucket of id %s", id).isEqualTo(r.bucket());
+      used.add(r.bucket());
+    }
+    assertThat(used).containsExactly(0, 1, 2, 3);
+    assertSameSnapshots("s_fixed", paimon, "1 APPEND", "2 APPEND", "3 APPEND");
+    // As Paimon writes them: one file per bucket and commit, sequence numbers continuing
+    // from the bucket's last file (the null id adds a third file to one bucket).
+    Map<Integer, List<String>> ranges = sequenceRangesByBucket(paimon);
+    assertThat(ranges).hasSize(4);
+    assertThat(ranges.values().stream().mapToInt(List::size).sum()).isEqualTo(9);
+    ranges.forEach(
+        (bucket, files) -> {
+          long next = 0;
+          for (String range : files) {
+            assertThat(range).as("bucket %s: %s", bucket, files).startsWith(next + "..");
+            next = Long.parseLong(range.substring(range.indexOf("..") + 2)) + 1;
+          }
+        });
+  }
+
+  /** Per bucket, the sequence-number range {@code min..max} of each file, ordered by min. */
+  private static Map<Integer, List<String>> sequenceRangesByBucket(FileStoreTable table) {
+    Map<Integer, List<DataFileMeta>> files = new TreeMap<>();
+    for (ManifestEntry e : table.store().newScan().plan().files()) {
+      files.computeIfAbsent(e.bucket(), b -> new ArrayList<>()).add(e.file());
+    }
+    Map<Integer, List<String>> ranges = new TreeMap<>();
+    files.forEach(
+        (bucket, list) ->
+            ranges.put(
+                bucket,
+                list.stream()
+                    .sorted(Comparator.comparingLong(DataFileMeta::minSequenceNumber))
+                    .map(f -> f.minSequenceNumber() + ".." + f.maxSequenceNumber())
+                    .toList()));
+    return ranges;
+  }
+
+  @Test
+  void paimonReadsStrataPrimaryKeyTableAfterUpsertsAndOverwrite() {
+    String table = "strata." + DB + ".s_pk";
+    spark.sql(
+        "CREATE TABLE "
+            + table
+            + " (dt STRING, id INT, name STRING, amount DECIMAL(10,2), tags ARRAY<STRING>)"
+            + " PARTITIONED BY (dt) TBLPROPERTIES ('primary-key'='dt,id','bucket'='2')");
+    List<String> statements =
+        List.of(
+            "INSERT INTO "
+                + table
+                + " SELECT IF(id < 6, 'd1', 'd2'), id, concat('v1-', id), id * 1.25,"
+                + " array(concat('t', id)) FROM range(1, 11) AS r(id)",
+            "INSERT INTO "
+                + table
+                + " VALUES ('d1', 1, 'v2-1', 100.00, NULL), ('d1', 2, NULL, NULL, array()),"
+                + " ('d2', 7, 'v2-7', 7.77, array('x', NULL)), ('d3', 1, 'v2-d3', 0, NULL)",
+            "INSERT INTO "
+                + table
+                + " VALUES ('d1', 3, 'v3-3', 3.33, NULL), ('d1', 1, 'v3-1', 1, NULL)",
+            "INSERT OVERWRITE "
+                + table
+                + " PARTITION (dt = 'd2') VALUES (6, 'ow-6', 6.06, NULL), (42, 'ow-42', 4.2, NULL)",
+            "INSERT INTO "
+                + table
+                + " VALUES ('d2', 7, 'v5-7', 7, NULL), ('d2', 6, 'v5-6', 6, NULL)");
+    List<String> kinds = new ArrayList<>();
+    for (String sql : statements) {
+      spark.sql(sql);
+      kinds.add(
+          (kinds.size() + 1) + (sql.startsWith("INSERT OVERWRITE") ? " OVERWRITE" : " APPEND"));
+      FileStoreTable paimon = paimonOnStrata.table(DB, "s_pk");
+      assertThat(PaimonOracle.rows(paimon))
+          .as("Paimon reads after: %s", sql)
+          .containsExactlyElementsOf(sparkRows(table));
+      assertSameSnapshots("s_pk", paimon, kinds.toArray(new String[0]));
+    }
+    assertThat(sparkRows(table))
+        .containsExactly(
+            "d1 | 1 | v3-1 | 1.00 | NULL",
+            "d1 | 2 | NULL | NULL | []",
+            "d1 | 3 | v3-3 | 3.33 | NULL",
+            "d1 | 4 | v1-4 | 5.00 | [t4]",
+            "d1 | 5 | v1-5 | 6.25 | [t5]",
+            "d2 | 42 | ow-42 | 4.20 | NULL",
+            "d2 | 6 | v5-6 | 6.00 | NULL",
+            "d2 | 7 | v5-7 | 7.00 | NULL",
+            "d3 | 1 | v2-d3 | 0.00 | NULL");
+    FileStoreTable paimon = paimonOnStrata.table(DB, "s_pk");
+    assertThat(paimon.primaryKeys()).containsExactly("dt", "id");
+    assertThat(paimon.schema().numBuckets()).isEqualTo(2);
+  }
+
+  // ---------------------------------------------------------------- Paimon writes, Strata reads
+
+  @Test
+  void strataReadsPaimonAppendTableWithEveryType() throws Exception {
+    FileStoreTable table = createPaimonTable("p_all_types", AllTypesFixture.paimonSchema());
+    for (List<InternalRow> commit : AllTypesFixture.paimonCommits()) {
+      PaimonOracle.write(table, commit);
+    }
+    List<String> expected = PaimonOracle.rows(paimonOnPaimon.table(PDB, "p_all_types"));
+    assertThat(expected).hasSize(7);
+    assertThat(sparkRows(PAIMON_CATALOG + "." + PDB + ".p_all_types"))
+        .containsExactlyElementsOf(expected);
+    assertStrataFiltersKeepMatchingRows(PAIMON_CATALOG + "." + PDB + ".p_all_types");
+  }
+
+  /**
+   * Strata prunes by Paimon's stats without losing rows: for every atomic column and each of its
+   * values, {@code WHERE column = value} (or IS NULL) returns exactly the rows holding it. The
+   * filtered scans of one column run as one UNION ALL job, each branch tagged with its number.
+   */
+  private static void assertStrataFiltersKeepMatchingRows(String table) {
+    Dataset<Row> read = spark.sql("SELECT * FROM " + table);
+    List<Row> all = read.collectAsList();
+    for (StructField field : read.schema().fields()) {
+      if (field.dataType() instanceof ArrayType
+          || field.dataType() instanceof MapType
+          || field.dataType() instanceof StructType) {
+        continue;
+      }
+      Map<String, List<Row>> byValue = new TreeMap<>();
+      for (Row r : all) {
+        Object value = r.get(r.fieldIndex(field.name()));
+        byValue
+            .computeIfAbsent(
+                CanonicalRows.sparkValue(field.dataType(), value), v -> new ArrayList<>())
+            .add(r);
+      }
+      List<List<Row>> expected = new ArrayList<>(byValue.values());
+      Dataset<Row> union = null;
+      for (int i = 0; i < expected.size(); i++) {
+        Object value = expected.get(i).get(0).get(expected.get(i).get(0).fieldIndex(field.name()));
+        Column column = functions.col(field.name());
+        Column filter = value == null ? column.isNull() : column.equalTo(functions.lit(value));
+        Dataset<Row> branch =
+            read.filter(filter).select(functions.lit(i).as("_branch"), functions.col("*"));
+        union = union == null ? branch : union.unionAll(branch);
+      }
+      Map<Integer, List<String>> actual = new TreeMap<>();
+      for (String rendered : CanonicalRows.spark(union.collectAsList())) {
+        int bar = rendered.indexOf(" | ");
+        actual
+            .computeIfAbsent(Integer.parseInt(rendered.substring(0, bar)), k -> new ArrayList<>())
+            .add(rendered.substring(bar + 3));
+      }
+      for (int i = 0; i < expected.size(); i++) {
+        assertThat(actual.getOrDefault(i, List.of()))
+            .as("%s WHERE %s = %s", table, field.name(), byValue.keySet().toArray()[i])
+            .containsExactlyElementsOf(CanonicalRows.spark(expected.get(i)));
+      }
+    }
+  }
+
+  @Test
+  void strataReadsPaimonFixedBucketTableAndAgreesOnBuckets() throws Exception {
+    Schema schema =
+        Schema.newBuilder()
+            .column("id", DataTypes.BIGINT())
+            .column("name", DataTypes.STRING())
+            .column("v", DataTypes.DOUBLE())
+            .option("bucket", "4")
+            .option("bucket-key", "id,name")
+            .build();
+    FileStoreTable table = createPaimonTable("p_fixed", schema);
+    for (int commit = 0; commit < 3; commit++) {
+      List<InternalRow> rows = new ArrayList<>();
+      for (long id = commit * 100L; id < commit * 100L + 100; id++) {
+        // Short names are stored inline in the key row, long ones in its variable part.
+        String name = id % 2 == 0 ? "n" + id : "a-longer-name-" + id;
+        rows.add(GenericRow.of(id, str(name), id * 0.5));
+      }
+      if (commit == 2) {
+        rows.add(GenericRow.of(null, str("null id"), null));
+      }
+      PaimonOracle.write(table, rows);
+    }
+
+    FileStoreTable latest = paimonOnPaimon.table(PDB, "p_fixed");
+    List<PaimonOracle.BucketedRow> paimonRows = PaimonOracle.rowsWithBuckets(latest);
+    assertThat(paimonRows).hasSize(301);
+    assertThat(sparkRows(PAIMON_CATALOG + "." + PDB + ".p_fixed"))
+        .containsExactlyElementsOf(
+            paimonRows.stream().map(PaimonOracle.BucketedRow::rendered).sorted().toList());
+    // Strata's bucket function puts every row where Paimon put it.
+    io.strata.core.types.RowType keyType =
+        StrataCore.table(paimonWarehouse, PDB, "p_fixed")
+            .schema()
+            .rowType()
+            .project(List.of("id", "name"));
+    for (PaimonOracle.BucketedRow r : paimonRows) {
+      Object[] key = {
+        r.row().isNullAt(0) ? null : r.row().getLong(0), r.row().getString(1).toString()
+      };
+      assertThat(BucketFunction.bucket(keyType, key, 4))
+          .as("Strata's bucket of %s", r.rendered())
+          .isEqualTo(r.bucket());
+    }
+  }
+
+  @Test
+  void strataReadsPaimonPrimaryKeyTableThroughUpsertsDeletesAndCompactions() throws Exception {
+    Schema schema =
+        Schema.newBuilder()
+            .column("dt", DataTypes.STRING())
+            .column("id", DataTypes.INT())
+            .column("name", DataTypes.STRING())
+            .column("amount", DataTypes.DECIMAL(10, 2))
+            .column("ts", DataTypes.TIMESTAMP(3))
+            .partitionKeys("dt")
+            .primaryKey("dt", "id")
+            .option("bucket", "2")
+            .option("num-sorted-run.compaction-trigger", "3")
+            .build();
+    createPaimonTable("p_pk", schema);
+    List<List<InternalRow>> commits = new ArrayList<>();
+    commits.add(pkRows(RowKind.INSERT, "d1", 1, 20, "v1"));
+    commits.get(0).addAll(pkRows(RowKind.INSERT, "d2", 1, 10, "v1"));
+    commits.add(pkRows(RowKind.INSERT, "d1", 1, 5, "v2"));
+    commits.add(pkRows(RowKind.DELETE, "d1", 6, 7, "gone"));
+    commits.get(2).addAll(pkRows(RowKind.UPDATE_AFTER, "d2", 1, 1, "v3"));
+    commits.add(pkRows(RowKind.INSERT, "d1", 21, 25, "v4"));
+    commits.get(3).addAll(pkRows(RowKind.DELETE, "d2", 2, 2, "gone"));
+    commits.add(pkRows(RowKind.INSERT, "d1", 6, 6, "v5-back"));
+    commits.add(pkRows(RowKind.DELETE, "d1", 21, 21, "gone"));
+    commits.get(5).addAll(pkRows(RowKind.INSERT, "d1", 1, 1, "v6"));
+    commits.add(pkRows(RowKind.INSERT, "d1", 2, 4, "v7"));
+    commits.add(pkRows(RowKind.UPDATE_BEFORE, "d1", 3, 3, "gone"));
+
+    String sparkTable = PAIMON_CATALOG + "." + PDB + ".p_pk";
+    for (int i = 0; i < commits.size(); i++) {
+      PaimonOracle.write(paimonOnPaimon.table(PDB, "p_pk"), commits.get(i));
+      checkStrataReadsAsPaimon(sparkTable, "p_pk", "after commit " + (i + 1));
+    }
+    PaimonOracle.overwrite(
+        paimonOnPaimon.table(PDB, "p_pk"),
+        Map.of("dt", "d2"),
+        pkRows(RowKind.INSERT, "d2", 100, 102, "ow"));
+    checkStrataReadsAsPaimon(sparkTable, "p_pk", "after overwrite");
+    PaimonOracle.write(
+        paimonOnPaimon.table(PDB, "p_pk"), pkRows(RowKind.INSERT, "d2", 101, 101, "after-ow"));
+    checkStrataReadsAsPaimon(sparkTable, "p_pk", "after the last upsert");
+
+    List<String> kinds = PaimonOracle.snapshots(paimonOnPaimon.table(PDB, "p_pk"));
+    assertThat(kinds).as("the table went through compactions").anyMatch(s -> s.contains("COMPACT"));
+    // d1: 20 rows, -6 -7 +21..25 +6 -21 -3 = 22; d2 overwritten with 100..102.
+    assertThat(sparkRows(sparkTable)).hasSize(25);
+  }
+
+  @Test
+  void strataReadsPaimonDynamicBucketTableButRefusesToWriteIt(@TempDir Path warehouse)
+      throws Exception {
+    // Paimon's hash index spread this table's keys over three buckets (golden/README.md).
+    GoldenTables.copy("pk_dynamic_bucket", warehouse);
+    spark.conf().set("spark.sql.catalog.golden_copy", TestSpark$.MODULE$.CatalogClass());
+    spark.conf().set("spark.sql.catalog.golden_copy.warehouse", warehouse.toString());
+    String sparkTable = "golden_copy." + GoldenTables.DB + ".pk_dynamic_bucket";
+    try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+      List<String> before = PaimonOracle.rows(paimon.table(GoldenTables.DB, "pk_dynamic_bucket"));
+      assertThat(sparkRows(sparkTable)).hasSize(250).containsExactlyElementsOf(before);
+
+      // Key 150 lives in bucket 1: writing it into bucket 0 would leave two rows for it.
+      assertThatThrownBy(() -> spark.sql("INSERT INTO " + sparkTable + " VALUES (150, 'x', 0)"))
+          .hasMessageContaining(
+              "it is a primary-key table with 'bucket' = -1 (dynamic bucket mode)");
+      assertThat(PaimonOracle.rows(paimon.table(GoldenTables.DB, "pk_dynamic_bucket")))
+          .containsExactlyElementsOf(before);
+    }
+  }
+
+  private void checkStrataReadsAsPaimon(String sparkTable, String name, String when) {
+    FileStoreTable paimon = paimonOnPaimon.table(PDB, name);
+    assertThat(sparkRows(sparkTable))
+        .as("Strata reads %s", when)
+        .containsExactlyElementsOf(PaimonOracle.rows(paimon));
+    assertThat(StrataCore.snapshots(StrataCore.table(paimonWarehouse, PDB, name)))
+        .as("Strata's snapshots %s", when)
+        .containsExactlyElementsOf(PaimonOracle.snapshots(paimon));
+  }
+
+  // ---------------------------------------------------------------- partition directories
+
+  @Test
+  void partitionDirectoriesOfEveryPartitionTypeAreNamedAsPaimonNamesThem() throws Exception {
+    String table = "strata." + DB + ".s_partition_types";
+    spark.sql(
+        "CREATE TABLE "
+            + table
+            + " (v STRING, p_date DATE, p_ntz TIMESTAMP_NTZ, p_ts TIMESTAMP, p_dec DECIMAL(10,2),"
+            + " p_dec38 DECIMAL(38,10), p_bool BOOLEAN, p_byte TINYINT, p_double DOUBLE,"
+            + " p_float FLOAT, p_str STRING) PARTITIONED BY (p_date, p_ntz, p_ts, p_dec, p_dec38,"
+            + " p_bool, p_byte, p_double, p_float, p_str)");
+    spark.sql(
+        "INSERT INTO "
+            + table
+            + " VALUES ('a', DATE '2024-01-02', TIMESTAMP_NTZ '2024-01-02 03:04:05',"
+            + " TIMESTAMP '2024-01-02 03:04:05', 1.50, 1.5BD, true, -1Y, 1.5D, 2.5F, 'x'),"
+            + " ('b', DATE '1969-12-31', TIMESTAMP_NTZ '2024-01-02 03:04:05.123456',"
+            + " TIMESTAMP '1960-01-02 03:04:05.1', -0.01,"
+            + " CAST('-12345678901234567890.0123456789' AS DECIMAL(38,10)), false, 127Y, -0.0D,"
+            + " CAST('NaN' AS FLOAT), '\\t\\n\\u0001 #%:'),"
+            + " ('c', DATE '0001-01-01', TIMESTAMP_NTZ '2024-01-02 00:00:00',"
+            + " TIMESTAMP '2024-01-02 00:00:00.000001', 0, 0BD, NULL, NULL, 1.0E20D, 1.0E-5F, ' ')");
+    FileStoreTable strataTable = paimonOnStrata.table(DB, "s_partition_types");
+    List<PaimonOracle.BucketedRow> rows = PaimonOracle.rowsWithBuckets(strataTable);
+    assertThat(rows.stream().map(PaimonOracle.BucketedRow::rendered).sorted().toList())
+        .hasSize(3)
+        .containsExactlyElementsOf(sparkRows(table));
+
+    // Paimon writes the same rows into a table of the same schema: the same directories.
+    Schema.Builder schema = Schema.newBuilder().partitionKeys(strataTable.partitionKeys());
+    strataTable.rowType().getFields().forEach(f -> schema.column(f.name(), f.type()));
+    FileStoreTable paimonTable = createPaimonTable("p_partition_types", schema.build());
+    PaimonOracle.write(paimonTable, rows.stream().map(PaimonOracle.BucketedRow::row).toList());
+    assertThat(dataDirectories(paimonWarehouse.resolve(PDB + ".db/p_partition_types")))
+        .hasSize(3)
+        .containsExactlyElementsOf(
+            dataDirectories(strataWarehouse.resolve(DB + ".db/s_partition_types")));
+    assertThat(sparkRows(PAIMON_CATALOG + "." + PDB + ".p_partition_types"))
+        .containsExactlyElementsOf(sparkRows(table));
+  }
+
+  /** The bucket directories holding data files, relative to the table, sorted. */
+  private static List<String> dataDirectories(Path tableDir) throws IOException {
+    try (Stream<Path> files = Files.walk(tableDir)) {
+      return files
+          .filter(f -> f.getFileName().toString().endsWith(".parquet"))
+          .map(f -> tableDir.relativize(f.getParent()).toString())
+          .distinct()
+          .sorted()
+          .toList();
+    }
+  }
+
+  // ---------------------------------------------------------------- both write one table
+
+  @Test
+  void strataAndPaimonTakeTurnsUpsertingOnePrimaryKeyTable() {
+    String table = "strata." + DB + ".s_mixed";
+    spark.sql(
+        "CREATE TABLE "
+            + table
+            + " (dt STRING, id INT, name STRING, amount DECIMAL(10,2), ts TIMESTAMP_NTZ)"
+            + " PARTITIONED BY (dt) TBLPROPERTIES ('primary-key'='dt,id','bucket'='2')");
+    spark.sql(
+        "INSERT INTO "
+            + table
+            + " SELECT IF(id <= 4, 'd1', 'd2'), id, concat('strata-1-', id), id, NULL"
+            + " FROM range(1, 9) AS r(id)");
+    checkPaimonReadsAsStrata(table, "s_mixed", "Strata's first insert");
+
+    List<InternalRow> paimonTurn = pkRows(RowKind.INSERT, "d1", 1, 2, "paimon-2");
+    paimonTurn.addAll(pkRows(RowKind.DELETE, "d2", 5, 5, "gone"));
+    PaimonOracle.write(paimonOnStrata.table(DB, "s_mixed"), paimonTurn);
+    checkPaimonReadsAsStrata(table, "s_mixed", "Paimon's upserts and delete");
+    PaimonOracle.compactFully(paimonOnStrata.table(DB, "s_mixed"));
+    checkPaimonReadsAsStrata(table, "s_mixed", "Paimon's full compaction");
+
+    spark.sql(
+        "INSERT INTO "
+            + table
+            + " VALUES ('d1', 2, 'strata-3-2', 2, NULL), ('d2', 5, 'strata-3-5', 5, NULL),"
+            + " ('d2', 6, 'strata-3-6', 6, TIMESTAMP_NTZ '2026-01-01 00:00:00')");
+    checkPaimonReadsAsStrata(table, "s_mixed", "Strata's second upsert");
+
+    PaimonOracle.write(
+        paimonOnStrata.table(DB, "s_mixed"), pkRows(RowKind.INSERT, "d2", 6, 6, "paimon-4"));
+    checkPaimonReadsAsStrata(table, "s_mixed", "Paimon's second upsert");
+
+    assertThat(sparkRows(table))
+        .containsExactly(
+            "d1 | 1 | paimon-2-1 | 1.00 | 2026-01-01T00:00:01",
+            "d1 | 2 | strata-3-2 | 2.00 | NULL",
+            "d1 | 3 | strata-1-3 | 3.00 | NULL",
+            "d1 | 4 | strata-1-4 | 4.00 | NULL",
+            "d2 | 5 | strata-3-5 | 5.00 | NULL",
+            "d2 | 6 | paimon-4-6 | 6.00 | 2026-01-01T00:00:06",
+            "d2 | 7 | strata-1-7 | 7.00 | NULL",
+            "d2 | 8 | strata-1-8 | 8.00 | NULL");
+    assertThat(PaimonOracle.snapshots(paimonOnStrata.table(DB, "s_mixed")))
+        .extracting(s -> s.substring(0, s.indexOf(" schema")))
+        .containsExactly("1 APPEND", "2 APPEND", "3 COMPACT", "4 APPEND", "5 APPEND");
+  }
+
+  private void checkPaimonReadsAsStrata(String sparkTable, String name, String when) {
+    assertThat(PaimonOracle.rows(paimonOnStrata.table(DB, name)))
+        .as("Paimon reads after %s", when)
+        .containsExactlyElementsOf(sparkRows(sparkTable));
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  /** Rows {@code (dt, id, '<prefix>-<id>', id, 2026-01-01T00:00:<id>)} for ids from..to. */
+  private static List<InternalRow> pkRows(
+      RowKind kind, String dt, int from, int to, String prefix) {
+    List<InternalRow> rows = new ArrayList<>();
+    for (int id = from; id <= to; id++) {
+      rows.add(
+          GenericRow.ofKind(
+              kind,
+              str(dt),
+              id,
+              str(prefix + "-" + id),
+              dec(String.valueOf(id), 10, 2),
+              ntz(String.format("2026-01-01T00:%02d:%02d", id / 60, id % 60))));
+    }
+    return rows;
+  }
+
+  private static FileStoreTable createPaimonTable(String name, Schema schema) throws Exception {
+    paimonOnPaimon
+        .catalog()
+        .createTable(org.apache.paimon.catalog.Identifier.create(PDB, name), schema, false);
+    return paimonOnPaimon.table(PDB, name);
+  }
+
+  private static List<String> sparkRows(String table) {
+    return CanonicalRows.spark(spark.sql("SELECT * FROM " + table).collectAsList());
+  }
+
+  /** Paimon sees exactly Strata's snapshots, and their kinds are the ones given. */
+  private static void assertSameSnapshots(
+      String name, FileStoreTable paimon, String... idsAndKinds) {
+    List<String> strata = StrataCore.snapshots(StrataCore.table(strataWarehouse, DB, name));
+    assertThat(PaimonOracle.snapshots(paimon)).containsExactlyElementsOf(strata);
+    assertThat(strata).hasSize(idsAndKinds.length);
+    for (int i = 0; i < idsAndKinds.length; i++) {
+      assertThat(strata.get(i)).startsWith(idsAndKinds[i] + " ");
+    }
+    assertThat(paimon.snapshotManager().latestSnapshotId()).isEqualTo(idsAndKinds.length);
+  }
+}

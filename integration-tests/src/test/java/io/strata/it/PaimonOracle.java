@@ -1,0 +1,172 @@
+package io.strata.it;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.paimon.Snapshot;
+import org.apache.paimon.catalog.Catalog;
+import org.apache.paimon.catalog.CatalogContext;
+import org.apache.paimon.catalog.CatalogFactory;
+import org.apache.paimon.catalog.Identifier;
+import org.apache.paimon.data.BinaryRow;
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.data.serializer.InternalRowSerializer;
+import org.apache.paimon.manifest.ManifestEntry;
+import org.apache.paimon.options.Options;
+import org.apache.paimon.predicate.Predicate;
+import org.apache.paimon.reader.RecordReader;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.sink.BatchTableCommit;
+import org.apache.paimon.table.sink.BatchTableWrite;
+import org.apache.paimon.table.sink.BatchWriteBuilder;
+import org.apache.paimon.table.source.DataSplit;
+import org.apache.paimon.table.source.ReadBuilder;
+import org.apache.paimon.table.source.Split;
+import org.apache.paimon.utils.Pair;
+
+/** Real Apache Paimon 1.3.1 through its Java API: the reference reader and writer. */
+final class PaimonOracle implements AutoCloseable {
+
+  private final Catalog catalog;
+
+  /** A filesystem catalog on {@code warehouse}, as {@code CatalogFactory} builds it. */
+  PaimonOracle(Path warehouse) {
+    Options options = new Options();
+    options.set("warehouse", warehouse.toUri().toString());
+    // Other writers change the tables between calls: load them afresh every time.
+    options.set("cache-enabled", "false");
+    this.catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
+  }
+
+  Catalog catalog() {
+    return catalog;
+  }
+
+  /** Loads the table's latest schema and state. */
+  FileStoreTable table(String db, String name) {
+    try {
+      return (FileStoreTable) catalog.getTable(Identifier.create(db, name));
+    } catch (Catalog.TableNotExistException e) {
+      throw new IllegalStateException("Paimon cannot find table " + db + "." + name, e);
+    }
+  }
+
+  /** Every row of the latest snapshot, rendered and sorted. */
+  static List<String> rows(FileStoreTable table) {
+    List<String> out = new ArrayList<>();
+    for (BucketedRow r : rowsWithBuckets(table)) {
+      out.add(r.rendered());
+    }
+    out.sort(null);
+    return out;
+  }
+
+  /**
+   * The rows of the latest snapshot that Paimon reads with {@code filter} pushed into its scan
+   * (files and row groups skipped by their stats), rendered; rows are not filtered one by one.
+   */
+  static List<String> rowsOfFilteredScan(FileStoreTable table, Predicate filter) {
+    ReadBuilder builder = table.newReadBuilder().withFilter(filter);
+    List<String> out = new ArrayList<>();
+    try (RecordReader<InternalRow> reader =
+        builder.newRead().createReader(builder.newScan().plan())) {
+      reader.forEachRemaining(row -> out.add(CanonicalRows.paimon(table.rowType(), row)));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Paimon cannot read " + table.name(), e);
+    }
+    return out;
+  }
+
+  /** A row as Paimon read it, with the bucket of the split it came from. */
+  record BucketedRow(int bucket, String rendered, InternalRow row) {}
+
+  /** Every row of the latest snapshot, split by split, copied out of Paimon's reused objects. */
+  static List<BucketedRow> rowsWithBuckets(FileStoreTable table) {
+    ReadBuilder builder = table.newReadBuilder();
+    List<Split> splits = builder.newScan().plan().splits();
+    InternalRowSerializer copier = new InternalRowSerializer(table.rowType());
+    List<BucketedRow> out = new ArrayList<>();
+    for (Split split : splits) {
+      int bucket = ((DataSplit) split).bucket();
+      try (RecordReader<InternalRow> reader = builder.newRead().createReader(split)) {
+        reader.forEachRemaining(
+            row ->
+                out.add(
+                    new BucketedRow(
+                        bucket, CanonicalRows.paimon(table.rowType(), row), copier.copy(row))));
+      } catch (IOException e) {
+        throw new UncheckedIOException("Paimon cannot read " + split, e);
+      }
+    }
+    return out;
+  }
+
+  /** Every snapshot Paimon sees, rendered by {@link CanonicalRows#snapshot}, oldest first. */
+  static List<String> snapshots(FileStoreTable table) {
+    List<String> out = new ArrayList<>();
+    try {
+      Iterator<Snapshot> it = table.snapshotManager().snapshots();
+      while (it.hasNext()) {
+        Snapshot s = it.next();
+        out.add(
+            CanonicalRows.snapshot(
+                s.id(), s.commitKind(), s.schemaId(), s.totalRecordCount(), s.deltaRecordCount()));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
+  }
+
+  /** One batch commit of {@code rows} (which may carry DELETE / UPDATE row kinds). */
+  static void write(FileStoreTable table, List<? extends InternalRow> rows) {
+    commit(table.newBatchWriteBuilder(), rows);
+  }
+
+  /** One batch INSERT OVERWRITE of the given static partition (empty map: the whole table). */
+  static void overwrite(
+      FileStoreTable table, Map<String, String> partition, List<? extends InternalRow> rows) {
+    commit(table.newBatchWriteBuilder().withOverwrite(partition), rows);
+  }
+
+  /** One COMPACT commit: a full compaction of every bucket that holds files. */
+  static void compactFully(FileStoreTable table) {
+    Set<Pair<BinaryRow, Integer>> buckets = new LinkedHashSet<>();
+    for (ManifestEntry e : table.store().newScan().plan().files()) {
+      buckets.add(Pair.of(e.partition(), e.bucket()));
+    }
+    BatchWriteBuilder builder = table.newBatchWriteBuilder();
+    try (BatchTableWrite write = builder.newWrite();
+        BatchTableCommit commit = builder.newCommit()) {
+      for (Pair<BinaryRow, Integer> b : buckets) {
+        write.compact(b.getLeft(), b.getRight(), true);
+      }
+      commit.commit(write.prepareCommit());
+    } catch (Exception e) {
+      throw new IllegalStateException("Paimon compaction failed", e);
+    }
+  }
+
+  private static void commit(BatchWriteBuilder builder, List<? extends InternalRow> rows) {
+    try (BatchTableWrite write = builder.newWrite();
+        BatchTableCommit commit = builder.newCommit()) {
+      for (InternalRow row : rows) {
+        write.write(row);
+      }
+      commit.commit(write.prepareCommit());
+    } catch (Exception e) {
+      throw new IllegalStateException("Paimon write failed", e);
+    }
+  }
+
+  @Override
+  public void close() throws Exception {
+    catalog.close();
+  }
+}
