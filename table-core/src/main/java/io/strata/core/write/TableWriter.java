@@ -87,9 +87,11 @@ public final class TableWriter implements AutoCloseable {
     String format = WriteSettings.of(options, table.schema().hasPrimaryKey()).format();
     if (!format.equals("parquet")) {
       throw new UnsupportedOperationException(
-          "Writing table option 'file.format' = '"
+          "Cannot write table "
+              + table.root().getName()
+              + ": table option 'file.format' = '"
               + format
-              + "' is not supported yet; use 'parquet'.");
+              + "' is not supported for writes yet; only 'parquet' is.");
     }
     if (!table.schema().hasPrimaryKey()) {
       return;
