@@ -130,7 +130,11 @@ final class CanonicalRows {
       return "NULL";
     }
     switch (type.getTypeRoot()) {
-      case CHAR, VARCHAR:
+      case CHAR:
+        // Spark reads CHAR(n) padded to n (read-side padding); Paimon returns what is stored.
+        return String.format(
+            "%-" + ((org.apache.paimon.types.CharType) type).getLength() + "s", v.toString());
+      case VARCHAR:
         return ((BinaryString) v).toString();
       case DECIMAL:
         return ((Decimal) v).toBigDecimal().toPlainString();
