@@ -3,6 +3,7 @@ package io.strata.core.maintenance;
 import io.strata.core.compact.FullCompaction;
 import io.strata.core.expire.ExpireConfig;
 import io.strata.core.expire.SnapshotExpiration;
+import io.strata.core.options.ExpireOptions;
 import io.strata.core.options.Options;
 import io.strata.core.options.PartitionExpireOptions;
 import io.strata.core.options.TableOptions;
@@ -16,6 +17,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -85,6 +88,35 @@ public final class PostCommitMaintenance {
           table.root(),
           e);
     }
+    if (table.options().get(ExpireOptions.SNAPSHOT_EXPIRE_EXECUTION_MODE).equals("async")) {
+      // Expiration is safe to interrupt at any point (a rerun finishes it), so a daemon thread
+      // that dies with the JVM cannot leave a retained snapshot or tag unreadable.
+      ASYNC_EXPIRATION.submit(() -> expireSnapshots(table));
+    } else {
+      expireSnapshots(table);
+    }
+  }
+
+  private static final ExecutorService ASYNC_EXPIRATION =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread t = new Thread(r, "strata-snapshot-expiration");
+            t.setDaemon(true);
+            return t;
+          });
+
+  /** Waits until asynchronous expirations submitted so far have run (for tests and shutdown). */
+  public static void awaitAsyncExpiration() {
+    try {
+      ASYNC_EXPIRATION.submit(() -> {}).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new IllegalStateException(e.getCause());
+    }
+  }
+
+  private void expireSnapshots(FileStoreTable table) {
     try {
       new SnapshotExpiration(table)
           .expire(ExpireConfig.fromOptions(table.options(), clock.millis()));
