@@ -81,4 +81,58 @@ class SnapshotSelectorTest {
     assertThatThrownBy(() -> selector.bySnapshotId(3))
         .hasMessage("The specified scan snapshotId 3 is out of available snapshotId range [1, 6].");
   }
+
+  @Test
+  void seed003ThreeCommitsThreeSecondsApart() {
+    FileStoreTable table =
+        TableTestSupport.create(
+            TableTestSupport.catalog(dir),
+            "tt_time",
+            new io.strata.core.types.RowType(
+                List.of(
+                    new io.strata.core.types.DataField(
+                        0, "order_id", io.strata.core.types.DataTypes.BIGINT()),
+                    new io.strata.core.types.DataField(
+                        1, "status", io.strata.core.types.DataTypes.STRING()))),
+            List.of(),
+            java.util.Map.of("primary-key", "order_id", "bucket", "1"));
+    long t0 = 1_796_000_000_000L;
+    String[] statuses = {"CREATED", "PAID", "SHIPPED"};
+    for (int i = 0; i < 3; i++) {
+      io.strata.core.write.TableWriter writer =
+          new io.strata.core.write.TableWriter(
+              table,
+              io.strata.core.write.SequenceStarts.of(table, table.snapshotManager().latest()));
+      writer.write(new Object[] {1L, statuses[i]});
+      new io.strata.core.commit.FileStoreCommit(
+              table,
+              "seed003",
+              java.time.Clock.fixed(
+                  java.time.Instant.ofEpochMilli(t0 + 3000L * i), java.time.ZoneOffset.UTC))
+          .commit(writer.prepareCommit(), io.strata.core.snapshot.CommitKind.APPEND);
+    }
+    SnapshotSelector selector = new SnapshotSelector(table);
+    assertThat(status(table, selector.bySnapshotId(1))).isEqualTo("CREATED");
+    assertThat(status(table, selector.bySnapshotId(2))).isEqualTo("PAID");
+    assertThat(selector.byTimestamp(t0 + 4500).id()).isEqualTo(2);
+    assertThat(selector.byTimestamp(t0 + 3000).id()).isEqualTo(2);
+    assertThat(selector.byTimestamp(t0 + 2999).id()).isEqualTo(1);
+    assertThatThrownBy(() -> selector.byTimestamp(t0 - 1))
+        .hasMessage(
+            "There is currently no snapshot earlier than or equal to timestamp ["
+                + (t0 - 1)
+                + "], the earliest snapshot's timestamp is ["
+                + t0
+                + "]");
+  }
+
+  private static String status(FileStoreTable table, Snapshot snapshot) {
+    List<Object[]> rows =
+        TableTestSupport.read(
+            table,
+            new TableScan(table, new io.strata.core.options.Options(java.util.Map.of())),
+            snapshot);
+    assertThat(rows).hasSize(1);
+    return (String) rows.get(0)[1];
+  }
 }
