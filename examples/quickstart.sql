@@ -40,3 +40,12 @@ ORDER BY kind;
 INSERT OVERWRITE events PARTITION (dt = '2024-01-02') VALUES (6, 'purchase', 42.00);
 SELECT * FROM events ORDER BY id;
 SELECT dt, count(*) AS n FROM events GROUP BY dt ORDER BY dt;
+
+-- Every commit is a snapshot: two APPENDs, then the OVERWRITE.
+SELECT snapshot_id, commit_kind, total_record_count, delta_record_count
+FROM `events$snapshots` ORDER BY snapshot_id;
+
+-- Time travel: the table as of its first snapshot, and a tag that keeps that version.
+SELECT * FROM events VERSION AS OF 1 ORDER BY id;
+CALL sys.create_tag(table => 'demo.events', tag => 'first_load', snapshot => 1);
+SELECT tag_name, snapshot_id FROM `events$tags`;
