@@ -1,12 +1,12 @@
 package io.strata.core.schema;
 
 import io.strata.core.io.FileIO;
+import io.strata.core.io.NumberedFiles;
 import io.strata.core.table.TablePaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,19 +30,7 @@ public final class SchemaManager implements java.io.Serializable {
 
   public List<Long> listIds() {
     try {
-      List<Long> ids = new ArrayList<>();
-      for (FileIO.FileStatusInfo f : fileIO.list(paths.schemaDir())) {
-        String name = f.path().getName();
-        if (name.startsWith(PREFIX)) {
-          try {
-            ids.add(Long.parseLong(name.substring(PREFIX.length())));
-          } catch (NumberFormatException ignored) {
-            // A writer's temp file.
-          }
-        }
-      }
-      ids.sort(null);
-      return ids;
+      return NumberedFiles.ids(fileIO, paths.schemaDir(), PREFIX);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot list schemas of " + paths.root(), e);
     }

@@ -1,11 +1,11 @@
 package io.strata.core.snapshot;
 
 import io.strata.core.io.FileIO;
+import io.strata.core.io.NumberedFiles;
 import io.strata.core.table.TablePaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -81,19 +81,7 @@ public final class SnapshotManager implements java.io.Serializable {
 
   /** Ids of every snapshot file present, ascending. */
   public List<Long> listIds() throws IOException {
-    List<Long> ids = new ArrayList<>();
-    for (FileIO.FileStatusInfo f : fileIO.list(paths.snapshotDir())) {
-      String name = f.path().getName();
-      if (name.startsWith(PREFIX)) {
-        try {
-          ids.add(Long.parseLong(name.substring(PREFIX.length())));
-        } catch (NumberFormatException ignored) {
-          // Not a snapshot file (e.g. a temp file of a writer).
-        }
-      }
-    }
-    ids.sort(null);
-    return ids;
+    return NumberedFiles.ids(fileIO, paths.snapshotDir(), PREFIX);
   }
 
   /**
