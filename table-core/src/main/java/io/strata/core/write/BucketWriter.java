@@ -12,6 +12,9 @@ interface BucketWriter {
   /** Flushes and closes; the data files written. */
   List<DataFileMeta> finish();
 
+  /** Writes out what is buffered in memory; appends write through and buffer nothing. */
+  default void flush() {}
+
   /** Deletes everything written. */
   void abort();
 }

@@ -12,9 +12,11 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Writes primary-key rows as level-0 files: buffers the task's rows, sorts them by key (stable, so
- * arrival order decides between equal keys), keeps one record per key as the merge engine says, and
- * numbers records from the bucket's next sequence number.
+ * Writes primary-key rows as level-0 files: buffers rows, sorts them by key (stable, so arrival
+ * order decides between equal keys), keeps one record per key as the merge engine says, and numbers
+ * records from the bucket's next sequence number. The task's writer flushes the buffer as one
+ * sorted run whenever its buffers outgrow {@code write-buffer-size}, so memory stays bounded; the
+ * runs overlap and are merged on read or by compaction.
  */
 final class PrimaryKeyBucketWriter implements BucketWriter {
 
@@ -22,8 +24,10 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
   private final KeyValueLayout layout;
   private final MergeEngine engine;
   private final long schemaId;
-  private final long firstSequence;
   private final List<Object[]> buffer = new ArrayList<>();
+  private final List<DataFileMeta> flushed = new ArrayList<>();
+  private long nextSequence;
+  private int filesSeen;
 
   /** How records with one key in one write collapse. */
   enum MergeEngine {
@@ -41,18 +45,25 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
     this.layout = layout;
     this.engine = engine;
     this.schemaId = schemaId;
-    this.firstSequence = firstSequence;
+    this.nextSequence = firstSequence;
   }
 
   @Override
   public void write(Object[] row, RowKind kind) {
-    buffer.add(layout.toFileRow(row, firstSequence + buffer.size(), kind));
+    buffer.add(layout.toFileRow(row, nextSequence++, kind));
   }
 
   @Override
   public List<DataFileMeta> finish() {
+    flush();
+    return flushed;
+  }
+
+  /** Writes the buffer as one sorted run of files (several when it exceeds the target size). */
+  @Override
+  public void flush() {
     if (buffer.isEmpty()) {
-      return List.of();
+      return;
     }
     int keyArity = layout.keyArity();
     Comparator<Object[]> keyOrder = ValueComparator.ofRow(layout.keyType());
@@ -70,9 +81,11 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
     }
     buffer.clear();
     kept.forEach(files::write);
-    List<DataFileMeta> metas = new ArrayList<>();
+    List<WrittenFile> all = files.finish();
+    List<WrittenFile> newFiles = all.subList(filesSeen, all.size());
+    filesSeen = all.size();
     int offset = 0;
-    for (WrittenFile f : files.finish()) {
+    for (WrittenFile f : newFiles) {
       List<Object[]> rows = kept.subList(offset, offset + (int) f.rowCount());
       offset += (int) f.rowCount();
       long minSeq = Long.MAX_VALUE;
@@ -86,7 +99,7 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
           deletes++;
         }
       }
-      metas.add(
+      flushed.add(
           DataFileMetaFactory.create(
               f,
               BinaryRowCodec.serialize(layout.keyType(), Arrays.copyOf(f.firstRow(), keyArity)),
@@ -99,7 +112,6 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
               deletes,
               FileSource.APPEND));
     }
-    return metas;
   }
 
   @Override

@@ -39,6 +39,8 @@ public final class TableWriter implements AutoCloseable {
   private final FileNamer names;
   private final Map<BucketId, Long> nextSequences;
   private final Map<BucketId, BucketWriter> writers = new LinkedHashMap<>();
+  private final long bufferLimit;
+  private long buffered;
 
   public TableWriter(FileStoreTable table) {
     this(table, Map.of());
@@ -73,6 +75,7 @@ public final class TableWriter implements AutoCloseable {
     this.notNullIndexes = notNull.stream().mapToInt(Integer::intValue).toArray();
     checkWritable(table);
     this.settings = WriteSettings.of(options, schema.hasPrimaryKey());
+    this.bufferLimit = options.get(TableOptions.WRITE_BUFFER_SIZE);
     this.names = FileNamer.dataFiles(settings.format());
   }
 
@@ -142,6 +145,14 @@ public final class TableWriter implements AutoCloseable {
                 BinaryRowCodec.serialize(bucketKeyType, pick(row, bucketKeyIndexes)), numBuckets)
             : 0;
     writers.computeIfAbsent(new BucketId(partition, bucket), this::newWriter).write(row, kind);
+    if (schema.hasPrimaryKey()) {
+      buffered += RowSizes.estimate(row);
+      if (buffered >= bufferLimit) {
+        // Bounded memory: every bucket's buffer becomes a sorted run on disk.
+        writers.values().forEach(BucketWriter::flush);
+        buffered = 0;
+      }
+    }
   }
 
   private BucketWriter newWriter(BucketId id) {

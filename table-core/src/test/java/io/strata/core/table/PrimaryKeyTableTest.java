@@ -220,4 +220,36 @@ class PrimaryKeyTableTest {
                 + " key; Strata does not yet, and would duplicate keys. Write it with Paimon, or"
                 + " copy it into a table with a fixed bucket number ('bucket' = '4').");
   }
+
+  @Test
+  void aSmallWriteBufferFlushesSortedRunsAndReadsMergeThem() {
+    FileStoreTable table =
+        TableTestSupport.catalog(dir)
+            .createTable(
+                new Identifier("default", "small_buffer"),
+                SchemaFactory.create(
+                    ORDERS,
+                    List.of("dt"),
+                    List.of(),
+                    Map.of(
+                        "primary-key", "dt,order_id", "bucket", "1", "write-buffer-size", "4 kb"),
+                    null,
+                    1L));
+    List<Object[]> rows = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      rows.add(order(i % 150, "v" + i, "d"));
+    }
+    TableTestSupport.write(table, rows, inserts(rows.size()));
+    List<io.strata.core.manifest.ManifestEntry> files =
+        new io.strata.core.scan.FileStoreScan(
+                io.strata.core.commit.FileStoreCommit.manifestFiles(table),
+                table.schema().partitionType())
+            .liveEntries(table.snapshotManager().latest());
+    assertThat(files.size()).as("several level-0 runs").isGreaterThan(3);
+    Map<Long, String> latest = new HashMap<>();
+    for (Object[] row : readAll(table)) {
+      assertThat(latest.put((Long) row[0], (String) row[3])).isNull();
+    }
+    assertThat(latest).hasSize(150).containsEntry(0L, "v300").containsEntry(149L, "v299");
+  }
 }
