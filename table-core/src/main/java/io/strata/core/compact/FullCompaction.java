@@ -69,6 +69,10 @@ public final class FullCompaction {
       return null;
     }
     int trigger = table.options().get(TableOptions.NUM_SORTED_RUN_COMPACTION_TRIGGER);
+    if (table.options().get(TableOptions.MERGE_ENGINE).equals("first-row")) {
+      // Readers skip level 0 of first-row tables, so new rows become visible by compaction.
+      return run(null, files -> files.stream().anyMatch(f -> f.level() == 0));
+    }
     return run(null, files -> sortedRuns(files) >= trigger);
   }
 
@@ -148,17 +152,8 @@ public final class FullCompaction {
 
   private List<DataFileMeta> compactKeyValues(
       CompactionRewriter rewriter, BucketId bucket, DataSplit split) {
-    String engine = table.options().get(TableOptions.MERGE_ENGINE);
-    if (!engine.equals("deduplicate") && !engine.equals("first-row")) {
-      throw new UnsupportedOperationException(
-          "Cannot compact a table with 'merge-engine' = '"
-              + engine
-              + "' yet; the table was not changed.");
-    }
-    boolean firstRow = engine.equals("first-row");
     try (MergeSplitReader reader =
-        new MergeSplitReader(table, split, table.schema().rowType(), firstRow)
-            .emittingKeyValues()) {
+        new MergeSplitReader(table, split, table.schema().rowType()).emittingKeyValues()) {
       return rewriter.writeKeyValues(bucket, reader, topLevel(table));
     } catch (IOException e) {
       throw new UncheckedIOException(e);

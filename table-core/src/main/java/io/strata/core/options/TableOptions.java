@@ -115,6 +115,14 @@ public final class TableOptions {
           false,
           "Mark deleted rows in deletion vectors instead of merging on read.");
 
+  public static final ConfigOption<Boolean> IGNORE_DELETE =
+      of(
+          "ignore-delete",
+          OptionType.BOOLEAN,
+          false,
+          "Drop DELETE and UPDATE_BEFORE records instead of applying them (partial-update,"
+              + " first-row).");
+
   public static final ConfigOption<String> SEQUENCE_FIELD =
       ConfigOption.<String>of(
           "sequence.field",

@@ -4,8 +4,12 @@ import io.strata.core.commit.DataFilePaths;
 import io.strata.core.data.ValueComparator;
 import io.strata.core.format.ParquetRowReader;
 import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.merge.KeyValue;
 import io.strata.core.merge.KeyValueLayout;
+import io.strata.core.merge.MergeFunction;
+import io.strata.core.merge.MergeFunctions;
 import io.strata.core.merge.RowKind;
+import io.strata.core.options.TableOptions;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
@@ -31,7 +35,12 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
 
   private final FileStoreTable table;
   private final RowType readType;
-  private final boolean firstRow;
+
+  /** Rows are merged in this type: the read type, or the full row when merging needs it. */
+  private final RowType mergeType;
+
+  private final int[] projection;
+  private final MergeFunction mergeFunction;
   private final Comparator<Object[]> keyOrder;
   private final int keyArity;
   private final PriorityQueue<Cursor> queue;
@@ -39,11 +48,16 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   private Object[] next;
   private KeyValueLayout keyValueLayout;
 
-  public MergeSplitReader(
-      FileStoreTable table, DataSplit split, RowType readType, boolean firstRow) {
+  public MergeSplitReader(FileStoreTable table, DataSplit split, RowType readType) {
     this.table = table;
     this.readType = readType;
-    this.firstRow = firstRow;
+    this.mergeFunction = MergeFunctions.of(table.schema());
+    boolean lastWins =
+        table.options().get(TableOptions.MERGE_ENGINE).equals("deduplicate")
+            && table.options().get(TableOptions.SEQUENCE_FIELD) == null;
+    // Field-wise engines and sequence.field read whole rows; the last-wins engine needs none.
+    this.mergeType = lastWins ? readType : table.schema().rowType();
+    this.projection = projection(mergeType, readType);
     KeyValueLayout layout = new KeyValueLayout(table.schema());
     this.keyArity = layout.keyArity();
     this.keyOrder = ValueComparator.ofRow(layout.keyType());
@@ -73,7 +87,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
             ? table.schema()
             : table.schemaManager().schema(file.schemaId());
     KeyValueLayout fileLayout = new KeyValueLayout(fileSchema);
-    FieldMapping mapping = FieldMapping.of(fileSchema.fields(), readType);
+    FieldMapping mapping = FieldMapping.of(fileSchema.fields(), mergeType);
     List<DataField> requested =
         new ArrayList<>(fileLayout.fileType().fields().subList(0, fileLayout.valueOffset()));
     requested.addAll(mapping.requested());
@@ -115,28 +129,60 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   private Object[] mergeOneKey() throws IOException {
     Cursor head = queue.poll();
     Object[] key = head.key();
-    Object[] winner = head.row();
-    int winnerKind = head.kind();
-    Cursor winnerCursor = head;
+    List<KeyValue> records = new ArrayList<>();
+    records.add(record(head));
     advanceAndRequeue(head);
     while (!queue.isEmpty() && keyOrder.compare(queue.peek().key(), key) == 0) {
       Cursor c = queue.poll();
-      if (!firstRow) {
-        winner = c.row();
-        winnerKind = c.kind();
-        winnerCursor = c;
-      }
+      records.add(record(c));
       advanceAndRequeue(c);
     }
-    if (RowKind.fromValue((byte) winnerKind).isRetract()) {
+    KeyValue merged = mergeFunction.merge(records);
+    if (merged == null || merged.kind().isRetract()) {
       return null;
     }
-    Object[] row = winnerCursor.toReadRow(winner);
+    Object[] row = project(merged.value());
     if (keyValueLayout != null) {
-      return keyValueLayout.toFileRow(
-          row, (Long) winner[keyArity], RowKind.fromValue((byte) winnerKind));
+      return keyValueLayout.toFileRow(row, merged.sequence(), merged.kind());
     }
     return row;
+  }
+
+  private KeyValue record(Cursor c) {
+    return new KeyValue(c.sequence(), RowKind.fromValue((byte) c.kind()), c.toReadRow(c.row()));
+  }
+
+  private Object[] project(Object[] merged) {
+    if (projection == null) {
+      return merged;
+    }
+    Object[] row = new Object[projection.length];
+    for (int i = 0; i < row.length; i++) {
+      row[i] = merged[projection[i]];
+    }
+    return row;
+  }
+
+  /** Positions of the read fields in the merge type, by id; null when they are the same. */
+  private static int[] projection(RowType mergeType, RowType readType) {
+    if (mergeType == readType) {
+      return null;
+    }
+    int[] positions = new int[readType.size()];
+    for (int i = 0; i < positions.length; i++) {
+      int id = readType.field(i).id();
+      positions[i] = -1;
+      for (int j = 0; j < mergeType.size(); j++) {
+        if (mergeType.field(j).id() == id) {
+          positions[i] = j;
+        }
+      }
+      if (positions[i] < 0) {
+        throw new IllegalArgumentException(
+            "Read field " + readType.field(i).name() + " is not a column of the table.");
+      }
+    }
+    return positions;
   }
 
   private void advanceAndRequeue(Cursor c) throws IOException {

@@ -24,17 +24,7 @@ public final class TableRead {
     if (split.rawConvertible() || !table.schema().hasPrimaryKey()) {
       return wrap(new SplitReader(table, split, readType));
     }
-    String engine = table.options().get(TableOptions.MERGE_ENGINE);
-    if (!engine.equals("deduplicate") && !engine.equals("first-row")) {
-      throw new UnsupportedOperationException(
-          "Table "
-              + table.root()
-              + " uses 'merge-engine' = '"
-              + engine
-              + "', which Strata cannot merge on read yet; compact it fully with Paimon first.");
-    }
-    boolean firstRow = engine.equals("first-row");
-    return wrap(new MergeSplitReader(table, split, readType, firstRow));
+    return wrap(new MergeSplitReader(table, split, readType));
   }
 
   /**
@@ -49,8 +39,7 @@ public final class TableRead {
     }
     io.strata.core.merge.KeyValueLayout layout =
         new io.strata.core.merge.KeyValueLayout(table.schema().trimmedPrimaryKeyType(), readType);
-    MergeSplitReader reader =
-        new MergeSplitReader(table, split, readType, false).emittingKeyValues();
+    MergeSplitReader reader = new MergeSplitReader(table, split, readType).emittingKeyValues();
     return map(
         wrap(reader),
         r -> {

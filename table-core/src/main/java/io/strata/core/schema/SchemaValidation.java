@@ -51,6 +51,9 @@ public final class SchemaValidation {
       }
     }
     validateBucketing(schema, names);
+    if (schema.hasPrimaryKey()) {
+      io.strata.core.merge.MergeFunctions.of(schema); // aggregate functions, sequence.field
+    }
     PartitionTimeExtractor.validate(schema.partitionType(), new Options(schema.options()));
   }
 

@@ -4,7 +4,9 @@ import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.ValueComparator;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.FileSource;
+import io.strata.core.merge.KeyValue;
 import io.strata.core.merge.KeyValueLayout;
+import io.strata.core.merge.MergeFunction;
 import io.strata.core.merge.RowKind;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,28 +24,22 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
 
   private final RollingFileWriter files;
   private final KeyValueLayout layout;
-  private final MergeEngine engine;
+  private final MergeFunction mergeFunction;
   private final long schemaId;
   private final List<Object[]> buffer = new ArrayList<>();
   private final List<DataFileMeta> flushed = new ArrayList<>();
   private long nextSequence;
   private int filesSeen;
 
-  /** How records with one key in one write collapse. */
-  enum MergeEngine {
-    DEDUPLICATE,
-    FIRST_ROW
-  }
-
   PrimaryKeyBucketWriter(
       RollingFileWriter files,
       KeyValueLayout layout,
-      MergeEngine engine,
+      MergeFunction mergeFunction,
       long schemaId,
       long firstSequence) {
     this.files = files;
     this.layout = layout;
-    this.engine = engine;
+    this.mergeFunction = mergeFunction;
     this.schemaId = schemaId;
     this.nextSequence = firstSequence;
   }
@@ -59,6 +55,26 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
     return flushed;
   }
 
+  /** One record for the key: the group's records merged as the table's merge engine says. */
+  private Object[] merge(List<Object[]> group) {
+    if (group.size() == 1) {
+      return group.get(0);
+    }
+    List<KeyValue> records = new ArrayList<>(group.size());
+    int from = layout.valueOffset();
+    for (Object[] r : group) {
+      records.add(
+          new KeyValue(
+              (Long) r[layout.sequenceIndex()],
+              RowKind.fromValue((Byte) r[layout.kindIndex()]),
+              Arrays.copyOfRange(r, from, r.length)));
+    }
+    KeyValue merged = mergeFunction.merge(records);
+    return merged == null
+        ? null
+        : layout.toFileRow(merged.value(), merged.sequence(), merged.kind());
+  }
+
   /** Writes the buffer as one sorted run of files (several when it exceeds the target size). */
   @Override
   public void flush() {
@@ -71,12 +87,16 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
         (a, b) -> keyOrder.compare(Arrays.copyOf(a, keyArity), Arrays.copyOf(b, keyArity));
     buffer.sort(byKey);
     List<Object[]> kept = new ArrayList<>();
+    int start = 0;
     for (int i = 0; i < buffer.size(); i++) {
-      Object[] row = buffer.get(i);
-      boolean lastOfKey = i + 1 == buffer.size() || byKey.compare(row, buffer.get(i + 1)) != 0;
-      boolean firstOfKey = i == 0 || byKey.compare(row, buffer.get(i - 1)) != 0;
-      if (engine == MergeEngine.DEDUPLICATE ? lastOfKey : firstOfKey) {
-        kept.add(row);
+      boolean lastOfKey =
+          i + 1 == buffer.size() || byKey.compare(buffer.get(i), buffer.get(i + 1)) != 0;
+      if (lastOfKey) {
+        Object[] merged = merge(buffer.subList(start, i + 1));
+        if (merged != null) {
+          kept.add(merged);
+        }
+        start = i + 1;
       }
     }
     buffer.clear();

@@ -81,9 +81,9 @@ public final class TableWriter implements AutoCloseable {
 
   /**
    * Fails, before anything is written, for tables Strata cannot write correctly yet: other file
-   * formats than Parquet, merge engines other than {@code deduplicate}, and primary-key tables
-   * without a fixed bucket number, whose writers must maintain a hash index of the keys (dynamic
-   * bucket mode, {@code 'bucket' = -1}) or a postponed bucket ({@code -2}).
+   * formats than Parquet, invalid merge-engine options, and primary-key tables without a fixed
+   * bucket number, whose writers must maintain a hash index of the keys (dynamic bucket mode,
+   * {@code 'bucket' = -1}) or a postponed bucket ({@code -2}).
    */
   public static void checkWritable(FileStoreTable table) {
     Options options = table.options();
@@ -99,7 +99,7 @@ public final class TableWriter implements AutoCloseable {
     if (!table.schema().hasPrimaryKey()) {
       return;
     }
-    mergeEngine(options, table.root().getName());
+    io.strata.core.merge.MergeFunctions.of(table.schema()); // validates the engine's options
     int bucket = options.get(TableOptions.BUCKET);
     if (bucket <= 0) {
       throw new UnsupportedOperationException(
@@ -127,6 +127,9 @@ public final class TableWriter implements AutoCloseable {
   }
 
   public void write(Object[] row, RowKind kind) {
+    if (kind.isRetract() && schema.hasPrimaryKey() && !acceptRetraction()) {
+      return;
+    }
     // A retraction only needs its key: other columns of a deleted row may be unknown (NULL).
     for (int i : kind.isRetract() ? keyIndexes : notNullIndexes) {
       if (row[i] == null) {
@@ -165,7 +168,7 @@ public final class TableWriter implements AutoCloseable {
     return new PrimaryKeyBucketWriter(
         files(id, layout.fileType()),
         layout,
-        mergeEngine(table.options(), table.root().getName()),
+        io.strata.core.merge.MergeFunctions.of(schema),
         schema.id(),
         firstSequence);
   }
@@ -179,18 +182,27 @@ public final class TableWriter implements AutoCloseable {
         settings);
   }
 
-  private static PrimaryKeyBucketWriter.MergeEngine mergeEngine(Options options, String tableName) {
+  /**
+   * Whether a retraction (DELETE, UPDATE_BEFORE) is written, dropped, or refused, by merge engine:
+   * deduplicate writes it; partial-update and first-row drop it with {@code ignore-delete} and
+   * refuse it otherwise; aggregation writes it (sums subtract it).
+   */
+  private boolean acceptRetraction() {
+    Options options = table.options();
     String engine = options.get(TableOptions.MERGE_ENGINE);
-    return switch (engine) {
-      case "deduplicate" -> PrimaryKeyBucketWriter.MergeEngine.DEDUPLICATE;
-      default ->
-          throw new UnsupportedOperationException(
-              "Cannot write table "
-                  + tableName
-                  + ": table option 'merge-engine' = '"
-                  + engine
-                  + "' is not supported for writes yet; only 'deduplicate' is (reads work).");
-    };
+    if (engine.equals("deduplicate") || engine.equals("aggregation")) {
+      return true;
+    }
+    if (options.get(TableOptions.IGNORE_DELETE)) {
+      return false;
+    }
+    throw new UnsupportedOperationException(
+        "Cannot delete or update rows of table "
+            + table.root().getName()
+            + ": its 'merge-engine' = '"
+            + engine
+            + "' cannot apply DELETE or UPDATE_BEFORE records; set table option 'ignore-delete' ="
+            + " 'true' to drop them.");
   }
 
   private static Object[] pick(Object[] row, int[] indexes) {

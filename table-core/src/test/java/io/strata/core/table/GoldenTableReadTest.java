@@ -42,7 +42,9 @@ class GoldenTableReadTest {
         "pk_dynamic_bucket",
         "expired",
         "partition_expired",
-        "schema_evolved"
+        "schema_evolved",
+        "pk_partial_update",
+        "pk_aggregation"
       })
   void readsEverySnapshotAsPaimonDoes(String name) throws Exception {
     FileStoreTable table = golden(name);

@@ -1,0 +1,65 @@
+package io.strata.core.merge;
+
+import io.strata.core.options.Options;
+import io.strata.core.schema.TableSchema;
+import io.strata.core.types.DataField;
+import java.util.List;
+
+/**
+ * {@code aggregation}: each value field folds its records with {@code
+ * fields.<f>.aggregate-function} (default {@code fields.default-aggregate-function}, else {@code
+ * last_non_null_value}); key fields are copied. A retraction subtracts from {@code sum} fields and
+ * is ignored by the others, or removes the key with {@code aggregation.remove-record-on-delete}.
+ */
+final class Aggregation implements MergeFunction {
+
+  private final FieldAggregator[] aggregators;
+  private final boolean retractRemoves;
+
+  Aggregation(TableSchema schema, Options options) {
+    List<DataField> fields = schema.fields();
+    this.aggregators = new FieldAggregator[fields.size()];
+    String defaultFunction =
+        options.toMap().getOrDefault("fields.default-aggregate-function", "last_non_null_value");
+    for (int i = 0; i < fields.size(); i++) {
+      DataField f = fields.get(i);
+      String name =
+          schema.primaryKeys().contains(f.name())
+              ? "last_value"
+              : options
+                  .toMap()
+                  .getOrDefault("fields." + f.name() + ".aggregate-function", defaultFunction);
+      String delimiter =
+          options.toMap().getOrDefault("fields." + f.name() + ".list-agg-delimiter", ",");
+      aggregators[i] = FieldAggregator.of(name, f, delimiter);
+    }
+    this.retractRemoves = "true".equals(options.toMap().get("aggregation.remove-record-on-delete"));
+  }
+
+  @Override
+  public KeyValue merge(List<KeyValue> records) {
+    Object[] acc = null;
+    boolean[] seen = new boolean[aggregators.length];
+    long sequence = Long.MIN_VALUE;
+    for (KeyValue r : records) {
+      sequence = Math.max(sequence, r.sequence());
+      if (r.kind().isRetract() && retractRemoves) {
+        acc = null;
+        seen = new boolean[aggregators.length];
+        continue;
+      }
+      if (acc == null) {
+        acc = new Object[aggregators.length];
+      }
+      for (int i = 0; i < aggregators.length; i++) {
+        Object v = r.value()[i];
+        acc[i] =
+            r.kind().isRetract()
+                ? aggregators[i].retract(acc[i], v)
+                : aggregators[i].add(acc[i], v, !seen[i]);
+        seen[i] = true;
+      }
+    }
+    return acc == null ? null : new KeyValue(sequence, RowKind.INSERT, acc);
+  }
+}

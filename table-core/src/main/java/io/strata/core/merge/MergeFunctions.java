@@ -1,0 +1,77 @@
+package io.strata.core.merge;
+
+import io.strata.core.options.Options;
+import io.strata.core.options.TableOptions;
+import io.strata.core.schema.TableSchema;
+import io.strata.core.types.RowType;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** Builds the merge function of a table from its options, ordering by {@code sequence.field}. */
+public final class MergeFunctions {
+
+  private MergeFunctions() {}
+
+  public static MergeFunction of(TableSchema schema) {
+    Options options = new Options(schema.options());
+    RowType rowType = schema.rowType();
+    MergeFunction engine =
+        switch (options.get(TableOptions.MERGE_ENGINE)) {
+          case "first-row" -> MergeFunctions::firstRow;
+          case "partial-update" -> new PartialUpdate(schema);
+          case "aggregation" -> new Aggregation(schema, options);
+          default -> new Deduplicate();
+        };
+    String sequenceField = options.get(TableOptions.SEQUENCE_FIELD);
+    if (sequenceField == null) {
+      return engine;
+    }
+    Comparator<KeyValue> order = SequenceOrder.of(rowType, sequenceField);
+    return new MergeFunction() {
+      @Override
+      public KeyValue merge(List<KeyValue> records) {
+        List<KeyValue> sorted = new ArrayList<>(records);
+        sorted.sort(order);
+        KeyValue merged = engine.merge(sorted);
+        return merged == null ? null : withHighestSequence(merged, records);
+      }
+
+      @Override
+      public boolean keepsRetractions() {
+        return engine.keepsRetractions();
+      }
+    };
+  }
+
+  private static KeyValue withHighestSequence(KeyValue merged, List<KeyValue> records) {
+    long max = Long.MIN_VALUE;
+    for (KeyValue r : records) {
+      max = Math.max(max, r.sequence());
+    }
+    return new KeyValue(max, merged.kind(), merged.value());
+  }
+
+  /** The latest record wins; a winning retraction deletes the key. */
+  static final class Deduplicate implements MergeFunction {
+    @Override
+    public KeyValue merge(List<KeyValue> records) {
+      return records.get(records.size() - 1);
+    }
+
+    @Override
+    public boolean keepsRetractions() {
+      return true;
+    }
+  }
+
+  /** The first record of a key is kept forever; retractions are ignored. */
+  static KeyValue firstRow(List<KeyValue> records) {
+    for (KeyValue r : records) {
+      if (!r.kind().isRetract()) {
+        return r;
+      }
+    }
+    return null;
+  }
+}

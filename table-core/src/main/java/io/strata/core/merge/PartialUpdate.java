@@ -1,0 +1,46 @@
+package io.strata.core.merge;
+
+import io.strata.core.schema.TableSchema;
+import java.util.List;
+
+/**
+ * {@code partial-update}: every non-null field of a later record overwrites the field. A retraction
+ * either is ignored ({@code ignore-delete}) or removes the key so far ({@code
+ * partial-update.remove-record-on-delete}); writers refuse retractions otherwise.
+ */
+final class PartialUpdate implements MergeFunction {
+
+  private final boolean retractRemoves;
+  private final int width;
+
+  PartialUpdate(TableSchema schema) {
+    this.retractRemoves =
+        "true".equals(schema.options().get("partial-update.remove-record-on-delete"));
+    this.width = schema.fields().size();
+  }
+
+  @Override
+  public KeyValue merge(List<KeyValue> records) {
+    Object[] row = null;
+    long sequence = Long.MIN_VALUE;
+    for (KeyValue r : records) {
+      sequence = Math.max(sequence, r.sequence());
+      if (r.kind().isRetract()) {
+        if (retractRemoves) {
+          row = null;
+        }
+        continue;
+      }
+      if (row == null) {
+        row = new Object[width];
+      }
+      Object[] v = r.value();
+      for (int i = 0; i < width; i++) {
+        if (v[i] != null) {
+          row[i] = v[i];
+        }
+      }
+    }
+    return row == null ? null : new KeyValue(sequence, RowKind.INSERT, row);
+  }
+}
