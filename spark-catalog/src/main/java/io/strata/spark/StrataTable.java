@@ -248,6 +248,11 @@ public class StrataTable
   @Override
   public RowLevelOperationBuilder newRowLevelOperationBuilder(RowLevelOperationInfo info) {
     checkLatest("change");
+    if (table.schema().hasPrimaryKey()
+        && info.command()
+            == org.apache.spark.sql.connector.write.RowLevelOperation.Command.DELETE) {
+      io.strata.core.write.TableWriter.acceptsRetractions(table);
+    }
     return () ->
         table.schema().hasPrimaryKey()
             ? new PrimaryKeyDelta(table, info.command())

@@ -188,6 +188,14 @@ public final class TableWriter implements AutoCloseable {
    * refuse it otherwise; aggregation writes it (sums subtract it).
    */
   private boolean acceptRetraction() {
+    return acceptsRetractions(table);
+  }
+
+  /**
+   * Whether retractions are written (true) or dropped (false) for this table; throws when its merge
+   * engine cannot apply them. Call it on the driver before a DELETE.
+   */
+  public static boolean acceptsRetractions(FileStoreTable table) {
     Options options = table.options();
     String engine = options.get(TableOptions.MERGE_ENGINE);
     if (engine.equals("deduplicate") || engine.equals("aggregation")) {

@@ -1,0 +1,28 @@
+-- Merge engines through SQL: partial-update, aggregation, first-row, sequence.field.
+CREATE TABLE pu (id BIGINT, a STRING, b INT, c DOUBLE) TBLPROPERTIES ('primary-key'='id','bucket'='1','merge-engine'='partial-update');
+INSERT INTO pu VALUES (1, 'a1', NULL, NULL), (2, NULL, 20, NULL);
+INSERT INTO pu VALUES (1, NULL, 10, 1.5), (2, 'a2', NULL, 2.5);
+INSERT INTO pu VALUES (1, 'a1-new', NULL, NULL);
+SELECT * FROM pu ORDER BY id;
+DELETE FROM pu WHERE id = 1;
+ALTER TABLE pu SET TBLPROPERTIES ('ignore-delete' = 'true');
+DELETE FROM pu WHERE id = 1;
+SELECT * FROM pu ORDER BY id;
+CREATE TABLE agg (id BIGINT, total BIGINT, mx INT, last STRING, tags STRING) TBLPROPERTIES ('primary-key'='id','bucket'='1','merge-engine'='aggregation','fields.total.aggregate-function'='sum','fields.mx.aggregate-function'='max','fields.last.aggregate-function'='last_non_null_value','fields.tags.aggregate-function'='listagg');
+INSERT INTO agg VALUES (1, 10, 5, 'x', 'a'), (2, 1, 1, NULL, NULL);
+INSERT INTO agg VALUES (1, 5, 3, NULL, 'b'), (2, 2, 9, 'y', 'c');
+SELECT * FROM agg ORDER BY id;
+CALL sys.compact(table => 'agg');
+INSERT INTO agg VALUES (1, -1, 7, 'z', NULL);
+SELECT * FROM agg ORDER BY id;
+CREATE TABLE bad_agg (id BIGINT, v INT) TBLPROPERTIES ('primary-key'='id','bucket'='1','merge-engine'='aggregation','fields.v.aggregate-function'='median');
+CREATE TABLE fr (id BIGINT, v STRING) TBLPROPERTIES ('primary-key'='id','bucket'='1','merge-engine'='first-row');
+INSERT INTO fr VALUES (1, 'first'), (2, 'first');
+INSERT INTO fr VALUES (1, 'second'), (3, 'second');
+SELECT * FROM fr ORDER BY id;
+SELECT snapshot_id, commit_kind FROM `fr$snapshots` ORDER BY snapshot_id;
+DELETE FROM fr WHERE id = 1;
+CREATE TABLE seq (id BIGINT, v STRING, ts INT) TBLPROPERTIES ('primary-key'='id','bucket'='1','sequence.field'='ts');
+INSERT INTO seq VALUES (1, 'new', 20);
+INSERT INTO seq VALUES (1, 'old-but-late', 10);
+SELECT * FROM seq;
