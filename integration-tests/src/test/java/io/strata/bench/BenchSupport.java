@@ -1,0 +1,212 @@
+package io.strata.bench;
+
+import io.strata.core.catalog.WarehouseCatalog;
+import io.strata.core.io.FileIO;
+import io.strata.core.io.HadoopFileIO;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.paimon.fs.SeekableInputStream;
+import org.apache.paimon.fs.local.LocalFileIO;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.FileStoreTableFactory;
+
+/** What the benchmarks share: counting file systems, timing, table copies and result tables. */
+final class BenchSupport {
+
+  private BenchSupport() {}
+
+  /** Manifest and manifest-list files opened for reading, by file name. */
+  static final class ReadCounts {
+    final AtomicLong manifests = new AtomicLong();
+    final AtomicLong manifestLists = new AtomicLong();
+
+    void opened(String fileName) {
+      if (fileName.startsWith("manifest-list-")) {
+        manifestLists.incrementAndGet();
+      } else if (fileName.startsWith("manifest-")) {
+        manifests.incrementAndGet();
+      }
+    }
+
+    void reset() {
+      manifests.set(0);
+      manifestLists.set(0);
+    }
+  }
+
+  /** Strata's local FileIO, counting the manifests it opens. */
+  static final class CountingFileIO implements FileIO {
+    final ReadCounts counts = new ReadCounts();
+    private final FileIO delegate = HadoopFileIO.local();
+
+    @Override
+    public InputStream newInputStream(Path path) throws IOException {
+      counts.opened(path.getName());
+      return delegate.newInputStream(path);
+    }
+
+    @Override
+    public OutputStream newOutputStream(Path path) throws IOException {
+      return delegate.newOutputStream(path);
+    }
+
+    @Override
+    public void overwriteFile(Path path, byte[] content) throws IOException {
+      delegate.overwriteFile(path, content);
+    }
+
+    @Override
+    public boolean tryCreateAtomically(Path path, byte[] content) throws IOException {
+      return delegate.tryCreateAtomically(path, content);
+    }
+
+    @Override
+    public boolean exists(Path path) throws IOException {
+      return delegate.exists(path);
+    }
+
+    @Override
+    public List<FileStatusInfo> list(Path dir) throws IOException {
+      return delegate.list(dir);
+    }
+
+    @Override
+    public boolean delete(Path path) throws IOException {
+      return delegate.delete(path);
+    }
+
+    @Override
+    public boolean deleteRecursively(Path dir) throws IOException {
+      return delegate.deleteRecursively(dir);
+    }
+
+    @Override
+    public void mkdirs(Path dir) throws IOException {
+      delegate.mkdirs(dir);
+    }
+
+    @Override
+    public boolean rename(Path from, Path to) throws IOException {
+      return delegate.rename(from, to);
+    }
+
+    @Override
+    public FileSystem fileSystem(Path path) throws IOException {
+      return delegate.fileSystem(path);
+    }
+  }
+
+  /** Paimon's local FileIO, counting the manifests it opens. */
+  static final class CountingPaimonFileIO extends LocalFileIO {
+    final transient ReadCounts counts = new ReadCounts();
+
+    @Override
+    public SeekableInputStream newInputStream(org.apache.paimon.fs.Path path) throws IOException {
+      counts.opened(path.getName());
+      return super.newInputStream(path);
+    }
+  }
+
+  /** A Strata warehouse on a local directory, through a counting FileIO. */
+  static WarehouseCatalog strataCatalog(java.nio.file.Path dir, FileIO fileIO) {
+    return new WarehouseCatalog(fileIO, new Path(dir.toUri()));
+  }
+
+  /** Paimon's view of the table directory {@code tableDir}, through {@code fileIO}. */
+  static FileStoreTable paimonTable(org.apache.paimon.fs.FileIO fileIO, java.nio.file.Path dir) {
+    return FileStoreTableFactory.create(fileIO, new org.apache.paimon.fs.Path(dir.toUri()));
+  }
+
+  /** A fresh directory for one run; kept unless the run deletes it. */
+  static java.nio.file.Path workDir(String name) throws IOException {
+    String base = System.getProperty("strata.bench.dir", System.getProperty("java.io.tmpdir"));
+    java.nio.file.Path root = java.nio.file.Path.of(base);
+    Files.createDirectories(root);
+    return Files.createTempDirectory(root, name + "-");
+  }
+
+  /** Copies a directory tree (a table) file by file. */
+  static void copyTree(java.nio.file.Path from, java.nio.file.Path to) throws IOException {
+    try (Stream<java.nio.file.Path> files = Files.walk(from)) {
+      for (java.nio.file.Path p : (Iterable<java.nio.file.Path>) files::iterator) {
+        java.nio.file.Path target = to.resolve(from.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(p, target);
+        }
+      }
+    }
+  }
+
+  static void deleteTree(java.nio.file.Path dir) {
+    try (Stream<java.nio.file.Path> files = Files.walk(dir)) {
+      List<java.nio.file.Path> all = new ArrayList<>(files.toList());
+      java.util.Collections.reverse(all);
+      for (java.nio.file.Path p : all) {
+        Files.delete(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete " + dir, e);
+    }
+  }
+
+  static long countFiles(java.nio.file.Path dir, String prefix) throws IOException {
+    try (Stream<java.nio.file.Path> files = Files.walk(dir)) {
+      return files.filter(p -> p.getFileName().toString().startsWith(prefix)).count();
+    }
+  }
+
+  static double seconds(long nanos) {
+    return nanos / 1e9;
+  }
+
+  static String fmt(double value) {
+    return String.format(Locale.ROOT, "%.3f", value);
+  }
+
+  static String rate(long rows, long nanos) {
+    return String.format(Locale.ROOT, "%,.0f", rows / seconds(nanos));
+  }
+
+  /** Prints rows as a fixed-width table; the first row is the header. */
+  static void printTable(String title, List<String[]> rows) {
+    int[] widths = new int[rows.get(0).length];
+    for (String[] row : rows) {
+      for (int i = 0; i < row.length; i++) {
+        widths[i] = Math.max(widths[i], row[i].length());
+      }
+    }
+    System.out.println();
+    System.out.println(title);
+    for (int r = 0; r < rows.size(); r++) {
+      StringBuilder line = new StringBuilder("| ");
+      for (int i = 0; i < widths.length; i++) {
+        String cell = rows.get(r)[i];
+        line.append(cell).append(" ".repeat(widths[i] - cell.length())).append(" | ");
+      }
+      System.out.println(line.toString().stripTrailing());
+      if (r == 0) {
+        StringBuilder rule = new StringBuilder("|");
+        for (int w : widths) {
+          rule.append("-".repeat(w + 2)).append("|");
+        }
+        System.out.println(rule);
+      }
+    }
+  }
+
+  static int intArg(String[] args, int index, int defaultValue) {
+    return args.length > index ? Integer.parseInt(args[index].replace("_", "")) : defaultValue;
+  }
+}
