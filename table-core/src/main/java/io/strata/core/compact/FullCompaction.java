@@ -56,7 +56,11 @@ public final class FullCompaction {
    * @return the COMPACT snapshot, or null when nothing needed compaction
    */
   public Snapshot run(Predicate partitionFilter) {
-    return run(partitionFilter, this::needsCompaction);
+    int top = topLevel(table);
+    boolean keyTable = table.schema().hasPrimaryKey();
+    return run(
+        partitionFilter,
+        files -> needsCompaction(files) ? new CompactUnit(files, keyTable ? top : 0, true) : null);
   }
 
   /**
@@ -69,11 +73,23 @@ public final class FullCompaction {
       return null;
     }
     int trigger = table.options().get(TableOptions.NUM_SORTED_RUN_COMPACTION_TRIGGER);
+    int top = topLevel(table);
     if (table.options().get(TableOptions.MERGE_ENGINE).equals("first-row")) {
       // Readers skip level 0 of first-row tables, so new rows become visible by compaction.
-      return run(null, files -> files.stream().anyMatch(f -> f.level() == 0));
+      return run(
+          null,
+          files ->
+              files.stream().anyMatch(f -> f.level() == 0)
+                  ? new CompactUnit(files, top, true)
+                  : null);
     }
-    return run(null, files -> sortedRuns(files) >= trigger);
+    UniversalCompaction universal =
+        new UniversalCompaction(
+            top,
+            trigger,
+            table.options().get(TableOptions.COMPACTION_MAX_SIZE_AMPLIFICATION_PERCENT),
+            table.options().get(TableOptions.COMPACTION_SIZE_RATIO));
+    return run(null, universal::pick);
   }
 
   static int sortedRuns(List<DataFileMeta> files) {
@@ -90,7 +106,8 @@ public final class FullCompaction {
   }
 
   private Snapshot run(
-      Predicate partitionFilter, java.util.function.Predicate<List<DataFileMeta>> selected) {
+      Predicate partitionFilter,
+      java.util.function.Function<List<DataFileMeta>, CompactUnit> pick) {
     Snapshot latest = table.snapshotManager().latest();
     if (latest == null) {
       return null;
@@ -108,10 +125,11 @@ public final class FullCompaction {
     CompactionRewriter rewriter = new CompactionRewriter(table);
     try {
       for (Map.Entry<BucketId, List<ManifestEntry>> b : buckets.entrySet()) {
-        List<DataFileMeta> files = b.getValue().stream().map(ManifestEntry::file).toList();
-        if (!selected.test(files)) {
+        CompactUnit unit = pick.apply(b.getValue().stream().map(ManifestEntry::file).toList());
+        if (unit == null) {
           continue;
         }
+        List<DataFileMeta> files = unit.files();
         int totalBuckets = b.getValue().get(0).totalBuckets();
         DataSplit split =
             new DataSplit(
@@ -123,7 +141,7 @@ public final class FullCompaction {
                 false);
         List<DataFileMeta> output =
             table.schema().hasPrimaryKey()
-                ? compactKeyValues(rewriter, b.getKey(), split)
+                ? compactKeyValues(rewriter, b.getKey(), split, unit)
                 : compactAppend(rewriter, b.getKey(), split);
         messages.add(
             new CommitMessage(
@@ -151,10 +169,11 @@ public final class FullCompaction {
   }
 
   private List<DataFileMeta> compactKeyValues(
-      CompactionRewriter rewriter, BucketId bucket, DataSplit split) {
+      CompactionRewriter rewriter, BucketId bucket, DataSplit split, CompactUnit unit) {
+    MergeSplitReader merged = new MergeSplitReader(table, split, table.schema().rowType());
     try (MergeSplitReader reader =
-        new MergeSplitReader(table, split, table.schema().rowType()).emittingKeyValues()) {
-      return rewriter.writeKeyValues(bucket, reader, topLevel(table));
+        unit.dropDeletes() ? merged.emittingKeyValues() : merged.emittingKeyValuesAndDeletes()) {
+      return rewriter.writeKeyValues(bucket, reader, unit.outputLevel());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -153,6 +153,14 @@ public final class TableOptions {
           200,
           "Size amplification that triggers a full compaction.");
 
+  public static final ConfigOption<Integer> COMPACTION_SIZE_RATIO =
+      of(
+              "compaction.size-ratio",
+              OptionType.INT,
+              1,
+              "Percentage of flexibility when comparing sorted run sizes for universal compaction.")
+          .withCheck(v -> v >= 0, "zero or a positive number");
+
   public static final ConfigOption<Integer> COMPACTION_MIN_FILE_NUM =
       of(
           "compaction.min.file-num",

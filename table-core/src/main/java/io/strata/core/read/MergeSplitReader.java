@@ -47,6 +47,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   private final List<Cursor> cursors = new ArrayList<>();
   private Object[] next;
   private KeyValueLayout keyValueLayout;
+  private boolean keepRetractions;
 
   public MergeSplitReader(FileStoreTable table, DataSplit split, RowType readType) {
     this.table = table;
@@ -105,8 +106,18 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   }
 
   /**
+   * Like {@link #emittingKeyValues()} but keeps merged deletes: a compaction whose output lands
+   * above older files must carry them down to those files.
+   */
+  public MergeSplitReader emittingKeyValuesAndDeletes() {
+    this.keepRetractions = true;
+    return emittingKeyValues();
+  }
+
+  /**
    * Makes the reader return whole key-value records (keys, sequence number, kind, then {@code
-   * readType} values) as compaction writes them; readType must be the full table row.
+   * readType} values) as compaction writes them; readType must be the full table row. Deleted keys
+   * are dropped (the compaction output is the bucket's oldest data).
    */
   public MergeSplitReader emittingKeyValues() {
     this.keyValueLayout = new KeyValueLayout(table.schema().trimmedPrimaryKeyType(), readType);
@@ -138,7 +149,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       advanceAndRequeue(c);
     }
     KeyValue merged = mergeFunction.merge(records);
-    if (merged == null || merged.kind().isRetract()) {
+    if (merged == null || (merged.kind().isRetract() && !keepRetractions)) {
       return null;
     }
     Object[] row = project(merged.value());

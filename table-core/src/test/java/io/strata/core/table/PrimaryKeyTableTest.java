@@ -131,7 +131,7 @@ class PrimaryKeyTableTest {
     FileStoreTable table = orders();
     Random random = new Random(42);
     Map<Long, String> model = new HashMap<>();
-    for (int commit = 0; commit < 12; commit++) {
+    for (int commit = 0; commit < 30; commit++) {
       List<Object[]> rows = new ArrayList<>();
       List<RowKind> kinds = new ArrayList<>();
       for (int i = 0; i < 200; i++) {
@@ -148,6 +148,20 @@ class PrimaryKeyTableTest {
         }
       }
       TableTestSupport.write(table, rows, kinds);
+      // Universal compaction with a low trigger: runs merge into middle levels keeping deletes.
+      new io.strata.core.compact.FullCompaction(
+              table.withSchema(
+                  table
+                      .schema()
+                      .withOptions(
+                          Map.of(
+                              "primary-key", "dt,order_id",
+                              "bucket", "2",
+                              "num-sorted-run.compaction-trigger", "3",
+                              "compaction.max-size-amplification-percent", "100000"))),
+              "test",
+              java.time.Clock.systemUTC())
+          .runTriggered();
       Map<Long, String> read = new HashMap<>();
       for (Object[] row : readAll(table)) {
         assertThat(read.put((Long) row[0], (String) row[3]))
@@ -156,6 +170,15 @@ class PrimaryKeyTableTest {
       }
       assertThat(read).as("after commit %s", commit).isEqualTo(model);
     }
+    java.util.Set<Integer> levels = new java.util.TreeSet<>();
+    for (io.strata.core.manifest.ManifestEntry e :
+        new io.strata.core.scan.FileStoreScan(
+                io.strata.core.commit.FileStoreCommit.manifestFiles(table),
+                table.schema().partitionType())
+            .liveEntries(table.snapshotManager().latest())) {
+      levels.add(e.file().level());
+    }
+    assertThat(levels).as("universal compaction wrote middle levels").anyMatch(l -> l > 0 && l < 5);
   }
 
   @Test
