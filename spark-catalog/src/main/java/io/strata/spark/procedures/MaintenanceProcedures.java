@@ -129,7 +129,11 @@ final class MaintenanceProcedures {
         Predicate partitions = partitionFilter(table, args.string("partitions"));
         new FullCompaction(
                 withOptions, "compact-" + java.util.UUID.randomUUID(), Clock.systemDefaultZone())
-            .run(partitions);
+            .run(
+                partitions,
+                "minor".equals(strategy)
+                    ? FullCompaction.Strategy.MINOR
+                    : FullCompaction.Strategy.FULL);
         tables.refresh(tableArg);
         return Results.ok();
       }

@@ -56,11 +56,62 @@ public final class FullCompaction {
    * @return the COMPACT snapshot, or null when nothing needed compaction
    */
   public Snapshot run(Predicate partitionFilter) {
+    return run(partitionFilter, Strategy.FULL);
+  }
+
+  /**
+   * FULL: every key bucket into its top level; append buckets merge all their small files. MINOR:
+   * key buckets as automatic (universal) compaction picks; append buckets only once they hold
+   * {@code compaction.min.file-num} consecutive small files.
+   */
+  public enum Strategy {
+    FULL,
+    MINOR
+  }
+
+  public Snapshot run(Predicate partitionFilter, Strategy strategy) {
+    if (!table.schema().hasPrimaryKey()) {
+      int minFiles =
+          strategy == Strategy.FULL ? 2 : table.options().get(TableOptions.COMPACTION_MIN_FILE_NUM);
+      return run(partitionFilter, files -> smallFileRun(files, minFiles));
+    }
+    if (strategy == Strategy.MINOR) {
+      return run(partitionFilter, universal()::pick);
+    }
     int top = topLevel(table);
-    boolean keyTable = table.schema().hasPrimaryKey();
     return run(
         partitionFilter,
-        files -> needsCompaction(files) ? new CompactUnit(files, keyTable ? top : 0, true) : null);
+        files -> needsCompaction(files) ? new CompactUnit(files, top, true) : null);
+  }
+
+  /**
+   * The first run of at least {@code minFiles} consecutive (in write order) files smaller than
+   * {@code target-file-size}; consecutive, so the output's sequence numbers overlap no other file.
+   */
+  private CompactUnit smallFileRun(List<DataFileMeta> files, int minFiles) {
+    long target = TableOptions.targetFileSize(table.options(), table.schema().hasPrimaryKey());
+    List<DataFileMeta> ordered = new ArrayList<>(files);
+    ordered.sort(Comparator.comparingLong(DataFileMeta::minSequenceNumber));
+    List<DataFileMeta> run = new ArrayList<>();
+    for (DataFileMeta f : ordered) {
+      if (f.fileSize() < target) {
+        run.add(f);
+        continue;
+      }
+      if (run.size() >= minFiles) {
+        break;
+      }
+      run.clear();
+    }
+    return run.size() >= minFiles ? new CompactUnit(run, 0, true) : null;
+  }
+
+  private UniversalCompaction universal() {
+    return new UniversalCompaction(
+        topLevel(table),
+        table.options().get(TableOptions.NUM_SORTED_RUN_COMPACTION_TRIGGER),
+        table.options().get(TableOptions.COMPACTION_MAX_SIZE_AMPLIFICATION_PERCENT),
+        table.options().get(TableOptions.COMPACTION_SIZE_RATIO));
   }
 
   /**
@@ -83,13 +134,7 @@ public final class FullCompaction {
                   ? new CompactUnit(files, top, true)
                   : null);
     }
-    UniversalCompaction universal =
-        new UniversalCompaction(
-            top,
-            trigger,
-            table.options().get(TableOptions.COMPACTION_MAX_SIZE_AMPLIFICATION_PERCENT),
-            table.options().get(TableOptions.COMPACTION_SIZE_RATIO));
-    return run(null, universal::pick);
+    return run(null, universal()::pick);
   }
 
   static int sortedRuns(List<DataFileMeta> files) {

@@ -47,6 +47,12 @@ public final class TableOptions {
                   + " append tables when unset.")
           .withCheck(v -> v > 0, "a positive size");
 
+  /** {@code target-file-size}, or its default: 128 mb for primary-key tables, 256 mb else. */
+  public static long targetFileSize(Options options, boolean primaryKey) {
+    Long target = options.get(TARGET_FILE_SIZE);
+    return target != null ? target : primaryKey ? 128L << 20 : 256L << 20;
+  }
+
   public static final ConfigOption<String> METADATA_STATS_MODE =
       of(
               "metadata.stats-mode",
