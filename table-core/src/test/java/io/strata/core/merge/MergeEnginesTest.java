@@ -22,7 +22,9 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Each merge engine against an in-memory model, across commits and compactions. */
+/**
+ * Each merge engine against an in-memory model: 20,000 random rows across commits and compactions.
+ */
 class MergeEnginesTest {
 
   @TempDir Path dir;
@@ -59,8 +61,8 @@ class MergeEnginesTest {
     Map<Long, List<Object>> expected = new HashMap<>();
     for (int c = 0; c < commits; c++) {
       List<Object[]> rows = new ArrayList<>();
-      for (int i = 0; i < 150; i++) {
-        long id = random.nextInt(60);
+      for (int i = 0; i < 1000; i++) {
+        long id = random.nextInt(300);
         Object[] row = {
           id,
           random.nextInt(3) == 0 ? null : "s" + random.nextInt(100),
@@ -99,7 +101,7 @@ class MergeEnginesTest {
             }
           }
         },
-        9,
+        20,
         7);
   }
 
@@ -131,7 +133,7 @@ class MergeEnginesTest {
             current.set(3, row[3]);
           }
         },
-        9,
+        20,
         11);
   }
 
@@ -141,10 +143,10 @@ class MergeEnginesTest {
     PostCommitMaintenance maintenance = new PostCommitMaintenance(Clock.systemUTC());
     Random random = new Random(3);
     Map<Long, List<Object>> expected = new HashMap<>();
-    for (int c = 0; c < 6; c++) {
+    for (int c = 0; c < 20; c++) {
       List<Object[]> rows = new ArrayList<>();
-      for (int i = 0; i < 100; i++) {
-        Object[] row = {(long) random.nextInt(80), "c" + c, (long) i, i};
+      for (int i = 0; i < 1000; i++) {
+        Object[] row = {(long) random.nextInt(3000), "c" + c, (long) i, i};
         rows.add(row);
         expected.putIfAbsent((Long) row[0], java.util.Arrays.asList(row));
       }

@@ -131,10 +131,11 @@ class PrimaryKeyTableTest {
     FileStoreTable table = orders();
     Random random = new Random(42);
     Map<Long, String> model = new HashMap<>();
-    for (int commit = 0; commit < 30; commit++) {
+    // 40 commits x 500 = 20,000 random upserts and deletes.
+    for (int commit = 0; commit < 40; commit++) {
       List<Object[]> rows = new ArrayList<>();
       List<RowKind> kinds = new ArrayList<>();
-      for (int i = 0; i < 200; i++) {
+      for (int i = 0; i < 500; i++) {
         long id = random.nextInt(300);
         if (random.nextInt(5) == 0) {
           rows.add(order(id, "x", "d"));
