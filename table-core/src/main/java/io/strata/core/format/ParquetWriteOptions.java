@@ -20,9 +20,12 @@ public record ParquetWriteOptions(
     int pageSize,
     boolean dictionary) {
 
-  public static final String COMPRESSION = "file.compression";
+  // The keys of typed options come from their one definition in TableOptions.
+  public static final String COMPRESSION =
+      io.strata.core.options.TableOptions.FILE_COMPRESSION.key();
   public static final String ZSTD_LEVEL = "file.compression.zstd-level";
-  public static final String STATS_MODE = "metadata.stats-mode";
+  public static final String STATS_MODE =
+      io.strata.core.options.TableOptions.METADATA_STATS_MODE.key();
   public static final String BLOCK_SIZE = "parquet.block.size";
   public static final String PAGE_SIZE = "parquet.page.size";
   public static final String ENABLE_DICTIONARY = "parquet.enable.dictionary";
