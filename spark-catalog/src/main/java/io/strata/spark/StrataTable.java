@@ -291,8 +291,8 @@ public class StrataTable
         new SparkFilters(table.schema().partitionType())
             .convertExactAll(filters, "delete from " + name())
             .orElse(null);
-    new FileStoreCommit(table, UUID.randomUUID().toString(), Clock.systemUTC())
-        .overwrite(List.of(), partitions);
-    new PostCommitMaintenance(Clock.systemDefaultZone()).run(table);
+    String commitUser = UUID.randomUUID().toString();
+    new FileStoreCommit(table, commitUser, Clock.systemUTC()).overwrite(List.of(), partitions);
+    new PostCommitMaintenance(Clock.systemDefaultZone()).run(table, commitUser);
   }
 }

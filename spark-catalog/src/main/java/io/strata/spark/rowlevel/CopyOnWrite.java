@@ -103,7 +103,7 @@ public final class CopyOnWrite implements RowLevelOperation {
       List<CommitMessage> all = new ArrayList<>(written(messages));
       all.addAll(replacedFiles());
       new FileStoreCommit(table, commitUser, Clock.systemUTC()).commit(all, CommitKind.OVERWRITE);
-      new PostCommitMaintenance(Clock.systemDefaultZone()).run(table);
+      new PostCommitMaintenance(Clock.systemDefaultZone()).run(table, commitUser);
     }
 
     @Override

@@ -111,7 +111,7 @@ public final class PrimaryKeyDelta implements SupportsDelta {
     public void commit(WriterCommitMessage[] messages) {
       new FileStoreCommit(table, commitUser, Clock.systemUTC())
           .commit(collect(messages), CommitKind.APPEND);
-      new PostCommitMaintenance(Clock.systemDefaultZone()).run(table);
+      new PostCommitMaintenance(Clock.systemDefaultZone()).run(table, commitUser);
     }
 
     @Override

@@ -178,19 +178,6 @@ public final class WarehouseCatalog {
     }
   }
 
-  /** Publishes a changed schema (the next id); fails if a concurrent change took the id. */
-  public FileStoreTable alterTable(Identifier id, TableSchema newSchema) {
-    if (!schemaManager(id).tryCommit(newSchema)) {
-      throw new IllegalStateException(
-          "Table '"
-              + id
-              + "' was altered concurrently (schema "
-              + newSchema.id()
-              + " exists); retry.");
-    }
-    return new FileStoreTable(fileIO, tablePath(id), newSchema);
-  }
-
   /**
    * Applies schema changes as one new schema version on top of the latest (see {@link
    * SchemaEvolution}); a concurrent change that takes the version first makes them apply again.

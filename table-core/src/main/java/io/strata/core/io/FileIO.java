@@ -3,7 +3,6 @@ package io.strata.core.io;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.hadoop.fs.FileSystem;
@@ -56,15 +55,6 @@ public interface FileIO {
 
   default String readUtf8(Path path) throws IOException {
     return new String(readBytes(path), StandardCharsets.UTF_8);
-  }
-
-  /** Deletes quietly: a file already gone is fine (reruns of cleanups). */
-  default void deleteQuietly(Path path) {
-    try {
-      delete(path);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot delete " + path, e);
-    }
   }
 
   /** One listed entry. */

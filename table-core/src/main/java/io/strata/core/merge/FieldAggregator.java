@@ -33,6 +33,18 @@ abstract class FieldAggregator {
 
   static FieldAggregator of(String name, DataField field, String delimiter) {
     Comparator<Object> order = ValueComparator.of(field.type());
+    if ((name.equals("sum") || name.equals("product")) && !numeric(field)) {
+      throw new IllegalArgumentException(
+          "Aggregate function '"
+              + name
+              + "' needs a numeric column, but column '"
+              + field.name()
+              + "' is "
+              + field.type()
+              + "; choose another 'fields."
+              + field.name()
+              + ".aggregate-function'.");
+    }
     return switch (name) {
       case "sum" ->
           new FieldAggregator() {
@@ -118,6 +130,13 @@ abstract class FieldAggregator {
                   + ".aggregate-function'); supported: "
                   + String.join(", ", NAMES)
                   + ".");
+    };
+  }
+
+  private static boolean numeric(DataField field) {
+    return switch (field.type().root()) {
+      case TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL -> true;
+      default -> false;
     };
   }
 

@@ -78,14 +78,6 @@ public final class KeyValueLayout implements Serializable {
     return keyType.size() + 2;
   }
 
-  public Object[] key(Object[] value) {
-    Object[] key = new Object[keyIndexesInValue.length];
-    for (int i = 0; i < key.length; i++) {
-      key[i] = value[keyIndexesInValue[i]];
-    }
-    return key;
-  }
-
   /** A file row for a table row with its sequence number and kind. */
   public Object[] toFileRow(Object[] value, long sequence, RowKind kind) {
     Object[] row = new Object[fileType.size()];

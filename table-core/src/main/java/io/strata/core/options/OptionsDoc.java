@@ -1,7 +1,5 @@
 package io.strata.core.options;
 
-import java.util.List;
-
 /** Renders every option definition as the Markdown table the README shows. */
 public final class OptionsDoc {
 
@@ -49,9 +47,5 @@ public final class OptionsDoc {
     String tail =
         end < 0 ? readme.substring(begin + BEGIN.length()) : readme.substring(end + END.length());
     return readme.substring(0, begin) + BEGIN + "\n" + markdownTable() + END + tail;
-  }
-
-  static List<ConfigOption<?>> options() {
-    return OptionRegistry.all();
   }
 }

@@ -190,7 +190,13 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       }
       if (positions[i] < 0) {
         throw new IllegalArgumentException(
-            "Read field " + readType.field(i).name() + " is not a column of the table.");
+            "Read field '"
+                + readType.field(i).name()
+                + "' (id "
+                + id
+                + ") is not a column of the table; columns are "
+                + mergeType.fieldNames()
+                + ".");
       }
     }
     return positions;

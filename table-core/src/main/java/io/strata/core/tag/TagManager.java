@@ -1,7 +1,6 @@
 package io.strata.core.tag;
 
 import io.strata.core.io.FileIO;
-import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.TablePaths;
 import java.io.IOException;
 import java.io.Serializable;
@@ -90,10 +89,6 @@ public final class TagManager implements Serializable {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot delete tag " + name, e);
     }
-  }
-
-  public static Tag tagOf(Snapshot snapshot) {
-    return Tag.of(snapshot);
   }
 
   private static void validateName(String name) {

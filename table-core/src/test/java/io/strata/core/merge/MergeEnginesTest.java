@@ -187,6 +187,14 @@ class MergeEnginesTest {
         .hasMessageStartingWith(
             "Unsupported aggregate function 'median' for column 'n' (table option"
                 + " 'fields.n.aggregate-function'); supported: sum, product, min, max");
+    assertThatThrownBy(
+            () ->
+                table(
+                    "bad3",
+                    Map.of("merge-engine", "aggregation", "fields.a.aggregate-function", "sum")))
+        .hasMessage(
+            "Aggregate function 'sum' needs a numeric column, but column 'a' is STRING; choose"
+                + " another 'fields.a.aggregate-function'.");
     assertThatThrownBy(() -> table("bad2", Map.of("sequence.field", "nope")))
         .hasMessageStartingWith(
             "Table option 'sequence.field' names column 'nope', which does not exist");
