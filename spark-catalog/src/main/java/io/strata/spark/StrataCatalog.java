@@ -365,10 +365,7 @@ public class StrataCatalog
   @Override
   public void renameTable(Identifier oldIdent, Identifier newIdent)
       throws NoSuchTableException, TableAlreadyExistsException {
-    io.strata.core.catalog.Identifier to =
-        newIdent.namespace().length == 0
-            ? new io.strata.core.catalog.Identifier(oldIdent.namespace()[0], newIdent.name())
-            : toCore(newIdent);
+    io.strata.core.catalog.Identifier to = toCore(renameTarget(oldIdent, newIdent));
     try {
       catalog.renameTable(toCore(oldIdent), to);
     } catch (CatalogException e) {
@@ -378,6 +375,21 @@ public class StrataCatalog
         default -> throw e;
       }
     }
+  }
+
+  /**
+   * RENAME TO accepts 't2' (same database), 'db.t2' and 'catalog.db.t2' (this catalog only: a table
+   * cannot move between catalogs).
+   */
+  private Identifier renameTarget(Identifier oldIdent, Identifier newIdent) {
+    String[] ns = newIdent.namespace();
+    if (ns.length == 0) {
+      return Identifier.of(oldIdent.namespace(), newIdent.name());
+    }
+    if (ns.length == 2 && ns[0].equals(name)) {
+      return Identifier.of(new String[] {ns[1]}, newIdent.name());
+    }
+    return newIdent;
   }
 
   // ---- functions ----

@@ -29,7 +29,7 @@ final class ConsumerProcedures {
       List<Object[]> run(Args args) {
         FileStoreTable t = tables.load(args.requiredString("table"));
         String id = args.requiredString("consumer_id");
-        Path file = new Path(new Path(t.root(), "consumer"), "consumer-" + id);
+        Path file = t.paths().consumer(id);
         Long next = args.longValue("next_snapshot_id");
         try {
           if (next == null) {

@@ -4,7 +4,10 @@ import io.strata.core.catalog.CatalogException;
 import io.strata.core.catalog.Identifier;
 import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.table.FileStoreTable;
+import java.util.List;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.parser.CatalystSqlParser$;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Resolves a procedure's {@code table} argument ('db.t', or 't' in the current database) and
@@ -20,19 +23,35 @@ final class TableArgument {
     this.catalog = catalog;
   }
 
+  /** Parses 'db.t', 't' or 'catalog.db.t' as Spark SQL does (backticks quote dots). */
   Identifier identifier(String text) {
-    String[] parts = text.replace("`", "").split("\\.");
-    if (parts.length == 3 && parts[0].equals(catalogName)) {
-      return new Identifier(parts[1], parts[2]);
+    List<String> parts = parts(text);
+    if (parts.size() == 3 && parts.get(0).equals(catalogName)) {
+      return new Identifier(parts.get(1), parts.get(2));
     }
-    if (parts.length == 2) {
-      return new Identifier(parts[0], parts[1]);
+    if (parts.size() == 2) {
+      return new Identifier(parts.get(0), parts.get(1));
     }
-    if (parts.length == 1) {
-      return new Identifier(currentDatabase(), parts[0]);
+    if (parts.size() == 1) {
+      return new Identifier(currentDatabase(), parts.get(0));
     }
-    throw new IllegalArgumentException(
-        "Invalid table argument '" + text + "': expected 'database.table' or 'table'.");
+    throw invalid(text);
+  }
+
+  private static List<String> parts(String text) {
+    try {
+      return CollectionConverters.asJava(CatalystSqlParser$.MODULE$.parseMultipartIdentifier(text));
+    } catch (Exception e) { // a ParseException, which Scala does not declare
+      throw invalid(text);
+    }
+  }
+
+  private static IllegalArgumentException invalid(String text) {
+    return new IllegalArgumentException(
+        "Invalid table argument '"
+            + text
+            + "': expected 'database.table' or 'table'; quote names with special characters in"
+            + " backticks ('db.`my table`').");
   }
 
   private static String currentDatabase() {

@@ -1,6 +1,9 @@
 package io.strata.core.catalog;
 
 import io.strata.core.io.FileIO;
+import io.strata.core.paths.NameKind;
+import io.strata.core.paths.Names;
+import io.strata.core.paths.PathContainment;
 import io.strata.core.schema.SchemaChange;
 import io.strata.core.schema.SchemaEvolution;
 import io.strata.core.schema.SchemaManager;
@@ -40,12 +43,14 @@ public final class WarehouseCatalog {
     return warehouse;
   }
 
+  /** The directory of database {@code db}; refuses names that could leave the warehouse. */
   public Path databasePath(String db) {
-    return new Path(warehouse, db + DB_SUFFIX);
+    return new Path(warehouse, NameKind.DATABASE.component(Names.database(db)));
   }
 
+  /** The directory of a table; refuses names that could leave the database directory. */
   public Path tablePath(Identifier id) {
-    return new Path(databasePath(id.database()), id.table());
+    return new Path(databasePath(id.database()), NameKind.TABLE.component(Names.table(id.table())));
   }
 
   public List<String> listDatabases() {
@@ -66,7 +71,11 @@ public final class WarehouseCatalog {
 
   /** The default database always exists; its directory appears with its first table. */
   public boolean databaseExists(String db) {
-    return db.equals(DEFAULT_DATABASE) || exists(databasePath(db));
+    if (Names.isSystemDatabase(db)) {
+      return false; // procedures live there; it never holds tables
+    }
+    Path dir = databasePath(db);
+    return db.equals(DEFAULT_DATABASE) || exists(dir);
   }
 
   public void createDatabase(String db) {
@@ -95,8 +104,12 @@ public final class WarehouseCatalog {
           CatalogException.Reason.DATABASE_NOT_EMPTY,
           "Database '" + db + "' is not empty: it holds tables " + tables + "; use CASCADE.");
     }
+    for (String table : tables) {
+      dropTable(new Identifier(db, table));
+    }
+    Path dir = PathContainment.requireInside(warehouse, databasePath(db), "drop the database");
     try {
-      fileIO.deleteRecursively(databasePath(db));
+      fileIO.deleteRecursively(dir);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot drop database " + db, e);
     }
@@ -139,21 +152,28 @@ public final class WarehouseCatalog {
 
   /** Creates a table from a validated first schema (id 0). */
   public FileStoreTable createTable(Identifier id, TableSchema schema) {
+    Path dir = tablePath(id);
     if (!databaseExists(id.database())) {
       throw CatalogException.databaseNotFound(id.database());
     }
     if (!schemaManager(id).tryCommit(schema)) {
       throw CatalogException.tableAlreadyExists(id);
     }
-    return new FileStoreTable(fileIO, tablePath(id), schema);
+    return new FileStoreTable(fileIO, dir, schema);
   }
 
+  /**
+   * Drops a table the catalog really holds: its directory must lie inside the database's and its
+   * latest schema must parse, so no name or stray directory can make DROP delete anything else.
+   */
   public void dropTable(Identifier id) {
-    if (!tableExists(id)) {
+    Path dir = tablePath(id);
+    if (!schemaParses(id)) {
       throw CatalogException.tableNotFound(id);
     }
+    PathContainment.requireInside(databasePath(id.database()), dir, "drop the table");
     try {
-      fileIO.deleteRecursively(tablePath(id));
+      fileIO.deleteRecursively(dir);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot drop table " + id, e);
     }
@@ -188,6 +208,24 @@ public final class WarehouseCatalog {
     }
     TableSchema next = schemaManager(id).commitChanges(changes, clock);
     return new FileStoreTable(fileIO, tablePath(id), next);
+  }
+
+  /** Whether the table's latest schema exists and parses; a garbled one refuses the drop. */
+  private boolean schemaParses(Identifier id) {
+    try {
+      return schemaManager(id).latest() != null;
+    } catch (RuntimeException e) {
+      throw new IllegalStateException(
+          "Cannot drop table '"
+              + id
+              + "': "
+              + tablePath(id)
+              + " holds schema files that do not parse as a table schema ("
+              + e.getMessage()
+              + "). Strata deletes only directories that hold a table; inspect it and remove it by"
+              + " hand if it is not one.",
+          e);
+    }
   }
 
   private SchemaManager schemaManager(Identifier id) {

@@ -301,7 +301,7 @@ public final class FileStoreCommit {
     for (CommitMessage m : messages) {
       for (DataFileMeta f : m.newFiles()) {
         try {
-          table.fileIO().delete(DataFilePaths.of(table, m.partition(), m.bucket(), f));
+          DataFilePaths.delete(table, m.partition(), m.bucket(), f);
         } catch (IOException ignored) {
           // An orphan at worst; remove_orphan_files cleans it.
         }

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.OptionalLong;
-import org.apache.hadoop.fs.Path;
 
 /** Consumer positions ({@code consumer/consumer-<id>}) that keep snapshots from expiring. */
 final class Consumers {
@@ -25,7 +24,7 @@ final class Consumers {
     OptionalLong min = OptionalLong.empty();
     ObjectMapper mapper = new ObjectMapper();
     try {
-      for (FileIO.FileStatusInfo f : table.fileIO().list(new Path(table.root(), "consumer"))) {
+      for (FileIO.FileStatusInfo f : table.fileIO().list(table.paths().consumerDir())) {
         if (!f.path().getName().startsWith("consumer-")) {
           continue;
         }

@@ -23,7 +23,12 @@ import org.apache.hadoop.fs.Path;
  */
 public final class OrphanFiles {
 
-  private static final Set<String> METADATA_DIRS = Set.of("snapshot", "schema", "tag", "consumer");
+  /**
+   * Directories never cleaned: metadata, and {@code index/} (deletion vectors and hash indexes of
+   * Paimon tables), whose files are referenced through index manifests this class does not read.
+   */
+  private static final Set<String> METADATA_DIRS =
+      Set.of("snapshot", "schema", "tag", "consumer", "index");
 
   private final FileStoreTable table;
   private final ManifestFiles manifests;
@@ -89,7 +94,11 @@ public final class OrphanFiles {
     }
     Set<String> readManifests = new HashSet<>();
     for (Snapshot s : versions) {
-      for (String list : new String[] {s.baseManifestList(), s.deltaManifestList()}) {
+      for (String list :
+          new String[] {s.baseManifestList(), s.deltaManifestList(), s.changelogManifestList()}) {
+        if (list == null) {
+          continue;
+        }
         for (ManifestFileMeta m : manifests.readManifestList(list)) {
           if (readManifests.add(m.fileName())) {
             for (ManifestEntry e : manifests.readManifest(m.fileName())) {

@@ -149,7 +149,12 @@ public final class Rollback {
 
   private void deleteUnlessKept(ManifestEntry e, Set<ManifestEntry.Identifier> kept) {
     if (!kept.contains(e.identifier())) {
-      delete(DataFilePaths.of(table, e.partition(), e.bucket(), e.file()));
+      try {
+        DataFilePaths.delete(table, e.partition(), e.bucket(), e.file());
+      } catch (IOException ex) {
+        throw new UncheckedIOException(
+            "Cannot delete data file " + e.file().fileName() + " during rollback", ex);
+      }
     }
   }
 

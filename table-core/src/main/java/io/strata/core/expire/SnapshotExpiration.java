@@ -81,9 +81,8 @@ public final class SnapshotExpiration {
       }
       for (ManifestEntry e : deltaEntries(snapshots.snapshot(id))) {
         if (e.kind() == FileKind.DELETE && !tagged.holds(e)) {
-          Path path = DataFilePaths.of(table, e.partition(), e.bucket(), e.file());
-          deleteQuietly(path);
-          emptiedBuckets.add(path.getParent().toString());
+          deleteDataFile(e);
+          emptiedBuckets.add(DataFilePaths.bucketDir(table, e.partition(), e.bucket()).toString());
         }
       }
     }
@@ -149,6 +148,17 @@ public final class SnapshotExpiration {
       if (!kept.contains(name)) {
         deleteQuietly(table.paths().manifest(name));
       }
+    }
+  }
+
+  private void deleteDataFile(ManifestEntry e) {
+    try {
+      DataFilePaths.delete(table, e.partition(), e.bucket(), e.file());
+    } catch (FileNotFoundException ex) {
+      // Already gone: a rerun after an interrupted expiration.
+    } catch (IOException ex) {
+      throw new UncheckedIOException(
+          "Cannot delete data file " + e.file().fileName() + " while expiring snapshots", ex);
     }
   }
 

@@ -4,6 +4,7 @@ import io.strata.core.commit.DataFilePaths;
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFiles;
+import io.strata.core.paths.Names;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.tag.Tag;
@@ -32,6 +33,7 @@ public final class TagDeletion {
 
   /** Deletes the named tags that exist; the names deleted. */
   public List<String> delete(List<String> names) {
+    names.forEach(Names::tag);
     Map<String, Tag> tags = table.tagManager().tags();
     List<String> deleted = new java.util.ArrayList<>();
     for (String name : names) {
@@ -64,7 +66,11 @@ public final class TagDeletion {
     }
     for (ManifestEntry e : live(tagged)) {
       if (!kept.contains(e.identifier())) {
-        delete(DataFilePaths.of(table, e.partition(), e.bucket(), e.file()));
+        try {
+          DataFilePaths.delete(table, e.partition(), e.bucket(), e.file());
+        } catch (IOException ex) {
+          throw new UncheckedIOException("Cannot delete data file " + e.file().fileName(), ex);
+        }
       }
     }
     if (!table.snapshotManager().exists(tagged.id())) {

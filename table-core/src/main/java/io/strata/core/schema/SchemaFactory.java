@@ -79,8 +79,8 @@ public final class SchemaFactory {
   public static List<String> splitColumns(String text) {
     List<String> result = new ArrayList<>();
     for (String part : Arrays.asList(text.split(","))) {
-      if (!part.trim().isEmpty()) {
-        result.add(part.trim());
+      if (!part.strip().isEmpty()) {
+        result.add(part.strip());
       }
     }
     return result;

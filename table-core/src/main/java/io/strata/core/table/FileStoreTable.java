@@ -2,6 +2,7 @@ package io.strata.core.table;
 
 import io.strata.core.io.FileIO;
 import io.strata.core.options.Options;
+import io.strata.core.paths.ContainedFileIO;
 import io.strata.core.schema.SchemaManager;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.SnapshotManager;
@@ -20,13 +21,14 @@ public final class FileStoreTable implements java.io.Serializable {
   private final SnapshotManager snapshotManager;
   private final TagManager tagManager;
 
+  /** A table at {@code root}; its file IO may change files only below {@code root}. */
   public FileStoreTable(FileIO fileIO, Path root, TableSchema schema) {
-    this.fileIO = fileIO;
+    this.fileIO = ContainedFileIO.of(fileIO, root);
     this.paths = new TablePaths(root);
     this.schema = schema;
-    this.schemaManager = new SchemaManager(fileIO, paths);
-    this.snapshotManager = new SnapshotManager(fileIO, paths);
-    this.tagManager = new TagManager(fileIO, paths);
+    this.schemaManager = new SchemaManager(this.fileIO, paths);
+    this.snapshotManager = new SnapshotManager(this.fileIO, paths);
+    this.tagManager = new TagManager(this.fileIO, paths);
   }
 
   public TagManager tagManager() {

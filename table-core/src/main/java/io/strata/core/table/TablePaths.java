@@ -1,5 +1,8 @@
 package io.strata.core.table;
 
+import io.strata.core.paths.NameKind;
+import io.strata.core.paths.Names;
+import io.strata.core.paths.PathContainment;
 import org.apache.hadoop.fs.Path;
 
 /** Where each file of a table lives (FORMAT.md §1). */
@@ -33,16 +36,27 @@ public record TablePaths(Path root) implements java.io.Serializable {
     return new Path(root, "manifest");
   }
 
+  /** A manifest or manifest list named by metadata; refused unless a plain file name. */
   public Path manifest(String fileName) {
-    return new Path(manifestDir(), fileName);
+    return new Path(manifestDir(), PathContainment.requirePlainFileName("manifest", fileName));
   }
 
   public Path tagDir() {
     return new Path(root, "tag");
   }
 
+  /** The file of tag {@code name}; refuses names that are not safe file names. */
   public Path tag(String name) {
-    return new Path(tagDir(), "tag-" + name);
+    return new Path(tagDir(), NameKind.TAG.component(Names.tag(name)));
+  }
+
+  public Path consumerDir() {
+    return new Path(root, "consumer");
+  }
+
+  /** The file of consumer {@code id}; refuses ids that are not safe file names. */
+  public Path consumer(String id) {
+    return new Path(consumerDir(), NameKind.CONSUMER.component(Names.consumer(id)));
   }
 
   /** The bucket directory; {@code partitionPath} is empty for unpartitioned tables. */

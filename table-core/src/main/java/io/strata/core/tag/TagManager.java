@@ -1,6 +1,7 @@
 package io.strata.core.tag;
 
 import io.strata.core.io.FileIO;
+import io.strata.core.paths.Names;
 import io.strata.core.table.TablePaths;
 import java.io.IOException;
 import java.io.Serializable;
@@ -92,15 +93,6 @@ public final class TagManager implements Serializable {
   }
 
   private static void validateName(String name) {
-    if (name == null || name.isBlank() || name.contains("/")) {
-      throw new IllegalArgumentException(
-          "Invalid tag name '" + name + "': it must be non-blank and contain no '/'.");
-    }
-    if (name.chars().allMatch(Character::isDigit)) {
-      throw new IllegalArgumentException(
-          "Invalid tag name '"
-              + name
-              + "': a numeric name would be ambiguous with snapshot ids in VERSION AS OF.");
-    }
+    Names.newTag(name);
   }
 }

@@ -1,0 +1,99 @@
+package io.strata.core.paths;
+
+import io.strata.core.io.FileIO;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.Serializable;
+import java.util.List;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * A table's view of the file system: it reads anywhere (Paimon tables may keep data files at
+ * external paths) but creates, replaces, renames and deletes only strictly below the table's
+ * directory. Every operation of a table goes through it, so a hostile or corrupted metadata file
+ * can never make Strata change a file elsewhere.
+ */
+public final class ContainedFileIO implements FileIO, Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  private final FileIO delegate;
+  private final Path root;
+
+  private ContainedFileIO(FileIO delegate, Path root) {
+    this.delegate = delegate;
+    this.root = root;
+  }
+
+  /** {@code fileIO} confined to {@code root}; an already confined one is re-confined. */
+  public static ContainedFileIO of(FileIO fileIO, Path root) {
+    FileIO unwrapped = fileIO instanceof ContainedFileIO contained ? contained.delegate : fileIO;
+    return new ContainedFileIO(unwrapped, root);
+  }
+
+  /** The directory this file IO may change. */
+  public Path root() {
+    return root;
+  }
+
+  @Override
+  public InputStream newInputStream(Path path) throws IOException {
+    return delegate.newInputStream(path);
+  }
+
+  @Override
+  public OutputStream newOutputStream(Path path) throws IOException {
+    return delegate.newOutputStream(inside(path, "write"));
+  }
+
+  @Override
+  public void overwriteFile(Path path, byte[] content) throws IOException {
+    delegate.overwriteFile(inside(path, "overwrite"), content);
+  }
+
+  @Override
+  public boolean tryCreateAtomically(Path path, byte[] content) throws IOException {
+    return delegate.tryCreateAtomically(inside(path, "create"), content);
+  }
+
+  @Override
+  public boolean exists(Path path) throws IOException {
+    return delegate.exists(path);
+  }
+
+  @Override
+  public List<FileStatusInfo> list(Path dir) throws IOException {
+    return delegate.list(dir);
+  }
+
+  @Override
+  public boolean delete(Path path) throws IOException {
+    return delegate.delete(inside(path, "delete"));
+  }
+
+  @Override
+  public boolean deleteRecursively(Path dir) throws IOException {
+    return delegate.deleteRecursively(inside(dir, "delete the directory"));
+  }
+
+  @Override
+  public void mkdirs(Path dir) throws IOException {
+    delegate.mkdirs(inside(dir, "create the directory"));
+  }
+
+  @Override
+  public boolean rename(Path from, Path to) throws IOException {
+    return delegate.rename(inside(from, "rename"), inside(to, "rename onto"));
+  }
+
+  @Override
+  public FileSystem fileSystem(Path path) throws IOException {
+    return delegate.fileSystem(path);
+  }
+
+  private Path inside(Path path, String action) {
+    return PathContainment.requireInside(root, path, action);
+  }
+}
