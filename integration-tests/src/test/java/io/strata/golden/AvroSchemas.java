@@ -41,10 +41,8 @@ final class AvroSchemas {
     try (InputStream in = Files.newInputStream(avro);
         DataFileStream<GenericRecord> stream =
             new DataFileStream<>(in, new GenericDatumReader<>())) {
-      Files.writeString(
-          dir.resolve(name + ".avsc"), stream.getSchema().toString(true) + "\n");
-      Files.writeString(
-          dir.resolve(name + ".codec"), stream.getMetaString("avro.codec") + "\n");
+      Files.writeString(dir.resolve(name + ".avsc"), stream.getSchema().toString(true) + "\n");
+      Files.writeString(dir.resolve(name + ".codec"), stream.getMetaString("avro.codec") + "\n");
       for (GenericRecord r : stream) {
         records.add(r);
         lines.add(r.toString());

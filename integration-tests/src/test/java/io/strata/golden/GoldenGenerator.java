@@ -11,8 +11,9 @@ import java.util.stream.Stream;
 /**
  * Writes the golden fixtures with Apache Paimon's own Java API: tables under {@code
  * warehouse/golden.db/}, what Paimon reads from them under {@code expected/}, {@code
- * binary-rows.tsv} and {@code avro-schemas/}. Run it through {@code scripts/golden}, which passes
- * {@code table-core/src/test/resources/golden}; the directory is deleted and written anew.
+ * binary-rows.tsv}, {@code avro-schemas/} and {@code json/}. Run it through {@code scripts/golden},
+ * which passes {@code table-core/src/test/resources/golden}; the directory is deleted and written
+ * anew.
  */
 public final class GoldenGenerator {
 
@@ -52,6 +53,7 @@ public final class GoldenGenerator {
       LifecycleTables.write(w);
       ExpectedRows.write(w, TABLES, out.resolve("expected"));
       AvroSchemas.write(w.table("orders_seed002"), out.resolve("avro-schemas"));
+      LooseJson.write(w.table("orders_seed004").snapshotManager().snapshot(1), out.resolve("json"));
     }
     BinaryRows.write(out.resolve("binary-rows.tsv"));
     copyReadme(out.resolve("README.md"));

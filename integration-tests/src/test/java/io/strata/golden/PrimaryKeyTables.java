@@ -34,7 +34,9 @@ final class PrimaryKeyTables {
    */
   private static void levels(GoldenWarehouse w) throws Exception {
     String name = "pk_levels";
-    w.create(name, idValueN().option("bucket", "2").option("num-sorted-run.compaction-trigger", "3").build());
+    w.create(
+        name,
+        idValueN().option("bucket", "2").option("num-sorted-run.compaction-trigger", "3").build());
     Random random = new Random(SEED);
     for (int commit = 0; commit < 8; commit++) {
       List<GenericRow> rows = new ArrayList<>();

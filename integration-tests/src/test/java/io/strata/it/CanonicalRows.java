@@ -124,9 +124,7 @@ public final class CanonicalRows {
       DataType fieldType = type.getTypeAt(i);
       out.add(
           paimonValue(
-              fieldType,
-              InternalRow.createFieldGetter(fieldType, i).getFieldOrNull(row),
-              padChar));
+              fieldType, InternalRow.createFieldGetter(fieldType, i).getFieldOrNull(row), padChar));
     }
     return out;
   }
@@ -184,7 +182,9 @@ public final class CanonicalRows {
           return "{" + String.join(", ", entries) + "}";
         }
       case ROW:
-        return "(" + String.join(", ", paimonFields((RowType) type, (InternalRow) v, padChar)) + ")";
+        return "("
+            + String.join(", ", paimonFields((RowType) type, (InternalRow) v, padChar))
+            + ")";
       default:
         return v.toString();
     }
