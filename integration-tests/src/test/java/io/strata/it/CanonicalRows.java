@@ -34,7 +34,7 @@ import scala.jdk.javaapi.CollectionConverters;
  * <p>Spark rows must come from a session with {@code spark.sql.datetime.java8API.enabled} so that
  * dates and timestamps arrive as {@code java.time} values.
  */
-final class CanonicalRows {
+public final class CanonicalRows {
 
   private static final String SEPARATOR = " | ";
 
@@ -111,29 +111,35 @@ final class CanonicalRows {
   // ---- Paimon (InternalRow) ----
 
   static String paimon(RowType type, InternalRow row) {
-    return paimonRow(type, row, SEPARATOR, "", "");
+    return String.join(SEPARATOR, paimonFields(type, row, true));
   }
 
-  private static String paimonRow(
-      RowType type, InternalRow row, String separator, String open, String close) {
-    StringJoiner j = new StringJoiner(separator, open, close);
+  /**
+   * Each field of a Paimon row, rendered. {@code padChar}: CHAR(n) padded to n as Spark reads it;
+   * without it, what Paimon stored (the golden {@code expected/*.tsv} form).
+   */
+  public static List<String> paimonFields(RowType type, InternalRow row, boolean padChar) {
+    List<String> out = new ArrayList<>(type.getFieldCount());
     for (int i = 0; i < type.getFieldCount(); i++) {
       DataType fieldType = type.getTypeAt(i);
-      j.add(
-          paimonValue(fieldType, InternalRow.createFieldGetter(fieldType, i).getFieldOrNull(row)));
+      out.add(
+          paimonValue(
+              fieldType, InternalRow.createFieldGetter(fieldType, i).getFieldOrNull(row), padChar));
     }
-    return j.toString();
+    return out;
   }
 
-  private static String paimonValue(DataType type, Object v) {
+  private static String paimonValue(DataType type, Object v, boolean padChar) {
     if (v == null) {
       return "NULL";
     }
     switch (type.getTypeRoot()) {
       case CHAR:
         // Spark reads CHAR(n) padded to n (read-side padding); Paimon returns what is stored.
-        return String.format(
-            "%-" + ((org.apache.paimon.types.CharType) type).getLength() + "s", v.toString());
+        return padChar
+            ? String.format(
+                "%-" + ((org.apache.paimon.types.CharType) type).getLength() + "s", v.toString())
+            : v.toString();
       case VARCHAR:
         return ((BinaryString) v).toString();
       case DECIMAL:
@@ -153,7 +159,7 @@ final class CanonicalRows {
           InternalArray.ElementGetter getter = InternalArray.createElementGetter(element);
           StringJoiner j = new StringJoiner(", ", "[", "]");
           for (int i = 0; i < array.size(); i++) {
-            j.add(paimonValue(element, getter.getElementOrNull(array, i)));
+            j.add(paimonValue(element, getter.getElementOrNull(array, i), padChar));
           }
           return j.toString();
         }
@@ -167,15 +173,18 @@ final class CanonicalRows {
           List<String> entries = new ArrayList<>();
           for (int i = 0; i < m.size(); i++) {
             entries.add(
-                paimonValue(map.getKeyType(), keys.getElementOrNull(m.keyArray(), i))
+                paimonValue(map.getKeyType(), keys.getElementOrNull(m.keyArray(), i), padChar)
                     + "="
-                    + paimonValue(map.getValueType(), values.getElementOrNull(m.valueArray(), i)));
+                    + paimonValue(
+                        map.getValueType(), values.getElementOrNull(m.valueArray(), i), padChar));
           }
           entries.sort(null);
           return "{" + String.join(", ", entries) + "}";
         }
       case ROW:
-        return paimonRow((RowType) type, (InternalRow) v, ", ", "(", ")");
+        return "("
+            + String.join(", ", paimonFields((RowType) type, (InternalRow) v, padChar))
+            + ")";
       default:
         return v.toString();
     }

@@ -7,8 +7,9 @@ import java.nio.file.Paths;
 import java.util.stream.Stream;
 
 /**
- * The read-only tables real Paimon 1.3.1 wrote ({@code shared/golden/warehouse/golden.db}); tests
- * work on copies. {@code -Dstrata.golden.dir} overrides where {@code shared/golden} is.
+ * The read-only tables real Paimon 1.3.1 wrote ({@code warehouse/golden.db} of the golden fixtures
+ * in table-core's test resources, found through {@code -Dstrata.golden.dir}, which the pom sets);
+ * tests work on copies.
  */
 final class GoldenTables {
 
@@ -40,17 +41,15 @@ final class GoldenTables {
 
   private static Path goldenDir() {
     String property = System.getProperty("strata.golden.dir");
-    if (property != null && !property.isBlank() && Files.isDirectory(Paths.get(property))) {
-      return Paths.get(property);
+    if (property == null || property.isBlank()) {
+      throw new IllegalStateException(
+          "-Dstrata.golden.dir is not set; integration-tests/pom.xml sets it for Maven runs.");
     }
-    // The clone or worktree may sit at any depth; shared/golden is beside one of its ancestors.
-    for (Path p = Paths.get("").toAbsolutePath(); p != null; p = p.getParent()) {
-      Path candidate = p.resolve("shared/golden");
-      if (Files.isDirectory(candidate.resolve("warehouse"))) {
-        return candidate;
-      }
+    Path dir = Paths.get(property);
+    if (!Files.isDirectory(dir.resolve("warehouse"))) {
+      throw new IllegalStateException(
+          "No golden fixtures at " + dir + "; run scripts/golden to write them.");
     }
-    throw new IllegalStateException(
-        "No shared/golden above " + Paths.get("").toAbsolutePath() + "; set -Dstrata.golden.dir");
+    return dir;
   }
 }

@@ -31,12 +31,12 @@ import org.apache.paimon.table.source.Split;
 import org.apache.paimon.utils.Pair;
 
 /** Real Apache Paimon 1.3.1 through its Java API: the reference reader and writer. */
-final class PaimonOracle implements AutoCloseable {
+public final class PaimonOracle implements AutoCloseable {
 
   private final Catalog catalog;
 
   /** A filesystem catalog on {@code warehouse}, as {@code CatalogFactory} builds it. */
-  PaimonOracle(Path warehouse) {
+  public PaimonOracle(Path warehouse) {
     Options options = new Options();
     options.set("warehouse", warehouse.toUri().toString());
     // Other writers change the tables between calls: load them afresh every time.
@@ -44,12 +44,12 @@ final class PaimonOracle implements AutoCloseable {
     this.catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
   }
 
-  Catalog catalog() {
+  public Catalog catalog() {
     return catalog;
   }
 
   /** Loads the table's latest schema and state. */
-  FileStoreTable table(String db, String name) {
+  public FileStoreTable table(String db, String name) {
     try {
       return (FileStoreTable) catalog.getTable(Identifier.create(db, name));
     } catch (Catalog.TableNotExistException e) {
@@ -125,18 +125,18 @@ final class PaimonOracle implements AutoCloseable {
   }
 
   /** One batch commit of {@code rows} (which may carry DELETE / UPDATE row kinds). */
-  static void write(FileStoreTable table, List<? extends InternalRow> rows) {
+  public static void write(FileStoreTable table, List<? extends InternalRow> rows) {
     commit(table.newBatchWriteBuilder(), rows);
   }
 
   /** One batch INSERT OVERWRITE of the given static partition (empty map: the whole table). */
-  static void overwrite(
+  public static void overwrite(
       FileStoreTable table, Map<String, String> partition, List<? extends InternalRow> rows) {
     commit(table.newBatchWriteBuilder().withOverwrite(partition), rows);
   }
 
   /** One COMPACT commit: a full compaction of every bucket that holds files. */
-  static void compactFully(FileStoreTable table) {
+  public static void compactFully(FileStoreTable table) {
     Set<Pair<BinaryRow, Integer>> buckets = new LinkedHashSet<>();
     for (ManifestEntry e : table.store().newScan().plan().files()) {
       buckets.add(Pair.of(e.partition(), e.bucket()));

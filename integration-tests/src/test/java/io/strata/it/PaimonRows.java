@@ -15,44 +15,44 @@ import org.apache.paimon.data.GenericRow;
 import org.apache.paimon.data.Timestamp;
 
 /** Short constructors for Paimon's internal values, for building rows that Paimon writes. */
-final class PaimonRows {
+public final class PaimonRows {
 
   private PaimonRows() {}
 
-  static GenericRow row(Object... values) {
+  public static GenericRow row(Object... values) {
     return GenericRow.of(values);
   }
 
-  static BinaryString str(String s) {
+  public static BinaryString str(String s) {
     return BinaryString.fromString(s);
   }
 
-  static Decimal dec(String value, int precision, int scale) {
+  public static Decimal dec(String value, int precision, int scale) {
     return Decimal.fromBigDecimal(
         new BigDecimal(value).setScale(scale, RoundingMode.UNNECESSARY), precision, scale);
   }
 
   /** DATE as Paimon stores it: days since 1970-01-01. */
-  static int date(String isoDate) {
+  public static int date(String isoDate) {
     return (int) LocalDate.parse(isoDate).toEpochDay();
   }
 
   /** TIMESTAMP (without time zone) from {@code yyyy-MM-ddTHH:mm:ss[.f]}. */
-  static Timestamp ntz(String isoLocal) {
+  public static Timestamp ntz(String isoLocal) {
     return Timestamp.fromLocalDateTime(LocalDateTime.parse(isoLocal));
   }
 
   /** TIMESTAMP WITH LOCAL TIME ZONE from an ISO instant such as {@code 2024-01-02T03:04:05Z}. */
-  static Timestamp ltz(String isoInstant) {
+  public static Timestamp ltz(String isoInstant) {
     return Timestamp.fromInstant(Instant.parse(isoInstant));
   }
 
-  static GenericArray arr(Object... elements) {
+  public static GenericArray arr(Object... elements) {
     return new GenericArray(elements);
   }
 
   /** A map from alternating keys and values; values may be null. */
-  static GenericMap map(Object... keysAndValues) {
+  public static GenericMap map(Object... keysAndValues) {
     Map<Object, Object> map = new LinkedHashMap<>();
     for (int i = 0; i < keysAndValues.length; i += 2) {
       map.put(

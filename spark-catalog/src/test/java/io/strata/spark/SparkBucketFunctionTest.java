@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The Spark function writes cluster by gives Paimon's buckets. Expected numbers are Paimon 1.3.1's,
- * from {@code shared/golden/binary-rows.tsv} (columns bucket_2, bucket_4, bucket_16, bucket_100).
+ * from the golden {@code binary-rows.tsv} in table-core's test resources (columns bucket_2,
+ * bucket_4, bucket_16, bucket_100).
  */
 class SparkBucketFunctionTest {
 

@@ -1,13 +1,18 @@
 package io.strata.core;
 
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 
-/** Locates the read-only golden fixtures that real Paimon wrote ({@code shared/golden}). */
+/**
+ * Locates the golden fixtures that real Paimon wrote: {@code src/test/resources/golden} of this
+ * module, written by {@code scripts/golden}.
+ */
 public final class GoldenFiles {
 
-  /** System property that overrides the search, e.g. for CI layouts. */
+  /** System property naming the golden directory; the Maven builds set it. */
   public static final String PROPERTY = "strata.golden.dir";
 
   private static Path dir;
@@ -39,26 +44,31 @@ public final class GoldenFiles {
 
   private static Path locate() {
     String property = System.getProperty(PROPERTY);
+    Path p;
     if (property != null && !property.isBlank()) {
-      Path p = Paths.get(property).toAbsolutePath();
-      if (!Files.isDirectory(p)) {
-        throw new IllegalStateException(PROPERTY + " = " + p + " is not a directory.");
-      }
-      return p;
+      p = Paths.get(property).toAbsolutePath().normalize();
+    } else {
+      // Outside Maven (an IDE run): the copy of the test resources on the classpath.
+      p = fromClasspath();
     }
-    // The clone (or worktree) may sit at different depths; shared/ is a sibling of some ancestor.
-    Path start = Paths.get("").toAbsolutePath();
-    for (Path p = start; p != null; p = p.getParent()) {
-      Path candidate = p.resolve("shared").resolve("golden");
-      if (Files.isDirectory(candidate)) {
-        return candidate;
-      }
+    if (p == null || !Files.isDirectory(p.resolve("warehouse"))) {
+      throw new IllegalStateException(
+          "Golden fixtures not found"
+              + (p == null ? "" : " at " + p)
+              + "; run scripts/golden to write table-core/src/test/resources/golden.");
     }
-    throw new IllegalStateException(
-        "No shared/golden directory found above "
-            + start
-            + "; set -D"
-            + PROPERTY
-            + "=/path/to/shared/golden.");
+    return p;
+  }
+
+  private static Path fromClasspath() {
+    URL readme = GoldenFiles.class.getResource("/golden/README.md");
+    if (readme == null || !"file".equals(readme.getProtocol())) {
+      return null;
+    }
+    try {
+      return Paths.get(readme.toURI()).getParent();
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
   }
 }

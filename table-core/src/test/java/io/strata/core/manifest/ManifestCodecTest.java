@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.core.GoldenFiles;
 import io.strata.core.data.BinaryRow;
+import io.strata.core.schema.SchemaJson;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.snapshot.SnapshotJson;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -29,8 +32,18 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class ManifestCodecTest {
 
-  /** The manifest whose records golden/avro-schemas/manifest.records.txt shows. */
-  static final String RECORDS_MANIFEST = "manifest-12b32704-2797-4161-a9c6-960d133cd17b-0";
+  /**
+   * The manifest whose records golden/avro-schemas/manifest.records.txt shows: the first of the
+   * manifests that orders_seed002's compaction (snapshot 4) started from, i.e. the first write's.
+   */
+  static String recordsManifest() throws IOException {
+    Path table = GoldenFiles.goldenTable("orders_seed002");
+    Snapshot compaction =
+        SnapshotJson.fromJson(Files.readString(table.resolve("snapshot/snapshot-4")));
+    byte[] list =
+        Files.readAllBytes(table.resolve("manifest").resolve(compaction.baseManifestList()));
+    return ManifestListCodec.read(list).get(0).fileName();
+  }
 
   static Stream<Path> goldenManifests() throws IOException {
     List<Path> list =
@@ -108,7 +121,7 @@ class ManifestCodecTest {
   @Test
   void goldenRecordsMatchRecordsTxt() throws IOException {
     Path manifest =
-        GoldenFiles.goldenTable("orders_seed002").resolve("manifest").resolve(RECORDS_MANIFEST);
+        GoldenFiles.goldenTable("orders_seed002").resolve("manifest").resolve(recordsManifest());
     byte[] bytes = Files.readAllBytes(manifest);
     List<String> expected =
         Files.readAllLines(GoldenFiles.goldenDir().resolve("avro-schemas/manifest.records.txt"));
@@ -117,16 +130,25 @@ class ManifestCodecTest {
     assertThat(entries).extracting(ManifestEntry::kind).containsOnly(FileKind.ADD);
     assertThat(entries).extracting(ManifestEntry::bucket).containsExactly(0, 1, 0);
     assertThat(entries).extracting(ManifestEntry::totalBuckets).containsOnly(2);
-    assertThat(entries)
-        .extracting(e -> e.file().fileName())
-        .containsExactly(
-            "data-3c4fed0b-158b-402f-8fec-82eb402fdbd2-0.parquet",
-            "data-f62a9e19-6dc6-4d8d-8cf9-f9a8cfb2c5de-0.parquet",
-            "data-dd6ad83f-f692-4e66-8d7b-e7976f6539cf-0.parquet");
+    // File names are random per generation: each names a data file in its partition and bucket.
+    Path table = GoldenFiles.goldenTable("orders_seed002");
+    List<String> dts = List.of("2026-09-24", "2026-09-24", "2026-09-25");
+    for (int i = 0; i < entries.size(); i++) {
+      DataFileMeta f = entries.get(i).file();
+      assertThat(f.fileName()).matches("data-[0-9a-f-]{36}-0\\.parquet");
+      Path data = table.resolve("dt=" + dts.get(i)).resolve("bucket-" + entries.get(i).bucket());
+      assertThat(Files.size(data.resolve(f.fileName()))).isEqualTo(f.fileSize());
+    }
     assertThat(entries).extracting(e -> e.file().rowCount()).containsExactly(2L, 1L, 2L);
     assertThat(entries).extracting(e -> e.file().fileSize()).containsExactly(2081L, 1929L, 2081L);
     DataFileMeta first = entries.get(0).file();
-    assertThat(first.creationTimeMillis()).isEqualTo(1796079042118L);
+    // Written during the first commit: after the schema, before the snapshot.
+    assertThat(first.creationTimeMillis())
+        .isGreaterThanOrEqualTo(
+            SchemaJson.fromJson(Files.readString(table.resolve("schema/schema-0"))).timeMillis())
+        .isLessThanOrEqualTo(
+            SnapshotJson.fromJson(Files.readString(table.resolve("snapshot/snapshot-1")))
+                .timeMillis());
     assertThat(first.maxSequenceNumber()).isEqualTo(1);
     assertThat(first.deleteRowCount()).isZero();
     assertThat(first.fileSource()).isEqualTo(FileSource.APPEND);

@@ -6,7 +6,6 @@ import io.strata.core.GoldenFiles;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.SnapshotJson;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -102,8 +101,7 @@ class TagJsonTest {
   }
 
   static String resource(String name) throws IOException {
-    try (InputStream in = TagJsonTest.class.getResourceAsStream("/paimon-1.3.1/" + name)) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
+    // Written by Paimon's serializers (scripts/golden), next to the golden tables.
+    return Files.readString(GoldenFiles.resolve("json", name), StandardCharsets.UTF_8);
   }
 }
