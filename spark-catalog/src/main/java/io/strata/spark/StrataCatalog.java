@@ -338,7 +338,13 @@ public class StrataCatalog
   @Override
   public Table alterTable(Identifier ident, TableChange... changes) throws NoSuchTableException {
     io.strata.core.catalog.Identifier id = toCore(ident);
-    StrataTable current = (StrataTable) loadTable(ident);
+    if (!(loadTable(ident) instanceof StrataTable current)) {
+      throw new UnsupportedOperationException(
+          "Cannot alter system table "
+              + ident
+              + ": system tables are read-only views of a table's metadata; alter the data table"
+              + " instead.");
+    }
     List<SchemaChange> schemaChanges =
         SparkSchemaChanges.convert(current.fileStoreTable().schema(), changes);
     if (schemaChanges.isEmpty()) {

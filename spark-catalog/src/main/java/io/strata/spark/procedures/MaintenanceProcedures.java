@@ -40,7 +40,17 @@ final class MaintenanceProcedures {
         throw new IllegalArgumentException(
             "Invalid options '" + text + "': expected 'key=value' pairs separated by commas.");
       }
-      options.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+      String key = pair.substring(0, eq).trim();
+      if (OptionRegistry.find(key) == null) {
+        throw new IllegalArgumentException(
+            "Unknown option '"
+                + key
+                + "' in options => '"
+                + text
+                + "': a procedure takes only the table options Strata knows (see the options"
+                + " table in README.md).");
+      }
+      options.put(key, pair.substring(eq + 1).trim());
     }
     OptionRegistry.validate(options);
     return options;

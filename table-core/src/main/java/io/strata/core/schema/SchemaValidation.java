@@ -1,5 +1,6 @@
 package io.strata.core.schema;
 
+import io.strata.core.options.ExpireOptions;
 import io.strata.core.options.OptionRegistry;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
@@ -51,10 +52,25 @@ public final class SchemaValidation {
       }
     }
     validateBucketing(schema, names);
+    validateRetention(new Options(schema.options()));
     if (schema.hasPrimaryKey()) {
       io.strata.core.merge.MergeFunctions.of(schema); // aggregate functions, sequence.field
     }
     PartitionTimeExtractor.validate(schema.partitionType(), new Options(schema.options()));
+  }
+
+  /** A floor above the cap would make every expiration keep more than the cap allows. */
+  private static void validateRetention(Options options) {
+    int min = options.get(ExpireOptions.SNAPSHOT_NUM_RETAINED_MIN);
+    int max = options.get(ExpireOptions.SNAPSHOT_NUM_RETAINED_MAX);
+    if (min > max) {
+      throw new IllegalArgumentException(
+          "Table option 'snapshot.num-retained.min' ("
+              + min
+              + ") must not be larger than 'snapshot.num-retained.max' ("
+              + max
+              + "); lower the first or raise the second.");
+    }
   }
 
   private static void validateBucketing(TableSchema schema, List<String> names) {
@@ -99,7 +115,12 @@ public final class SchemaValidation {
   }
 
   private static void checkColumnsExist(String what, List<String> columns, List<String> names) {
+    Set<String> listed = new HashSet<>();
     for (String c : columns) {
+      if (!listed.add(c)) {
+        throw new IllegalArgumentException(
+            what + " column '" + c + "' is listed more than once in " + columns + ".");
+      }
       if (!names.contains(c)) {
         throw new IllegalArgumentException(
             what + " column '" + c + "' does not exist; columns are " + names + ".");
