@@ -1,5 +1,6 @@
 package io.strata.core.manifest;
 
+import io.strata.core.io.CorruptFileException;
 import io.strata.core.io.FileIO;
 import io.strata.core.table.FileNamer;
 import io.strata.core.table.TablePaths;
@@ -38,16 +39,22 @@ public final class ManifestFiles {
   public List<ManifestEntry> readManifest(String fileName) {
     try (InputStream in = fileIO.newInputStream(paths.manifest(fileName))) {
       return ManifestCodec.read(in);
-    } catch (IOException e) {
+    } catch (java.io.FileNotFoundException e) {
       throw new UncheckedIOException("Cannot read manifest " + paths.manifest(fileName), e);
+    } catch (IOException | RuntimeException e) {
+      throw CorruptFileException.of(
+          CorruptFileException.Kind.MANIFEST, paths.manifest(fileName), e);
     }
   }
 
   public List<ManifestFileMeta> readManifestList(String fileName) {
     try (InputStream in = fileIO.newInputStream(paths.manifest(fileName))) {
       return ManifestListCodec.read(in);
-    } catch (IOException e) {
+    } catch (java.io.FileNotFoundException e) {
       throw new UncheckedIOException("Cannot read manifest list " + paths.manifest(fileName), e);
+    } catch (IOException | RuntimeException e) {
+      throw CorruptFileException.of(
+          CorruptFileException.Kind.MANIFEST_LIST, paths.manifest(fileName), e);
     }
   }
 

@@ -94,7 +94,12 @@ public final class FileStoreScan {
     }
     List<List<ManifestEntry>> result = new ArrayList<>(futures.size());
     for (CompletableFuture<List<ManifestEntry>> f : futures) {
-      result.add(f.join());
+      try {
+        result.add(f.join());
+      } catch (java.util.concurrent.CompletionException e) {
+        // Report the reader's own error (e.g. which manifest is corrupted), not the wrapper.
+        throw e.getCause() instanceof RuntimeException cause ? cause : e;
+      }
     }
     return result;
   }

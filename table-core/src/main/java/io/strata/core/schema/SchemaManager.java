@@ -1,5 +1,6 @@
 package io.strata.core.schema;
 
+import io.strata.core.io.CorruptFileException;
 import io.strata.core.io.FileIO;
 import io.strata.core.io.NumberedFiles;
 import io.strata.core.table.TablePaths;
@@ -63,8 +64,10 @@ public final class SchemaManager implements java.io.Serializable {
         k -> {
           try {
             return SchemaJson.fromJson(fileIO.readUtf8(paths.schema(k)));
-          } catch (IOException e) {
+          } catch (java.io.FileNotFoundException e) {
             throw new UncheckedIOException("Cannot read schema " + k + " of " + paths.root(), e);
+          } catch (IOException | RuntimeException e) {
+            throw CorruptFileException.of(CorruptFileException.Kind.SCHEMA, paths.schema(k), e);
           }
         });
   }

@@ -1,5 +1,6 @@
 package io.strata.core.snapshot;
 
+import io.strata.core.io.CorruptFileException;
 import io.strata.core.io.FileIO;
 import io.strata.core.io.NumberedFiles;
 import io.strata.core.table.TablePaths;
@@ -74,8 +75,10 @@ public final class SnapshotManager implements java.io.Serializable {
   public Snapshot snapshot(long id) {
     try {
       return SnapshotJson.fromJson(fileIO.readUtf8(paths.snapshot(id)));
-    } catch (IOException e) {
+    } catch (java.io.FileNotFoundException e) {
       throw new UncheckedIOException("Cannot read snapshot " + id + " of " + paths.root(), e);
+    } catch (IOException | RuntimeException e) {
+      throw CorruptFileException.of(CorruptFileException.Kind.SNAPSHOT, paths.snapshot(id), e);
     }
   }
 

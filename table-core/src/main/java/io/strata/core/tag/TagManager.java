@@ -1,5 +1,6 @@
 package io.strata.core.tag;
 
+import io.strata.core.io.CorruptFileException;
 import io.strata.core.io.FileIO;
 import io.strata.core.paths.Names;
 import io.strata.core.table.TablePaths;
@@ -32,7 +33,7 @@ public final class TagManager implements Serializable {
       for (FileIO.FileStatusInfo f : fileIO.list(paths.tagDir())) {
         String name = f.path().getName();
         if (name.startsWith(PREFIX) && !f.isDirectory()) {
-          tags.put(name.substring(PREFIX.length()), TagJson.fromJson(fileIO.readUtf8(f.path())));
+          tags.put(name.substring(PREFIX.length()), read(f.path()));
         }
       }
     } catch (IOException e) {
@@ -46,9 +47,18 @@ public final class TagManager implements Serializable {
       if (!fileIO.exists(paths.tag(name))) {
         return Optional.empty();
       }
-      return Optional.of(TagJson.fromJson(fileIO.readUtf8(paths.tag(name))));
+      return Optional.of(read(paths.tag(name)));
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read tag " + name + " of " + paths.root(), e);
+    }
+  }
+
+  private Tag read(org.apache.hadoop.fs.Path file) throws IOException {
+    String json = fileIO.readUtf8(file);
+    try {
+      return TagJson.fromJson(json);
+    } catch (RuntimeException e) {
+      throw CorruptFileException.of(CorruptFileException.Kind.TAG, file, e);
     }
   }
 
