@@ -89,6 +89,10 @@ class ColumnarReadTest {
     assertSameOnBothPaths("SELECT * FROM strata.default.widened", true);
     assertThat(rows("SELECT id, f, label, gone, p FROM strata.default.widened ORDER BY id"))
         .containsExactly("[1,1.5,a,null,x]", "[2,null,null,null,null]", "[3,2.5,c,new,x]");
+    // Filters on partition columns must not skip row groups (the split's partition decides).
+    assertThat(rows("SELECT id FROM strata.default.widened WHERE p = 'x' ORDER BY id"))
+        .containsExactly("[1]", "[3]");
+    assertSameOnBothPaths("SELECT * FROM strata.default.widened WHERE p IS NULL OR id > 1", true);
   }
 
   @Test

@@ -71,7 +71,12 @@ final class ParquetBatchFile {
 
   /** A reader positioned before the first batch; the caller closes it. */
   VectorizedParquetRecordReader open(
-      FileSystem fs, Path path, long length, Predicate filter, RowType tableType)
+      FileSystem fs,
+      Path path,
+      long length,
+      Predicate filter,
+      RowType tableType,
+      RowType partitionType)
       throws IOException {
     FileSystem raw = HadoopFiles.withoutChecksums(fs);
     InputFile input = HadoopFiles.inputFile(raw, path, length);
@@ -81,7 +86,8 @@ final class ParquetBatchFile {
       ParquetReadOptions footerOptions = HadoopReadOptions.builder(conf, path).build();
       ParquetMetadata footer = ParquetFileReader.readFooter(input, footerOptions, stream);
       FilterPredicate rowGroups =
-          ParquetRowGroupFilter.of(filter, tableType, footer.getFileMetaData().getSchema());
+          ParquetRowGroupFilter.of(
+              filter, tableType, partitionType, footer.getFileMetaData().getSchema());
       if (rowGroups != null) {
         ParquetInputFormat.setFilterPredicate(conf, rowGroups);
       } else {

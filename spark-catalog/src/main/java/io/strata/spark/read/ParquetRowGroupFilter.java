@@ -29,16 +29,29 @@ import org.apache.parquet.schema.Type;
 final class ParquetRowGroupFilter {
 
   private final RowType tableType;
+  private final Set<Integer> partitionIds;
   private final MessageType fileSchema;
 
-  private ParquetRowGroupFilter(RowType tableType, MessageType fileSchema) {
+  private ParquetRowGroupFilter(
+      RowType tableType, Set<Integer> partitionIds, MessageType fileSchema) {
     this.tableType = tableType;
+    this.partitionIds = partitionIds;
     this.fileSchema = fileSchema;
   }
 
-  /** The file-level predicate for {@code filter}, or null when nothing can be pushed. */
-  static FilterPredicate of(Predicate filter, RowType tableType, MessageType fileSchema) {
-    return filter == null ? null : new ParquetRowGroupFilter(tableType, fileSchema).convert(filter);
+  /**
+   * The file-level predicate for {@code filter}, or null when nothing can be pushed. Comparisons on
+   * partition columns are left out: planning already pruned partitions, and a file's copy of a
+   * partition column is not what the split reads (its values come from the split's partition).
+   */
+  static FilterPredicate of(
+      Predicate filter, RowType tableType, RowType partitionType, MessageType fileSchema) {
+    if (filter == null) {
+      return null;
+    }
+    Set<Integer> partitionIds = new HashSet<>();
+    partitionType.fields().forEach(f -> partitionIds.add(f.id()));
+    return new ParquetRowGroupFilter(tableType, partitionIds, fileSchema).convert(filter);
   }
 
   private FilterPredicate convert(Predicate p) {
@@ -62,6 +75,9 @@ final class ParquetRowGroupFilter {
   }
 
   private FilterPredicate leaf(LeafPredicate p) {
+    if (partitionIds.contains(tableType.field(p.fieldIndex()).id())) {
+      return null;
+    }
     PrimitiveType column = column(tableType.field(p.fieldIndex()).id());
     if (column == null) {
       return null;

@@ -103,7 +103,14 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
               partitionValues(),
               settings);
     }
-    current = opener.open(fs, path, file.fileSize(), filter, table.schema().rowType());
+    current =
+        opener.open(
+            fs,
+            path,
+            file.fileSize(),
+            filter,
+            table.schema().rowType(),
+            table.schema().partitionType());
     ColumnarBatch raw = current.resultBatch();
     ColumnVector[] columns = new ColumnVector[sourceColumn.length];
     for (int i = 0; i < columns.length; i++) {
