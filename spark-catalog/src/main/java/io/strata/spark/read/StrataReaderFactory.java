@@ -1,16 +1,21 @@
 package io.strata.spark.read;
 
 import io.strata.core.format.CloseableIterator;
+import io.strata.core.predicate.Predicate;
 import io.strata.core.read.TableRead;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
+import io.strata.spark.SparkFilters;
 import io.strata.spark.SparkRowConverter;
 import java.io.IOException;
+import java.util.Optional;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /** Opens split readers on executors. */
 public class StrataReaderFactory implements PartitionReaderFactory {
@@ -22,10 +27,61 @@ public class StrataReaderFactory implements PartitionReaderFactory {
 
   private final ReadMode mode;
 
+  /** Columnar settings when every split of the scan reads as batches; null for the row path. */
+  private final ColumnarReadSettings columnar;
+
+  /** The pushed filters; converted again on executors, since predicates do not serialize. */
+  private final Filter[] pushed;
+
   StrataReaderFactory(FileStoreTable table, RowType readType, ReadMode mode) {
+    this(table, readType, mode, null, null);
+  }
+
+  StrataReaderFactory(
+      FileStoreTable table,
+      RowType readType,
+      ReadMode mode,
+      ColumnarReadSettings columnar,
+      Filter[] pushed) {
     this.table = table;
     this.readType = readType;
     this.mode = mode;
+    this.columnar = columnar;
+    this.pushed = pushed;
+  }
+
+  @Override
+  public boolean supportColumnarReads(InputPartition partition) {
+    return columnar != null;
+  }
+
+  @Override
+  public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
+    DataSplit split = ((StrataInputPartition) partition).split();
+    PartitionReader<ColumnarBatch> reader =
+        new SplitBatchReader(table, split, readType, valueFilter(), columnar);
+    return new PartitionReader<>() {
+      @Override
+      public boolean next() throws IOException {
+        try {
+          return reader.next();
+        } catch (RuntimeException e) {
+          throw TableDirectory.explain(table, e);
+        } catch (IOException e) {
+          throw TableDirectory.explain(table, new java.io.UncheckedIOException(e));
+        }
+      }
+
+      @Override
+      public ColumnarBatch get() {
+        return reader.get();
+      }
+
+      @Override
+      public void close() throws IOException {
+        reader.close();
+      }
+    };
   }
 
   @Override
@@ -67,6 +123,21 @@ public class StrataReaderFactory implements PartitionReaderFactory {
         reader.close();
       }
     };
+  }
+
+  private Predicate valueFilter() {
+    if (pushed == null) {
+      return null;
+    }
+    SparkFilters filters = new SparkFilters(table.schema().rowType());
+    Predicate all = null;
+    for (Filter f : pushed) {
+      Optional<Predicate> p = filters.convert(f);
+      if (p.isPresent()) {
+        all = all == null ? p.get() : all.and(p.get());
+      }
+    }
+    return all;
   }
 
   /** The rows' type: {@code $audit_log} rows lead with their row kind. */

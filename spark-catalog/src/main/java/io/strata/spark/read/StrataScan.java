@@ -1,6 +1,7 @@
 package io.strata.spark.read;
 
 import io.strata.core.options.Options;
+import io.strata.core.options.ScanOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.TableScan;
 import io.strata.core.snapshot.Snapshot;
@@ -101,7 +102,19 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
-    return new StrataReaderFactory(table, readType, mode);
+    if (rowPathReason() != null) {
+      return new StrataReaderFactory(table, readType, mode);
+    }
+    return new StrataReaderFactory(
+        table, readType, mode, ColumnarReadSettings.fromSession(), pushed);
+  }
+
+  /** Why this scan reads rows instead of columnar batches, or null when it reads batches. */
+  public String rowPathReason() {
+    if (!table.options().with(options).get(ScanOptions.READ_COLUMNAR)) {
+      return ScanOptions.READ_COLUMNAR.key() + " = false";
+    }
+    return ColumnarScanCheck.rowPathReason(table, plan().splits(), readType, mode);
   }
 
   @Override

@@ -57,4 +57,12 @@ public final class ScanOptions {
   public static final ConfigOption<String> VERSION =
       ConfigOption.<String>of(
           "scan.version", OptionType.STRING, null, "Read this tag name, else this snapshot id.");
+
+  public static final ConfigOption<Boolean> READ_COLUMNAR =
+      of(
+          "read.columnar.enabled",
+          OptionType.BOOLEAN,
+          true,
+          "Read Parquet splits that need no merge as columnar batches (Spark's vectorized"
+              + " reader); false reads every split row by row.");
 }

@@ -1,0 +1,151 @@
+package io.strata.spark.read;
+
+import io.strata.core.commit.DataFilePaths;
+import io.strata.core.data.BinaryRowCodec;
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.predicate.Predicate;
+import io.strata.core.split.DataSplit;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.DataField;
+import io.strata.core.types.RowType;
+import io.strata.spark.SparkRowConverter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.execution.datasources.parquet.VectorizedParquetRecordReader;
+import org.apache.spark.sql.vectorized.ColumnVector;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+
+/**
+ * Reads a split that needs no merge (append files, or raw-convertible primary-key files) as
+ * columnar batches, file after file. Data columns come from the file by field id; partition columns
+ * are constant vectors of the split's partition; primary-key system columns are never requested.
+ * Batches are in the read type's column order.
+ */
+final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
+
+  private final FileStoreTable table;
+  private final DataSplit split;
+  private final Predicate filter;
+  private final ColumnarReadSettings settings;
+  private final RowType dataType;
+  private final RowType partitionReadType;
+
+  /** For each read column: its index in the reader's batch (data columns, then partition ones). */
+  private final int[] sourceColumn;
+
+  private ParquetBatchFile opener;
+  private int nextFile;
+  private VectorizedParquetRecordReader current;
+  private ColumnarBatch batch;
+
+  SplitBatchReader(
+      FileStoreTable table,
+      DataSplit split,
+      RowType readType,
+      Predicate filter,
+      ColumnarReadSettings settings) {
+    this.table = table;
+    this.split = split;
+    this.filter = filter;
+    this.settings = settings;
+    RowType partitionType = table.schema().partitionType();
+    List<DataField> data = new ArrayList<>();
+    List<DataField> partition = new ArrayList<>();
+    for (DataField f : readType.fields()) {
+      (isPartition(partitionType, f) ? partition : data).add(f);
+    }
+    this.dataType = new RowType(data);
+    this.partitionReadType = new RowType(partition);
+    this.sourceColumn = new int[readType.size()];
+    for (int i = 0; i < readType.size(); i++) {
+      DataField f = readType.field(i);
+      int p = partition.indexOf(f);
+      sourceColumn[i] = p >= 0 ? data.size() + p : data.indexOf(f);
+    }
+  }
+
+  private static boolean isPartition(RowType partitionType, DataField field) {
+    for (DataField p : partitionType.fields()) {
+      if (p.id() == field.id()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public boolean next() throws IOException {
+    while (current == null || !current.nextBatch()) {
+      closeCurrent();
+      if (nextFile >= split.files().size()) {
+        return false;
+      }
+      open(split.files().get(nextFile++));
+    }
+    batch.setNumRows(current.resultBatch().numRows());
+    return true;
+  }
+
+  private void open(DataFileMeta file) throws IOException {
+    Path path = DataFilePaths.of(table, split.partition(), split.bucket(), file);
+    FileSystem fs = table.fileIO().fileSystem(path);
+    if (opener == null) {
+      opener =
+          new ParquetBatchFile(
+              fs.getConf(),
+              SparkReadSchema.of(dataType),
+              SparkReadSchema.of(partitionReadType),
+              partitionValues(),
+              settings);
+    }
+    current =
+        opener.open(
+            fs,
+            path,
+            file.fileSize(),
+            filter,
+            table.schema().rowType(),
+            table.schema().partitionType());
+    ColumnarBatch raw = current.resultBatch();
+    ColumnVector[] columns = new ColumnVector[sourceColumn.length];
+    for (int i = 0; i < columns.length; i++) {
+      columns[i] = raw.column(sourceColumn[i]);
+    }
+    batch = new ColumnarBatch(columns);
+  }
+
+  /** The split's values of the partition columns that are read, as Spark values. */
+  private InternalRow partitionValues() {
+    RowType partitionType = table.schema().partitionType();
+    Object[] all = BinaryRowCodec.deserialize(partitionType, split.partition());
+    Object[] read = new Object[partitionReadType.size()];
+    for (int i = 0; i < read.length; i++) {
+      read[i] = all[partitionType.indexOf(partitionReadType.field(i).name())];
+    }
+    return new SparkRowConverter(partitionReadType).toSpark(read);
+  }
+
+  @Override
+  public ColumnarBatch get() {
+    return batch;
+  }
+
+  private void closeCurrent() throws IOException {
+    if (current != null) {
+      VectorizedParquetRecordReader closing = current;
+      current = null;
+      batch = null;
+      closing.close();
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    closeCurrent();
+  }
+}
