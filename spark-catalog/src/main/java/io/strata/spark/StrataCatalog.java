@@ -15,7 +15,6 @@ import io.strata.spark.procedures.Procedures;
 import io.strata.spark.read.ReadMode;
 import io.strata.spark.system.DataSystemTable;
 import io.strata.spark.system.StrataSystemTable;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -303,7 +302,7 @@ public class StrataCatalog
             List.of(),
             props.options(),
             props.comment(),
-            System.currentTimeMillis());
+            catalog.clock().millis());
     try {
       FileStoreTable table = catalog.createTable(id, tableSchema);
       return new StrataTable(this.name, id, table);
@@ -344,7 +343,7 @@ public class StrataCatalog
     if (schemaChanges.isEmpty()) {
       return current;
     }
-    return new StrataTable(this.name, id, catalog.alterTable(id, schemaChanges, Clock.systemUTC()));
+    return new StrataTable(this.name, id, catalog.alterTable(id, schemaChanges));
   }
 
   @Override

@@ -16,8 +16,6 @@ import io.strata.core.predicate.Predicate;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
-import java.time.Clock;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,7 +62,7 @@ final class MaintenanceProcedures {
         String tableArg = args.requiredString("table");
         FileStoreTable table = tables.load(tableArg);
         Options options = table.options().with(dynamicOptions(args.string("options")));
-        ExpireConfig defaults = ExpireConfig.fromOptions(options, System.currentTimeMillis());
+        ExpireConfig defaults = ExpireConfig.fromOptions(options, table.clock().millis());
         String olderThan = args.string("older_than");
         ExpireConfig config =
             new ExpireConfig(
@@ -73,7 +71,7 @@ final class MaintenanceProcedures {
                 olderThan == null
                     ? defaults.olderThanMillis()
                     : TagProcedures.parseTime(olderThan)
-                        .atZone(ZoneId.systemDefault())
+                        .atZone(table.clock().getZone())
                         .toInstant()
                         .toEpochMilli(),
                 args.isSet("max_deletes") ? args.intValue("max_deletes") : defaults.limit());
@@ -127,9 +125,9 @@ final class MaintenanceProcedures {
                     .withOptions(
                         table.options().with(dynamicOptions(args.string("options"))).toMap()));
         Predicate partitions = partitionFilter(table, args.string("partitions"));
-        new FullCompaction(
-                withOptions, "compact-" + java.util.UUID.randomUUID(), Clock.systemDefaultZone())
-            .run(
+        withOptions
+            .newCommit("compact-" + java.util.UUID.randomUUID())
+            .compact(
                 partitions,
                 "minor".equals(strategy)
                     ? FullCompaction.Strategy.MINOR

@@ -5,11 +5,10 @@ import static org.apache.spark.sql.types.DataTypes.StringType;
 
 import io.strata.core.options.Durations;
 import io.strata.core.schema.SchemaFactory;
+import io.strata.core.snapshot.Tag;
 import io.strata.core.table.FileStoreTable;
-import io.strata.core.tag.Tag;
 import io.strata.core.tag.TagOperations;
 import io.strata.core.types.DataTypes;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -22,7 +21,7 @@ final class TagProcedures {
   private TagProcedures() {}
 
   private static TagOperations ops(FileStoreTable table) {
-    return new TagOperations(table, Clock.systemDefaultZone());
+    return new TagOperations(table, table.clock());
   }
 
   private static Duration retention(Args args) {

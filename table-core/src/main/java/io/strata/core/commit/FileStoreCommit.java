@@ -13,7 +13,7 @@ import io.strata.core.scan.FileStoreScan;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -31,35 +31,30 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class FileStoreCommit {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final String commitUser;
   private final Clock clock;
   private final ManifestFiles manifestFiles;
   private final ManifestMerger merger;
   private final int maxRetries;
 
-  public FileStoreCommit(FileStoreTable table, String commitUser, Clock clock) {
+  /** A commit of {@code commitUser} stamped by the table's clock. */
+  public FileStoreCommit(FileStore table, String commitUser) {
+    this(table, commitUser, table.clock());
+  }
+
+  public FileStoreCommit(FileStore table, String commitUser, Clock clock) {
     this.table = table;
     this.commitUser = commitUser;
     this.clock = clock;
     Options options = table.options();
-    this.manifestFiles = manifestFiles(table);
+    this.manifestFiles = table.manifestFiles();
     this.merger =
         new ManifestMerger(
             manifestFiles,
             options.get(TableOptions.MANIFEST_MERGE_MIN_COUNT),
             options.get(TableOptions.MANIFEST_TARGET_FILE_SIZE));
     this.maxRetries = options.get(TableOptions.COMMIT_MAX_RETRIES);
-  }
-
-  public static ManifestFiles manifestFiles(FileStoreTable table) {
-    Options options = table.options();
-    return new ManifestFiles(
-        table.fileIO(),
-        table.paths(),
-        table.schema().partitionType(),
-        options.get(TableOptions.MANIFEST_COMPRESSION),
-        options.get(TableOptions.MANIFEST_TARGET_FILE_SIZE));
   }
 
   /**
@@ -301,7 +296,7 @@ public final class FileStoreCommit {
     for (CommitMessage m : messages) {
       for (DataFileMeta f : m.newFiles()) {
         try {
-          DataFilePaths.delete(table, m.partition(), m.bucket(), f);
+          table.dataFilePaths().delete(m.partition(), m.bucket(), f.fileName(), f.externalPath());
         } catch (IOException ignored) {
           // An orphan at worst; remove_orphan_files cleans it.
         }

@@ -13,7 +13,7 @@ import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.split.DataSplit;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import io.strata.core.write.BucketId;
 import io.strata.core.write.CompactionRewriter;
 import java.io.IOException;
@@ -32,22 +32,14 @@ import java.util.Map;
  */
 public final class FullCompaction {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final String commitUser;
   private final Clock clock;
 
-  public FullCompaction(FileStoreTable table, String commitUser, Clock clock) {
+  public FullCompaction(FileStore table, String commitUser, Clock clock) {
     this.table = table;
     this.commitUser = commitUser;
     this.clock = clock;
-  }
-
-  /** The top level of the LSM tree: {@code num-levels} - 1 (default: compaction trigger). */
-  public static int topLevel(FileStoreTable table) {
-    String numLevels = table.options().toMap().get("num-levels");
-    return numLevels != null
-        ? Integer.parseInt(numLevels.trim()) - 1
-        : table.options().get(TableOptions.NUM_SORTED_RUN_COMPACTION_TRIGGER);
   }
 
   /**
@@ -78,7 +70,7 @@ public final class FullCompaction {
     if (strategy == Strategy.MINOR) {
       return run(partitionFilter, universal()::pick);
     }
-    int top = topLevel(table);
+    int top = TableOptions.topLevel(table.options());
     return run(
         partitionFilter,
         files -> needsCompaction(files) ? new CompactUnit(files, top, true) : null);
@@ -108,7 +100,7 @@ public final class FullCompaction {
 
   private UniversalCompaction universal() {
     return new UniversalCompaction(
-        topLevel(table),
+        TableOptions.topLevel(table.options()),
         table.options().get(TableOptions.NUM_SORTED_RUN_COMPACTION_TRIGGER),
         table.options().get(TableOptions.COMPACTION_MAX_SIZE_AMPLIFICATION_PERCENT),
         table.options().get(TableOptions.COMPACTION_SIZE_RATIO));
@@ -124,7 +116,7 @@ public final class FullCompaction {
       return null;
     }
     int trigger = table.options().get(TableOptions.NUM_SORTED_RUN_COMPACTION_TRIGGER);
-    int top = topLevel(table);
+    int top = TableOptions.topLevel(table.options());
     if (table.options().get(TableOptions.MERGE_ENGINE).equals("first-row")) {
       // Readers skip level 0 of first-row tables, so new rows become visible by compaction.
       return run(
@@ -158,7 +150,7 @@ public final class FullCompaction {
       return null;
     }
     FileStoreScan scan =
-        new FileStoreScan(FileStoreCommit.manifestFiles(table), table.schema().partitionType())
+        new FileStoreScan(table.manifestFiles(), table.schema().partitionType())
             .withPartitionFilter(partitionFilter);
     Map<BucketId, List<ManifestEntry>> buckets = new LinkedHashMap<>();
     for (ManifestEntry e : scan.liveEntries(latest)) {
@@ -206,7 +198,7 @@ public final class FullCompaction {
     if (!table.schema().hasPrimaryKey()) {
       return files.size() > 1;
     }
-    int top = topLevel(table);
+    int top = TableOptions.topLevel(table.options());
     return files.size() > 1
         || files.get(0).level() != top
         || files.get(0).deleteRowCount() == null

@@ -3,7 +3,7 @@ package io.strata.core.expire;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.core.io.FileIO;
 import io.strata.core.options.ExpireOptions;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -18,9 +18,9 @@ final class Consumers {
    * The smallest next snapshot any live consumer needs; consumers idle longer than {@code
    * consumer.expiration-time} no longer count.
    */
-  static OptionalLong minNextSnapshot(FileStoreTable table) {
+  static OptionalLong minNextSnapshot(FileStore table) {
     Duration expiration = table.options().get(ExpireOptions.CONSUMER_EXPIRATION_TIME);
-    long now = System.currentTimeMillis();
+    long now = table.clock().millis();
     OptionalLong min = OptionalLong.empty();
     ObjectMapper mapper = new ObjectMapper();
     try {

@@ -11,7 +11,7 @@ import io.strata.core.options.TagOptions;
 import io.strata.core.partition.PartitionExpiration;
 import io.strata.core.partition.PartitionExpireConfig;
 import io.strata.core.partition.PartitionExpireSchedule;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import io.strata.core.tag.AutoTags;
 import java.time.Clock;
 import java.time.Instant;
@@ -50,12 +50,12 @@ public final class PostCommitMaintenance {
     this.schedule = schedule;
   }
 
-  public void run(FileStoreTable table) {
+  public void run(FileStore table) {
     run(table, "maintenance-" + UUID.randomUUID());
   }
 
   /** Runs maintenance after a commit of {@code commitUser}, whose user its own commits reuse. */
-  public void run(FileStoreTable table, String commitUser) {
+  public void run(FileStore table, String commitUser) {
     if (table.options().get(TableOptions.WRITE_ONLY)) {
       return;
     }
@@ -116,7 +116,7 @@ public final class PostCommitMaintenance {
     }
   }
 
-  private void expireSnapshots(FileStoreTable table) {
+  private void expireSnapshots(FileStore table) {
     try {
       new SnapshotExpiration(table)
           .expire(ExpireConfig.fromOptions(table.options(), clock.millis()));
@@ -129,7 +129,7 @@ public final class PostCommitMaintenance {
     }
   }
 
-  private void expirePartitions(FileStoreTable table, String commitUser) {
+  private void expirePartitions(FileStore table, String commitUser) {
     Options options = table.options();
     Optional<PartitionExpireConfig> config = PartitionExpireConfig.fromOptions(options);
     if (config.isEmpty() || table.schema().partitionKeys().isEmpty()) {

@@ -1,8 +1,8 @@
 package io.strata.core.merge;
 
 import io.strata.core.options.Options;
-import io.strata.core.schema.TableSchema;
 import io.strata.core.types.DataField;
+import io.strata.core.types.RowType;
 import java.util.List;
 
 /**
@@ -16,15 +16,15 @@ final class Aggregation implements MergeFunction {
   private final FieldAggregator[] aggregators;
   private final boolean retractRemoves;
 
-  Aggregation(TableSchema schema, Options options) {
-    List<DataField> fields = schema.fields();
+  Aggregation(RowType rowType, List<String> primaryKeys, Options options) {
+    List<DataField> fields = rowType.fields();
     this.aggregators = new FieldAggregator[fields.size()];
     String defaultFunction =
         options.toMap().getOrDefault("fields.default-aggregate-function", "last_non_null_value");
     for (int i = 0; i < fields.size(); i++) {
       DataField f = fields.get(i);
       String name =
-          schema.primaryKeys().contains(f.name())
+          primaryKeys.contains(f.name())
               ? "last_value"
               : options
                   .toMap()

@@ -1,6 +1,6 @@
 package io.strata.core.merge;
 
-import io.strata.core.schema.TableSchema;
+import io.strata.core.options.Options;
 import java.util.List;
 
 /**
@@ -13,10 +13,10 @@ final class PartialUpdate implements MergeFunction {
   private final boolean retractRemoves;
   private final int width;
 
-  PartialUpdate(TableSchema schema) {
+  PartialUpdate(Options options, int width) {
     this.retractRemoves =
-        "true".equals(schema.options().get("partial-update.remove-record-on-delete"));
-    this.width = schema.fields().size();
+        "true".equals(options.toMap().get("partial-update.remove-record-on-delete"));
+    this.width = width;
   }
 
   @Override

@@ -53,6 +53,14 @@ public final class TableOptions {
     return target != null ? target : primaryKey ? 128L << 20 : 256L << 20;
   }
 
+  /** The top level of the LSM tree: {@code num-levels} - 1 (default: the compaction trigger). */
+  public static int topLevel(Options options) {
+    String numLevels = options.toMap().get("num-levels");
+    return numLevels != null
+        ? Integer.parseInt(numLevels.trim()) - 1
+        : options.get(NUM_SORTED_RUN_COMPACTION_TRIGGER);
+  }
+
   public static final ConfigOption<String> METADATA_STATS_MODE =
       of(
               "metadata.stats-mode",

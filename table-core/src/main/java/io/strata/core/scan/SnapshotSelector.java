@@ -6,8 +6,8 @@ import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.SnapshotManager;
-import io.strata.core.table.FileStoreTable;
-import io.strata.core.tag.Tag;
+import io.strata.core.snapshot.Tag;
+import io.strata.core.store.FileStore;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -33,16 +33,16 @@ public final class SnapshotSelector {
           ScanOptions.TIMESTAMP,
           ScanOptions.VERSION);
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final SnapshotManager snapshots;
 
-  public SnapshotSelector(FileStoreTable table) {
+  public SnapshotSelector(FileStore table) {
     this.table = table;
     this.snapshots = table.snapshotManager();
   }
 
   /** A table as of one snapshot (null snapshot: the table has no commit yet). */
-  public record TableVersion(FileStoreTable table, Snapshot snapshot) {}
+  public record TableVersion(FileStore table, Snapshot snapshot) {}
 
   public TableVersion select(Options readOptions, ZoneId sessionZone) {
     List<String> given = new ArrayList<>();

@@ -1,6 +1,5 @@
 package io.strata.core.scan;
 
-import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.data.BinaryRow;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.options.Options;
@@ -13,7 +12,7 @@ import io.strata.core.split.AppendOnlySplitGenerator;
 import io.strata.core.split.DataSplit;
 import io.strata.core.split.MergeTreeSplitGenerator;
 import io.strata.core.split.SplitGenerator;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -24,12 +23,12 @@ import java.util.Set;
 /** Plans the splits of one snapshot of a table. */
 public final class TableScan {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final Options options;
   private Predicate partitionFilter;
   private Predicate valueFilter;
 
-  public TableScan(FileStoreTable table, Options readOptions) {
+  public TableScan(FileStore table, Options readOptions) {
     this.table = table;
     this.options = table.options().with(readOptions.toMap());
   }
@@ -65,12 +64,12 @@ public final class TableScan {
       return new Plan(null, List.of());
     }
     FileStoreScan scan =
-        new FileStoreScan(FileStoreCommit.manifestFiles(table), table.schema().partitionType())
+        new FileStoreScan(table.manifestFiles(), table.schema().partitionType())
             .withPartitionFilter(partitionFilter);
     boolean skipLevelZero =
         table.schema().hasPrimaryKey()
             && options.get(TableOptions.MERGE_ENGINE).equals("first-row");
-    int topLevel = io.strata.core.compact.FullCompaction.topLevel(table);
+    int topLevel = TableOptions.topLevel(table.options());
     boolean onlyTop = readOptimized && table.schema().hasPrimaryKey();
     Predicate statsFilter = statsFilter();
     StatsEvaluator stats =

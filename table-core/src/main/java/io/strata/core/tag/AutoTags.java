@@ -3,7 +3,8 @@ package io.strata.core.tag;
 import io.strata.core.options.Options;
 import io.strata.core.options.TagOptions;
 import io.strata.core.snapshot.Snapshot;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.snapshot.Tag;
+import io.strata.core.store.FileStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -22,11 +23,11 @@ import java.util.Map;
  */
 public final class AutoTags {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final Clock clock;
   private final Options options;
 
-  public AutoTags(FileStoreTable table, Clock clock) {
+  public AutoTags(FileStore table, Clock clock) {
     this.table = table;
     this.clock = clock;
     this.options = table.options();

@@ -2,7 +2,9 @@ package io.strata.core.tag;
 
 import io.strata.core.scan.SnapshotSelector;
 import io.strata.core.snapshot.Snapshot;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.snapshot.Tag;
+import io.strata.core.snapshot.TagManager;
+import io.strata.core.store.FileStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -13,11 +15,11 @@ import java.util.Map;
 /** Creates, replaces, renames, deletes and expires tags of one table. */
 public final class TagOperations {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final TagManager tags;
   private final Clock clock;
 
-  public TagOperations(FileStoreTable table, Clock clock) {
+  public TagOperations(FileStore table, Clock clock) {
     this.table = table;
     this.tags = table.tagManager();
     this.clock = clock;

@@ -6,7 +6,7 @@ import io.strata.core.format.FileStats;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.FileSource;
 import io.strata.core.manifest.SimpleStats;
-import io.strata.core.scan.StatsTypes;
+import io.strata.core.manifest.StatsTypes;
 import io.strata.core.types.RowType;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;

@@ -1,7 +1,6 @@
 package io.strata.core.write;
 
 import io.strata.core.commit.CommitMessage;
-import io.strata.core.commit.DataFilePaths;
 import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
@@ -9,10 +8,10 @@ import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
+import io.strata.core.paths.FileNamer;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.schema.TableSchema;
-import io.strata.core.table.FileNamer;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,7 +24,7 @@ import java.util.Map;
  */
 public final class TableWriter implements AutoCloseable {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final TableSchema schema;
   private final RowType rowType;
   private final RowType partitionType;
@@ -42,7 +41,7 @@ public final class TableWriter implements AutoCloseable {
   private final long bufferLimit;
   private long buffered;
 
-  public TableWriter(FileStoreTable table) {
+  public TableWriter(FileStore table) {
     this(table, Map.of());
   }
 
@@ -50,7 +49,7 @@ public final class TableWriter implements AutoCloseable {
    * @param nextSequences the first free sequence number of each bucket written before (0 when
    *     absent), so primary-key records order after existing ones
    */
-  public TableWriter(FileStoreTable table, Map<BucketId, Long> nextSequences) {
+  public TableWriter(FileStore table, Map<BucketId, Long> nextSequences) {
     checkWritable(table);
     this.table = table;
     this.schema = table.schema();
@@ -85,7 +84,7 @@ public final class TableWriter implements AutoCloseable {
    * bucket number, whose writers must maintain a hash index of the keys (dynamic bucket mode,
    * {@code 'bucket' = -1}) or a postponed bucket ({@code -2}).
    */
-  public static void checkWritable(FileStoreTable table) {
+  public static void checkWritable(FileStore table) {
     Options options = table.options();
     String format = WriteSettings.of(options, table.schema().hasPrimaryKey()).format();
     if (!format.equals("parquet")) {
@@ -99,7 +98,10 @@ public final class TableWriter implements AutoCloseable {
     if (!table.schema().hasPrimaryKey()) {
       return;
     }
-    io.strata.core.merge.MergeFunctions.of(table.schema()); // validates the engine's options
+    io.strata.core.merge.MergeFunctions.of(
+        table.schema().rowType(),
+        table.schema().primaryKeys(),
+        table.schema().options()); // validates the engine's options
     int bucket = options.get(TableOptions.BUCKET);
     if (bucket <= 0) {
       throw new UnsupportedOperationException(
@@ -164,11 +166,12 @@ public final class TableWriter implements AutoCloseable {
       RollingFileWriter files = files(id, rowType);
       return new AppendBucketWriter(files, rowType, schema.id(), firstSequence);
     }
-    KeyValueLayout layout = new KeyValueLayout(schema);
+    KeyValueLayout layout = new KeyValueLayout(schema.trimmedPrimaryKeyType(), schema.rowType());
     return new PrimaryKeyBucketWriter(
         files(id, layout.fileType()),
         layout,
-        io.strata.core.merge.MergeFunctions.of(schema),
+        io.strata.core.merge.MergeFunctions.of(
+            schema.rowType(), schema.primaryKeys(), schema.options()),
         schema.id(),
         firstSequence);
   }
@@ -176,7 +179,7 @@ public final class TableWriter implements AutoCloseable {
   private RollingFileWriter files(BucketId id, RowType fileType) {
     return new RollingFileWriter(
         table.fileIO(),
-        DataFilePaths.bucketDir(table, id.partition(), id.bucket()),
+        table.dataFilePaths().bucketDir(id.partition(), id.bucket()),
         fileType,
         names,
         settings);
@@ -195,7 +198,7 @@ public final class TableWriter implements AutoCloseable {
    * Whether retractions are written (true) or dropped (false) for this table; throws when its merge
    * engine cannot apply them. Call it on the driver before a DELETE.
    */
-  public static boolean acceptsRetractions(FileStoreTable table) {
+  public static boolean acceptsRetractions(FileStore table) {
     Options options = table.options();
     String engine = options.get(TableOptions.MERGE_ENGINE);
     if (engine.equals("deduplicate") || engine.equals("aggregation")) {

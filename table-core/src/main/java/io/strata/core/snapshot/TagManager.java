@@ -1,8 +1,8 @@
-package io.strata.core.tag;
+package io.strata.core.snapshot;
 
 import io.strata.core.io.FileIO;
 import io.strata.core.paths.Names;
-import io.strata.core.table.TablePaths;
+import io.strata.core.paths.TablePaths;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
