@@ -1,11 +1,11 @@
 package io.strata.spark.rowlevel;
 
-import io.strata.core.commit.CommitMessage;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
+import io.strata.core.write.CommitMessage;
 import io.strata.spark.read.StrataScan;
 import io.strata.spark.read.StrataScanBuilder;
 import io.strata.spark.write.StrataDataWriterFactory;

@@ -1,12 +1,12 @@
 package io.strata.spark.rowlevel;
 
-import io.strata.core.commit.CommitMessage;
 import io.strata.core.merge.RowKind;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
 import io.strata.core.types.RowType;
 import io.strata.core.write.BucketId;
+import io.strata.core.write.CommitMessage;
 import io.strata.core.write.TableWriter;
 import io.strata.spark.SparkRowConverter;
 import io.strata.spark.read.StrataScanBuilder;

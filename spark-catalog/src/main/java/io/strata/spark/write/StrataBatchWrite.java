@@ -1,10 +1,10 @@
 package io.strata.spark.write;
 
-import io.strata.core.commit.CommitMessage;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
 import io.strata.core.types.RowType;
+import io.strata.core.write.CommitMessage;
 import java.util.List;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
 import org.apache.spark.sql.connector.write.PhysicalWriteInfo;

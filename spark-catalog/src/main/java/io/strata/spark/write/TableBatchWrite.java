@@ -1,9 +1,9 @@
 package io.strata.spark.write;
 
-import io.strata.core.commit.CommitMessage;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
 import io.strata.core.write.BucketId;
+import io.strata.core.write.CommitMessage;
 import io.strata.core.write.SequenceStarts;
 import java.util.ArrayList;
 import java.util.HashMap;

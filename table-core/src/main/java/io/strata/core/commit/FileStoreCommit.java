@@ -14,6 +14,7 @@ import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
+import io.strata.core.write.CommitMessage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -22,7 +23,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The one commit loop: build delta manifests, a base manifest list from the latest snapshot, and
@@ -37,6 +37,7 @@ public final class FileStoreCommit {
   private final ManifestFiles manifestFiles;
   private final ManifestMerger merger;
   private final int maxRetries;
+  private RetryBackoff backoff = RetryBackoff.exponential();
 
   /** A commit of {@code commitUser} stamped by the table's clock. */
   public FileStoreCommit(FileStore table, String commitUser) {
@@ -55,6 +56,12 @@ public final class FileStoreCommit {
             options.get(TableOptions.MANIFEST_MERGE_MIN_COUNT),
             options.get(TableOptions.MANIFEST_TARGET_FILE_SIZE));
     this.maxRetries = options.get(TableOptions.COMMIT_MAX_RETRIES);
+  }
+
+  /** Waits with {@code backoff} between attempts instead of the default exponential one. */
+  public FileStoreCommit withBackoff(RetryBackoff backoff) {
+    this.backoff = backoff;
+    return this;
   }
 
   /**
@@ -304,10 +311,9 @@ public final class FileStoreCommit {
     }
   }
 
-  private static void backoff(int attempt) {
-    long millis = Math.min(1000, 10L << Math.min(attempt, 6));
+  private void backoff(int attempt) {
     try {
-      Thread.sleep(millis + ThreadLocalRandom.current().nextLong(millis));
+      backoff.await(attempt);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while retrying a commit", e);

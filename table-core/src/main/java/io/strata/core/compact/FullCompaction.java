@@ -1,6 +1,5 @@
 package io.strata.core.compact;
 
-import io.strata.core.commit.CommitMessage;
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.manifest.DataFileMeta;
@@ -15,6 +14,7 @@ import io.strata.core.snapshot.Snapshot;
 import io.strata.core.split.DataSplit;
 import io.strata.core.store.FileStore;
 import io.strata.core.write.BucketId;
+import io.strata.core.write.CommitMessage;
 import io.strata.core.write.CompactionRewriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;

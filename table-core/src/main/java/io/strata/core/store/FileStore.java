@@ -9,6 +9,7 @@ import io.strata.core.paths.DataFilePaths;
 import io.strata.core.paths.TablePaths;
 import io.strata.core.schema.SchemaManager;
 import io.strata.core.schema.TableSchema;
+import io.strata.core.snapshot.ConsumerManager;
 import io.strata.core.snapshot.SnapshotManager;
 import io.strata.core.snapshot.TagManager;
 import java.time.Clock;
@@ -32,6 +33,7 @@ public class FileStore implements java.io.Serializable {
   private final SchemaManager schemaManager;
   private final SnapshotManager snapshotManager;
   private final TagManager tagManager;
+  private final ConsumerManager consumerManager;
 
   /**
    * A table at {@code root}; its file IO may change files only below {@code root}.
@@ -47,6 +49,7 @@ public class FileStore implements java.io.Serializable {
     this.schemaManager = new SchemaManager(this.fileIO, paths);
     this.snapshotManager = new SnapshotManager(this.fileIO, paths);
     this.tagManager = new TagManager(this.fileIO, paths);
+    this.consumerManager = new ConsumerManager(this.fileIO, paths);
   }
 
   /** A store at {@code root} for operations that need no factory (tests, tools). */
@@ -88,6 +91,10 @@ public class FileStore implements java.io.Serializable {
 
   public TagManager tagManager() {
     return tagManager;
+  }
+
+  public ConsumerManager consumerManager() {
+    return consumerManager;
   }
 
   /** Reader and writer of this table's manifests and manifest lists, with its options. */

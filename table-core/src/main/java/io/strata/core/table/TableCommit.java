@@ -1,6 +1,5 @@
 package io.strata.core.table;
 
-import io.strata.core.commit.CommitMessage;
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.compact.FullCompaction;
 import io.strata.core.maintenance.PostCommitMaintenance;
@@ -11,6 +10,7 @@ import io.strata.core.partition.Partitions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
+import io.strata.core.write.CommitMessage;
 import java.util.Collection;
 import java.util.List;
 

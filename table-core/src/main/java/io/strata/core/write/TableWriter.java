@@ -1,6 +1,5 @@
 package io.strata.core.write;
 
-import io.strata.core.commit.CommitMessage;
 import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
