@@ -4,6 +4,7 @@ import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.options.MergeEngine;
 import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.read.MergeSplitReader;
@@ -117,7 +118,7 @@ public final class FullCompaction {
     }
     int trigger = table.options().get(TableOptions.NUM_SORTED_RUN_COMPACTION_TRIGGER);
     int top = TableOptions.topLevel(table.options());
-    if (table.options().get(TableOptions.MERGE_ENGINE).equals("first-row")) {
+    if (table.options().get(TableOptions.MERGE_ENGINE) == MergeEngine.FIRST_ROW) {
       // Readers skip level 0 of first-row tables, so new rows become visible by compaction.
       return run(
           null,

@@ -3,10 +3,12 @@ package io.strata.core.maintenance;
 import io.strata.core.compact.FullCompaction;
 import io.strata.core.expire.ExpireConfig;
 import io.strata.core.expire.SnapshotExpiration;
+import io.strata.core.options.ExpireExecutionMode;
 import io.strata.core.options.ExpireOptions;
 import io.strata.core.options.Options;
 import io.strata.core.options.PartitionExpireOptions;
 import io.strata.core.options.TableOptions;
+import io.strata.core.options.TagCreationMode;
 import io.strata.core.options.TagOptions;
 import io.strata.core.partition.PartitionExpiration;
 import io.strata.core.partition.PartitionExpireConfig;
@@ -69,7 +71,7 @@ public final class PostCommitMaintenance {
           e);
     }
     try {
-      if (!table.options().get(TagOptions.AUTOMATIC_CREATION).equals("none")
+      if (table.options().get(TagOptions.AUTOMATIC_CREATION) != TagCreationMode.NONE
           || !table.tagManager().tags().isEmpty()) {
         new AutoTags(table, clock).run();
       }
@@ -88,7 +90,8 @@ public final class PostCommitMaintenance {
           table.root(),
           e);
     }
-    if (table.options().get(ExpireOptions.SNAPSHOT_EXPIRE_EXECUTION_MODE).equals("async")) {
+    if (table.options().get(ExpireOptions.SNAPSHOT_EXPIRE_EXECUTION_MODE)
+        == ExpireExecutionMode.ASYNC) {
       // Expiration is safe to interrupt at any point (a rerun finishes it), so a daemon thread
       // that dies with the JVM cannot leave a retained snapshot or tag unreadable.
       ASYNC_EXPIRATION.submit(() -> expireSnapshots(table));

@@ -22,10 +22,10 @@ public final class MergeFunctions {
     Options options = new Options(tableOptions);
     MergeFunction engine =
         switch (options.get(TableOptions.MERGE_ENGINE)) {
-          case "first-row" -> MergeFunctions::firstRow;
-          case "partial-update" -> new PartialUpdate(options, rowType.size());
-          case "aggregation" -> new Aggregation(rowType, primaryKeys, options);
-          default -> new Deduplicate();
+          case FIRST_ROW -> MergeFunctions::firstRow;
+          case PARTIAL_UPDATE -> new PartialUpdate(options, rowType.size());
+          case AGGREGATION -> new Aggregation(rowType, primaryKeys, options);
+          case DEDUPLICATE -> new Deduplicate();
         };
     String sequenceField = options.get(TableOptions.SEQUENCE_FIELD);
     if (sequenceField == null) {

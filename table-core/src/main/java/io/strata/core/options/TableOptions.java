@@ -112,15 +112,12 @@ public final class TableOptions {
           false,
           "Skip compaction and expiration after writes (another job does them).");
 
-  public static final ConfigOption<String> MERGE_ENGINE =
+  public static final ConfigOption<MergeEngine> MERGE_ENGINE =
       ofEnum(
           "merge-engine",
-          "deduplicate",
-          "How rows with the same primary key merge.",
-          "deduplicate",
-          "partial-update",
-          "aggregation",
-          "first-row");
+          MergeEngine.class,
+          MergeEngine.DEDUPLICATE,
+          "How rows with the same primary key merge.");
 
   public static final ConfigOption<Boolean> DELETION_VECTORS_ENABLED =
       of(

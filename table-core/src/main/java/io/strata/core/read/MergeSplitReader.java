@@ -8,6 +8,7 @@ import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.MergeFunction;
 import io.strata.core.merge.MergeFunctions;
 import io.strata.core.merge.RowKind;
+import io.strata.core.options.MergeEngine;
 import io.strata.core.options.TableOptions;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.split.DataSplit;
@@ -55,7 +56,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         MergeFunctions.of(
             table.schema().rowType(), table.schema().primaryKeys(), table.schema().options());
     boolean lastWins =
-        table.options().get(TableOptions.MERGE_ENGINE).equals("deduplicate")
+        table.options().get(TableOptions.MERGE_ENGINE) == MergeEngine.DEDUPLICATE
             && table.options().get(TableOptions.SEQUENCE_FIELD) == null;
     // Field-wise engines and sequence.field read whole rows; the last-wins engine needs none.
     this.mergeType = lastWins ? readType : table.schema().rowType();

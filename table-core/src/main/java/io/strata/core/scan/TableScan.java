@@ -2,6 +2,7 @@ package io.strata.core.scan;
 
 import io.strata.core.data.BinaryRow;
 import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.options.MergeEngine;
 import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
 import io.strata.core.options.TableOptions;
@@ -68,7 +69,7 @@ public final class TableScan {
             .withPartitionFilter(partitionFilter);
     boolean skipLevelZero =
         table.schema().hasPrimaryKey()
-            && options.get(TableOptions.MERGE_ENGINE).equals("first-row");
+            && options.get(TableOptions.MERGE_ENGINE) == MergeEngine.FIRST_ROW;
     int topLevel = TableOptions.topLevel(table.options());
     boolean onlyTop = readOptimized && table.schema().hasPrimaryKey();
     Predicate statsFilter = statsFilter();
@@ -141,7 +142,7 @@ public final class TableScan {
     long openCost = options.get(ScanOptions.SPLIT_OPEN_FILE_COST);
     if (table.schema().hasPrimaryKey()) {
       boolean levelsNeverOverlap =
-          options.get(TableOptions.MERGE_ENGINE).equals("first-row")
+          options.get(TableOptions.MERGE_ENGINE) == MergeEngine.FIRST_ROW
               || options.get(TableOptions.DELETION_VECTORS_ENABLED);
       return new MergeTreeSplitGenerator(
           table.schema().trimmedPrimaryKeyType(), target, openCost, levelsNeverOverlap);

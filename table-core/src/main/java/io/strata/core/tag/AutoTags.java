@@ -1,6 +1,7 @@
 package io.strata.core.tag;
 
 import io.strata.core.options.Options;
+import io.strata.core.options.TagCreationMode;
 import io.strata.core.options.TagOptions;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.Tag;
@@ -34,7 +35,7 @@ public final class AutoTags {
   }
 
   public void run() {
-    String mode = options.get(TagOptions.AUTOMATIC_CREATION);
+    TagCreationMode mode = options.get(TagOptions.AUTOMATIC_CREATION);
     Snapshot latest = table.snapshotManager().latest();
     if (latest == null) {
       return;
@@ -42,13 +43,13 @@ public final class AutoTags {
     LocalDateTime now = LocalDateTime.now(clock);
     Duration retained = options.get(TagOptions.DEFAULT_TIME_RETAINED);
     TagOperations ops = new TagOperations(table, clock);
-    if (mode.equals("process-time")) {
+    if (mode == TagCreationMode.PROCESS_TIME) {
       String name = periodName(lastCompletedPeriodStart(now));
       if (!table.tagManager().exists(name)) {
         ops.create(name, latest.id(), retained);
       }
       trimPeriodTags(ops);
-    } else if (mode.equals("batch")) {
+    } else if (mode == TagCreationMode.BATCH) {
       String custom = options.get(TagOptions.BATCH_CUSTOMIZED_NAME);
       String name =
           custom != null ? custom : now.format(DateTimeFormatter.ofPattern("yyyyMMddHHmmss"));

@@ -5,6 +5,7 @@ import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
+import io.strata.core.options.MergeEngine;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.paths.FileNamer;
@@ -199,8 +200,8 @@ public final class TableWriter implements AutoCloseable {
    */
   public static boolean acceptsRetractions(FileStore table) {
     Options options = table.options();
-    String engine = options.get(TableOptions.MERGE_ENGINE);
-    if (engine.equals("deduplicate") || engine.equals("aggregation")) {
+    MergeEngine engine = options.get(TableOptions.MERGE_ENGINE);
+    if (engine == MergeEngine.DEDUPLICATE || engine == MergeEngine.AGGREGATION) {
       return true;
     }
     if (options.get(TableOptions.IGNORE_DELETE)) {
@@ -210,7 +211,7 @@ public final class TableWriter implements AutoCloseable {
         "Cannot delete or update rows of table "
             + table.root().getName()
             + ": its 'merge-engine' = '"
-            + engine
+            + engine.value()
             + "' cannot apply DELETE or UPDATE_BEFORE records; set table option 'ignore-delete' ="
             + " 'true' to drop them.");
   }
