@@ -1,5 +1,6 @@
 package io.strata.core.merge;
 
+import io.strata.core.options.MergeOptions;
 import io.strata.core.options.Options;
 import java.util.List;
 
@@ -14,8 +15,7 @@ final class PartialUpdate implements MergeFunction {
   private final int width;
 
   PartialUpdate(Options options, int width) {
-    this.retractRemoves =
-        "true".equals(options.toMap().get("partial-update.remove-record-on-delete"));
+    this.retractRemoves = options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE);
     this.width = width;
   }
 

@@ -55,10 +55,8 @@ public final class TableOptions {
 
   /** The top level of the LSM tree: {@code num-levels} - 1 (default: the compaction trigger). */
   public static int topLevel(Options options) {
-    String numLevels = options.toMap().get("num-levels");
-    return numLevels != null
-        ? Integer.parseInt(numLevels.trim()) - 1
-        : options.get(NUM_SORTED_RUN_COMPACTION_TRIGGER);
+    Integer numLevels = options.get(NUM_LEVELS);
+    return numLevels != null ? numLevels - 1 : options.get(NUM_SORTED_RUN_COMPACTION_TRIGGER);
   }
 
   public static final ConfigOption<String> METADATA_STATS_MODE =
@@ -156,6 +154,14 @@ public final class TableOptions {
               5,
               "Sorted runs in a bucket that trigger a compaction.")
           .withCheck(v -> v >= 1, "a positive number");
+
+  public static final ConfigOption<Integer> NUM_LEVELS =
+      of(
+          "num-levels",
+          OptionType.INT,
+          null,
+          "Levels of the LSM tree; the top one holds fully compacted files (default: the"
+              + " compaction trigger + 1).");
 
   public static final ConfigOption<Integer> COMPACTION_MAX_SIZE_AMPLIFICATION_PERCENT =
       of(
