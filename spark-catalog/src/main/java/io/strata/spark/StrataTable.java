@@ -168,14 +168,7 @@ public class StrataTable
 
   private void checkLatest(String action) {
     if (pinned != null) {
-      throw new UnsupportedOperationException(
-          "Cannot "
-              + action
-              + " "
-              + name()
-              + " as of snapshot "
-              + pinned.id()
-              + ": only the latest version is writable.");
+      throw SparkErrors.notLatestVersion(action, name(), pinned.id());
     }
   }
 
@@ -230,10 +223,7 @@ public class StrataTable
 
   @Override
   public void replacePartitionMetadata(InternalRow ident, Map<String, String> properties) {
-    throw new UnsupportedOperationException(
-        "Cannot set partition properties of "
-            + name()
-            + ": Strata partitions have no metadata of their own.");
+    throw SparkErrors.partitionProperties(name());
   }
 
   /** The partition's record count, size, file count and last update time. */

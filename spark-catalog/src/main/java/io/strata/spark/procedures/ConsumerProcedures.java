@@ -1,6 +1,7 @@
 package io.strata.spark.procedures;
 
 import io.strata.core.table.FileStoreTable;
+import io.strata.spark.SparkErrors;
 import java.util.List;
 
 /** reset_consumer: moves or removes a consumer's position ({@code consumer/consumer-<id>}). */
@@ -31,14 +32,10 @@ final class ConsumerProcedures {
         } else {
           if (!t.snapshotManager().exists(next)
               && t.snapshotManager().latestId().orElse(0) + 1 != next) {
-            throw new IllegalArgumentException(
-                "next_snapshot_id "
-                    + next
-                    + " is not a snapshot of the table; available range is ["
-                    + t.snapshotManager().earliestId().orElse(0)
-                    + ", "
-                    + (t.snapshotManager().latestId().orElse(0) + 1)
-                    + "].");
+            throw SparkErrors.consumerSnapshotOutOfRange(
+                next,
+                t.snapshotManager().earliestId().orElse(0),
+                t.snapshotManager().latestId().orElse(0) + 1);
           }
           t.consumerManager().write(id, next);
         }

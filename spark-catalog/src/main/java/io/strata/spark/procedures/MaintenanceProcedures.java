@@ -16,6 +16,7 @@ import io.strata.core.predicate.Predicate;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
+import io.strata.spark.SparkErrors;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,8 +36,7 @@ final class MaintenanceProcedures {
     for (String pair : text.split(",")) {
       int eq = pair.indexOf('=');
       if (eq <= 0) {
-        throw new IllegalArgumentException(
-            "Invalid options '" + text + "': expected 'key=value' pairs separated by commas.");
+        throw SparkErrors.invalidDynamicOptions(text);
       }
       options.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
     }
@@ -105,18 +105,15 @@ final class MaintenanceProcedures {
         String tableArg = args.requiredString("table");
         FileStoreTable table = tables.load(tableArg);
         if (args.string("where") != null) {
-          throw new UnsupportedOperationException(
-              "CALL sys.compact: argument 'where' is not supported yet; use partitions => 'k=v,k2=v2;k=v3'.");
+          throw SparkErrors.compactWhereUnsupported();
         }
         String order = args.string("order_strategy");
         if ((order != null && !order.equalsIgnoreCase("none")) || args.string("order_by") != null) {
-          throw new UnsupportedOperationException(
-              "CALL sys.compact: sorting compaction (order_strategy/order_by) is not supported yet.");
+          throw SparkErrors.compactSortUnsupported();
         }
         String strategy = args.string("compact_strategy");
         if (strategy != null && !strategy.equals("full") && !strategy.equals("minor")) {
-          throw new IllegalArgumentException(
-              "CALL sys.compact: compact_strategy '" + strategy + "' is not one of full, minor.");
+          throw SparkErrors.invalidCompactStrategy(strategy);
         }
         FileStoreTable withOptions =
             table.withSchema(

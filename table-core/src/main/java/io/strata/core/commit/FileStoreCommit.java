@@ -1,6 +1,7 @@
 package io.strata.core.commit;
 
 import io.strata.core.data.BinaryRow;
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.ManifestEntry;
@@ -124,13 +125,7 @@ public final class FileStoreCommit {
           return result.snapshot();
         }
         if (attempt >= maxRetries) {
-          throw new IllegalStateException(
-              "Commit to "
-                  + table.root()
-                  + " failed after "
-                  + (maxRetries + 1)
-                  + " attempts: other writers kept committing first; raise table option"
-                  + " 'commit.max-retries' or retry the write.");
+          throw CoreErrors.commitRetriesExhausted(table.root().toString(), maxRetries + 1);
         }
         backoff(attempt);
       }
@@ -282,14 +277,7 @@ public final class FileStoreCommit {
     for (ManifestEntry.Identifier id : replaced) {
       if (!live.contains(id)) {
         throw new CommitConflictException(
-            "Cannot commit to "
-                + table.root()
-                + ": file "
-                + id.fileName()
-                + " (bucket "
-                + id.bucket()
-                + ") that this write replaces was removed by a concurrent commit; retry the"
-                + " statement.");
+            CoreErrors.replacedFileRemoved(table.root().toString(), id.fileName(), id.bucket()));
       }
     }
   }

@@ -1,5 +1,6 @@
 package io.strata.core.expire;
 
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
@@ -40,7 +41,7 @@ public final class Rollback {
   public long to(Snapshot target) {
     Snapshot latest = snapshots.latest();
     if (latest == null) {
-      throw new IllegalArgumentException("Table " + table.root().getName() + " has no snapshot.");
+      throw CoreErrors.noSnapshot(table.root().getName());
     }
     List<Snapshot> removed = new ArrayList<>();
     try {

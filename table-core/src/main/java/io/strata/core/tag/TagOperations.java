@@ -1,5 +1,6 @@
 package io.strata.core.tag;
 
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.scan.SnapshotSelector;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.Tag;
@@ -32,8 +33,7 @@ public final class TagOperations {
    */
   public Tag create(String name, Long snapshotId, Duration timeRetained) {
     if (tags.exists(name)) {
-      throw new IllegalArgumentException(
-          "Tag '" + name + "' already exists; use replace_tag or delete_tag first.");
+      throw CoreErrors.tagExistsOnCreate(name);
     }
     Tag tag = tagOf(snapshot(snapshotId), timeRetained);
     tags.create(name, tag);
@@ -43,8 +43,7 @@ public final class TagOperations {
   /** Points an existing tag at another snapshot (null = latest). */
   public Tag replace(String name, Long snapshotId, Duration timeRetained) {
     if (!tags.exists(name)) {
-      throw new IllegalArgumentException(
-          "Tag '" + name + "' doesn't exist, so it cannot be replaced; use create_tag.");
+      throw CoreErrors.tagMissingOnReplace(name);
     }
     Tag tag = tagOf(snapshot(snapshotId), timeRetained);
     tags.replace(name, tag);
@@ -72,15 +71,10 @@ public final class TagOperations {
       throw new java.io.UncheckedIOException(e);
     }
     if (best == null) {
-      throw new IllegalArgumentException(
-          "No snapshot was committed at or after timestamp ["
-              + millis
-              + "]; the latest is "
-              + latestDescription()
-              + ".");
+      throw CoreErrors.noSnapshotAtOrAfter(millis, latestDescription());
     }
     if (tags.exists(name)) {
-      throw new IllegalArgumentException("Tag '" + name + "' already exists.");
+      throw CoreErrors.tagExists(name);
     }
     Tag tag = tagOf(best, timeRetained);
     tags.create(name, tag);
@@ -111,7 +105,7 @@ public final class TagOperations {
         tags.tag(from)
             .orElseThrow(() -> new IllegalArgumentException("Tag '" + from + "' doesn't exist."));
     if (tags.exists(to)) {
-      throw new IllegalArgumentException("Tag '" + to + "' already exists.");
+      throw CoreErrors.tagExists(to);
     }
     tags.create(to, tag);
     tags.delete(from);
@@ -147,8 +141,7 @@ public final class TagOperations {
     if (snapshotId == null) {
       Snapshot latest = table.snapshotManager().latest();
       if (latest == null) {
-        throw new IllegalArgumentException(
-            "Table " + table.root().getName() + " has no snapshot to tag yet; write to it first.");
+        throw CoreErrors.noSnapshotToTag(table.root().getName());
       }
       return latest;
     }
