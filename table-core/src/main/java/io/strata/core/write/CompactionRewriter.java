@@ -74,7 +74,8 @@ public final class CompactionRewriter {
                     maxSeq,
                     table.schema().id(),
                     deletes,
-                    FileSource.COMPACT)
+                    FileSource.COMPACT,
+                    table.clock())
                 .withLevel(level));
       }
       return metas;
@@ -105,7 +106,8 @@ public final class CompactionRewriter {
                 next + f.rowCount() - 1,
                 table.schema().id(),
                 0,
-                FileSource.COMPACT));
+                FileSource.COMPACT,
+                table.clock()));
         next += f.rowCount();
       }
       return metas;

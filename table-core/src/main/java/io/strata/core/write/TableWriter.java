@@ -164,7 +164,7 @@ public final class TableWriter implements AutoCloseable {
     long firstSequence = nextSequences.getOrDefault(id, 0L);
     if (!schema.hasPrimaryKey()) {
       RollingFileWriter files = files(id, rowType);
-      return new AppendBucketWriter(files, rowType, schema.id(), firstSequence);
+      return new AppendBucketWriter(files, rowType, schema.id(), firstSequence, table.clock());
     }
     KeyValueLayout layout = new KeyValueLayout(schema.trimmedPrimaryKeyType(), schema.rowType());
     return new PrimaryKeyBucketWriter(
@@ -173,7 +173,8 @@ public final class TableWriter implements AutoCloseable {
         io.strata.core.merge.MergeFunctions.of(
             schema.rowType(), schema.primaryKeys(), schema.options()),
         schema.id(),
-        firstSequence);
+        firstSequence,
+        table.clock());
   }
 
   private RollingFileWriter files(BucketId id, RowType fileType) {

@@ -2,8 +2,10 @@ package io.strata.core.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
+import io.strata.core.split.DataSplit;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
@@ -50,6 +52,12 @@ class TableCommitTest {
     // Snapshot expiration ran after each commit and kept only the latest.
     assertThat(table.snapshotManager().earliestId().orElseThrow()).isEqualTo(3);
     assertThat(TableTestSupport.readAll(table)).hasSize(3);
+    // Files record the same clock's wall-clock time (here UTC, so the same millis).
+    for (DataSplit split : table.newScan().plan(table.snapshotManager().latest()).splits()) {
+      for (DataFileMeta f : split.files()) {
+        assertThat(f.creationTimeMillis()).isEqualTo(fixed.millis());
+      }
+    }
   }
 
   @Test
