@@ -1,5 +1,7 @@
 package io.strata.spark;
 
+import java.util.List;
+
 /**
  * The user-facing errors of the Spark glue, in one place so their wording stays consistent: each
  * names the value at fault, what exists instead, and what to do.
@@ -7,6 +9,62 @@ package io.strata.spark;
 public final class SparkErrors {
 
   private SparkErrors() {}
+
+  // ---- catalog ----
+
+  public static IllegalArgumentException missingWarehouse(String catalog) {
+    return new IllegalArgumentException(
+        "Catalog '"
+            + catalog
+            + "' needs a warehouse: set spark.sql.catalog."
+            + catalog
+            + ".warehouse to a directory such as file:/tmp/warehouse or hdfs://nn/warehouse.");
+  }
+
+  /**
+   * @param procedure the name as called, e.g. {@code db.create_tag}
+   */
+  public static IllegalArgumentException noSuchProcedure(
+      String procedure, String namespace, List<String> available) {
+    return new IllegalArgumentException(
+        "Procedure "
+            + procedure
+            + " does not exist: Strata procedures live in namespace '"
+            + namespace
+            + "', e.g. CALL sys.create_tag(...); available procedures: "
+            + String.join(", ", available)
+            + ".");
+  }
+
+  public static IllegalArgumentException nestedNamespace(String namespace) {
+    return new IllegalArgumentException(
+        "Strata databases are one level deep; cannot create " + namespace + ".");
+  }
+
+  public static UnsupportedOperationException namespaceProperties(String namespace) {
+    return new UnsupportedOperationException(
+        "Strata databases have no properties to alter (database " + namespace + ").");
+  }
+
+  public static UnsupportedOperationException systemTableNotVersioned(String table) {
+    return new UnsupportedOperationException(
+        "System table "
+            + table
+            + " is not versioned; VERSION/TIMESTAMP AS OF applies to $files,"
+            + " $manifests, $partitions, $buckets, $audit_log and $ro.");
+  }
+
+  public static UnsupportedOperationException partitionTransform(String transform) {
+    return new UnsupportedOperationException(
+        "Partition transform "
+            + transform
+            + " is not supported: Strata partitions by plain columns only. For buckets use"
+            + " TBLPROPERTIES ('bucket' = 'N', 'bucket-key' = 'col').");
+  }
+
+  public static UnsupportedOperationException nestedPartition(String field) {
+    return new UnsupportedOperationException("Cannot partition by nested field " + field + ".");
+  }
 
   // ---- tables ----
 
