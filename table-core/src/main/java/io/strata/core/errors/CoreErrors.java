@@ -100,6 +100,45 @@ public final class CoreErrors {
     return new IllegalArgumentException("Table " + table + " has no snapshot.");
   }
 
+  // ---- writes ----
+
+  public static UnsupportedOperationException unsupportedWriteFormat(String table, String format) {
+    return new UnsupportedOperationException(
+        "Cannot write table "
+            + table
+            + ": table option 'file.format' = '"
+            + format
+            + "' is not supported for writes yet; only 'parquet' is.");
+  }
+
+  public static UnsupportedOperationException unsupportedPrimaryKeyBucket(
+      String table, int bucket) {
+    return new UnsupportedOperationException(
+        "Cannot write table "
+            + table
+            + ": it is a primary-key table with 'bucket' = "
+            + bucket
+            + (bucket == -1 ? " (dynamic bucket mode)" : " (postponed buckets)")
+            + ", whose writers must keep the index of which bucket holds each key; Strata does"
+            + " not yet, and would duplicate keys. Write it with Paimon, or copy it into a table"
+            + " with a fixed bucket number ('bucket' = '4').");
+  }
+
+  public static IllegalArgumentException nullInNotNullColumn(String column, String type) {
+    return new IllegalArgumentException(
+        "Cannot write NULL into column '" + column + "' declared " + type + ".");
+  }
+
+  public static UnsupportedOperationException retractionsRefused(String table, String engine) {
+    return new UnsupportedOperationException(
+        "Cannot delete or update rows of table "
+            + table
+            + ": its 'merge-engine' = '"
+            + engine
+            + "' cannot apply DELETE or UPDATE_BEFORE records; set table option 'ignore-delete' ="
+            + " 'true' to drop them.");
+  }
+
   // ---- commits ----
 
   public static IllegalStateException commitRetriesExhausted(String table, int attempts) {

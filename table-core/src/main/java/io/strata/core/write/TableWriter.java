@@ -3,6 +3,7 @@ package io.strata.core.write;
 import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
 import io.strata.core.options.MergeEngine;
@@ -88,12 +89,7 @@ public final class TableWriter implements AutoCloseable {
     Options options = table.options();
     String format = WriteSettings.of(options, table.schema().hasPrimaryKey()).format();
     if (!format.equals("parquet")) {
-      throw new UnsupportedOperationException(
-          "Cannot write table "
-              + table.root().getName()
-              + ": table option 'file.format' = '"
-              + format
-              + "' is not supported for writes yet; only 'parquet' is.");
+      throw CoreErrors.unsupportedWriteFormat(table.root().getName(), format);
     }
     if (!table.schema().hasPrimaryKey()) {
       return;
@@ -104,15 +100,7 @@ public final class TableWriter implements AutoCloseable {
         table.schema().options()); // validates the engine's options
     int bucket = options.get(TableOptions.BUCKET);
     if (bucket <= 0) {
-      throw new UnsupportedOperationException(
-          "Cannot write table "
-              + table.root()
-              + ": it is a primary-key table with 'bucket' = "
-              + bucket
-              + (bucket == -1 ? " (dynamic bucket mode)" : " (postponed buckets)")
-              + ", whose writers must keep the index of which bucket holds each key; Strata does"
-              + " not yet, and would duplicate keys. Write it with Paimon, or copy it into a table"
-              + " with a fixed bucket number ('bucket' = '4').");
+      throw CoreErrors.unsupportedPrimaryKeyBucket(table.root().toString(), bucket);
     }
   }
 
@@ -135,12 +123,8 @@ public final class TableWriter implements AutoCloseable {
     // A retraction only needs its key: other columns of a deleted row may be unknown (NULL).
     for (int i : kind.isRetract() ? keyIndexes : notNullIndexes) {
       if (row[i] == null) {
-        throw new IllegalArgumentException(
-            "Cannot write NULL into column '"
-                + rowType.field(i).name()
-                + "' declared "
-                + rowType.typeAt(i)
-                + ".");
+        throw CoreErrors.nullInNotNullColumn(
+            rowType.field(i).name(), String.valueOf(rowType.typeAt(i)));
       }
     }
     BinaryRow partition = BinaryRowCodec.serialize(partitionType, pick(row, partitionIndexes));
@@ -208,13 +192,7 @@ public final class TableWriter implements AutoCloseable {
     if (options.get(TableOptions.IGNORE_DELETE)) {
       return false;
     }
-    throw new UnsupportedOperationException(
-        "Cannot delete or update rows of table "
-            + table.root().getName()
-            + ": its 'merge-engine' = '"
-            + engine.value()
-            + "' cannot apply DELETE or UPDATE_BEFORE records; set table option 'ignore-delete' ="
-            + " 'true' to drop them.");
+    throw CoreErrors.retractionsRefused(table.root().getName(), engine.value());
   }
 
   private static Object[] pick(Object[] row, int[] indexes) {
