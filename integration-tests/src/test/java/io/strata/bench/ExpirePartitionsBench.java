@@ -2,7 +2,6 @@ package io.strata.bench;
 
 import io.strata.core.catalog.Identifier;
 import io.strata.core.catalog.WarehouseCatalog;
-import io.strata.core.commit.CommitMessage;
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.data.BucketFunction;
 import io.strata.core.io.HadoopFileIO;
@@ -14,6 +13,7 @@ import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
+import io.strata.core.write.CommitMessage;
 import io.strata.core.write.TableWriter;
 import java.nio.file.Path;
 import java.time.Clock;

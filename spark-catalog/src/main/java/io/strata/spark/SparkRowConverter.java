@@ -36,9 +36,15 @@ public final class SparkRowConverter implements Serializable {
     return toCoreRow(rowType, row, 0);
   }
 
-  /** Converts the fields starting at {@code offset} (leading columns are skipped). */
-  public Object[] toCore(InternalRow row, int offset) {
-    return toCoreRow(rowType, row, offset);
+  /** Converts the fields at {@code positions}: field i of this row type is column positions[i]. */
+  public Object[] toCore(InternalRow row, int[] positions) {
+    int n = rowType.size();
+    Object[] values = new Object[n];
+    for (int i = 0; i < n; i++) {
+      int p = positions[i];
+      values[i] = row.isNullAt(p) ? null : toCore(rowType.typeAt(i), row, p);
+    }
+    return values;
   }
 
   public InternalRow toSpark(Object[] values) {

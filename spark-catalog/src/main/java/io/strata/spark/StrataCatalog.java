@@ -15,7 +15,6 @@ import io.strata.spark.procedures.Procedures;
 import io.strata.spark.read.ReadMode;
 import io.strata.spark.system.DataSystemTable;
 import io.strata.spark.system.StrataSystemTable;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -66,12 +65,7 @@ public class StrataCatalog
     this.name = name;
     String warehouse = options.get(WAREHOUSE);
     if (warehouse == null || warehouse.isBlank()) {
-      throw new IllegalArgumentException(
-          "Catalog '"
-              + name
-              + "' needs a warehouse: set spark.sql.catalog."
-              + name
-              + ".warehouse to a directory such as file:/tmp/warehouse or hdfs://nn/warehouse.");
+      throw SparkErrors.missingWarehouse(name);
     }
     this.catalog = new WarehouseCatalog(new HadoopFileIO(hadoopConf()), new Path(warehouse));
     this.procedures = new Procedures(name, catalog);
@@ -83,16 +77,12 @@ public class StrataCatalog
   public UnboundProcedure loadProcedure(Identifier ident) {
     if (ident.namespace().length != 1
         || !ident.namespace()[0].equalsIgnoreCase(Procedures.NAMESPACE)) {
-      throw new IllegalArgumentException(
-          "Procedure "
-              + String.join(".", ident.namespace())
+      throw SparkErrors.noSuchProcedure(
+          String.join(".", ident.namespace())
               + (ident.namespace().length == 0 ? "" : ".")
-              + ident.name()
-              + " does not exist: Strata procedures live in namespace '"
-              + Procedures.NAMESPACE
-              + "', e.g. CALL sys.create_tag(...); available procedures: "
-              + String.join(", ", procedures.names())
-              + ".");
+              + ident.name(),
+          Procedures.NAMESPACE,
+          procedures.names());
     }
     return procedures.get(ident.name());
   }
@@ -168,10 +158,7 @@ public class StrataCatalog
   public void createNamespace(String[] namespace, Map<String, String> metadata)
       throws NamespaceAlreadyExistsException {
     if (namespace.length != 1) {
-      throw new IllegalArgumentException(
-          "Strata databases are one level deep; cannot create "
-              + String.join(".", namespace)
-              + ".");
+      throw SparkErrors.nestedNamespace(String.join(".", namespace));
     }
     try {
       catalog.createDatabase(namespace[0]);
@@ -182,10 +169,7 @@ public class StrataCatalog
 
   @Override
   public void alterNamespace(String[] namespace, NamespaceChange... changes) {
-    throw new UnsupportedOperationException(
-        "Strata databases have no properties to alter (database "
-            + String.join(".", namespace)
-            + ").");
+    throw SparkErrors.namespaceProperties(String.join(".", namespace));
   }
 
   @Override
@@ -259,11 +243,7 @@ public class StrataCatalog
     }
     String systemName = name.substring(dollar + 1).toLowerCase(java.util.Locale.ROOT);
     if (snapshot != null && !SystemTables.supportsTimeTravel(systemName)) {
-      throw new UnsupportedOperationException(
-          "System table "
-              + name
-              + " is not versioned; VERSION/TIMESTAMP AS OF applies to $files,"
-              + " $manifests, $partitions, $buckets, $audit_log and $ro.");
+      throw SparkErrors.systemTableNotVersioned(name);
     }
     if (SystemTables.DATA_TABLES.contains(systemName)) {
       ReadMode mode = systemName.equals("ro") ? ReadMode.READ_OPTIMIZED : ReadMode.AUDIT_LOG;
@@ -303,7 +283,7 @@ public class StrataCatalog
             List.of(),
             props.options(),
             props.comment(),
-            System.currentTimeMillis());
+            catalog.clock().millis());
     try {
       FileStoreTable table = catalog.createTable(id, tableSchema);
       return new StrataTable(this.name, id, table);
@@ -319,16 +299,11 @@ public class StrataCatalog
     List<String> columns = new ArrayList<>();
     for (Transform t : partitions) {
       if (!(t instanceof IdentityTransform identity)) {
-        throw new UnsupportedOperationException(
-            "Partition transform "
-                + t.describe()
-                + " is not supported: Strata partitions by plain columns only. For buckets use"
-                + " TBLPROPERTIES ('bucket' = 'N', 'bucket-key' = 'col').");
+        throw SparkErrors.partitionTransform(t.describe());
       }
       String[] parts = identity.ref().fieldNames();
       if (parts.length != 1) {
-        throw new UnsupportedOperationException(
-            "Cannot partition by nested field " + String.join(".", parts) + ".");
+        throw SparkErrors.nestedPartition(String.join(".", parts));
       }
       columns.add(parts[0]);
     }
@@ -350,7 +325,7 @@ public class StrataCatalog
     if (schemaChanges.isEmpty()) {
       return current;
     }
-    return new StrataTable(this.name, id, catalog.alterTable(id, schemaChanges, Clock.systemUTC()));
+    return new StrataTable(this.name, id, catalog.alterTable(id, schemaChanges));
   }
 
   @Override

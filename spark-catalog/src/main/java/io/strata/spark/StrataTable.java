@@ -1,8 +1,6 @@
 package io.strata.spark;
 
 import io.strata.core.catalog.Identifier;
-import io.strata.core.commit.FileStoreCommit;
-import io.strata.core.maintenance.PostCommitMaintenance;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.SnapshotSelector;
 import io.strata.core.schema.SchemaChange;
@@ -15,7 +13,6 @@ import io.strata.spark.read.StrataScanBuilder;
 import io.strata.spark.rowlevel.CopyOnWrite;
 import io.strata.spark.rowlevel.PrimaryKeyDelta;
 import io.strata.spark.write.StrataWriteBuilder;
-import java.time.Clock;
 import java.time.ZoneId;
 import java.util.EnumSet;
 import java.util.List;
@@ -164,21 +161,14 @@ public class StrataTable
     FileStoreTable target =
         changes.isEmpty()
             ? table
-            : table.withSchema(table.schemaManager().commitChanges(changes, Clock.systemUTC()));
+            : table.withSchema(table.schemaManager().commitChanges(changes, table.clock()));
     RowType targetType = target.schema().rowType();
     return new StrataWriteBuilder(target, info, WriteSchemaMerge.withTableIds(data, targetType));
   }
 
   private void checkLatest(String action) {
     if (pinned != null) {
-      throw new UnsupportedOperationException(
-          "Cannot "
-              + action
-              + " "
-              + name()
-              + " as of snapshot "
-              + pinned.id()
-              + ": only the latest version is writable.");
+      throw SparkErrors.notLatestVersion(action, name(), pinned.id());
     }
   }
 
@@ -233,10 +223,7 @@ public class StrataTable
 
   @Override
   public void replacePartitionMetadata(InternalRow ident, Map<String, String> properties) {
-    throw new UnsupportedOperationException(
-        "Cannot set partition properties of "
-            + name()
-            + ": Strata partitions have no metadata of their own.");
+    throw SparkErrors.partitionProperties(name());
   }
 
   /** The partition's record count, size, file count and last update time. */
@@ -291,8 +278,6 @@ public class StrataTable
         new SparkFilters(table.schema().partitionType())
             .convertExactAll(filters, "delete from " + name())
             .orElse(null);
-    String commitUser = UUID.randomUUID().toString();
-    new FileStoreCommit(table, commitUser, Clock.systemUTC()).overwrite(List.of(), partitions);
-    new PostCommitMaintenance(Clock.systemDefaultZone()).run(table, commitUser);
+    table.newCommit(UUID.randomUUID().toString()).overwrite(List.of(), partitions);
   }
 }

@@ -1,13 +1,9 @@
 package io.strata.spark;
 
-import io.strata.core.commit.FileStoreCommit;
-import io.strata.core.maintenance.PostCommitMaintenance;
 import io.strata.core.partition.PartitionEntry;
 import io.strata.core.partition.Partitions;
-import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
-import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -72,22 +68,12 @@ final class TablePartitions {
         }
       }
     }
-    String commitUser = UUID.randomUUID().toString();
-    Snapshot dropped = Partitions.drop(table, matching, commitUser, Clock.systemUTC());
-    if (dropped != null) {
-      new PostCommitMaintenance(Clock.systemDefaultZone()).run(table, commitUser);
-    }
-    return dropped != null;
+    return table.newCommit(UUID.randomUUID().toString()).dropPartitions(matching) != null;
   }
 
   /** Removes every live file as one OVERWRITE snapshot. */
   boolean truncateTable() {
-    String commitUser = UUID.randomUUID().toString();
-    Snapshot truncated =
-        new FileStoreCommit(table, commitUser, Clock.systemUTC()).overwrite(List.of(), null);
-    if (truncated != null) {
-      new PostCommitMaintenance(Clock.systemDefaultZone()).run(table, commitUser);
-    }
+    table.newCommit(UUID.randomUUID().toString()).truncate();
     return true;
   }
 

@@ -1,11 +1,8 @@
 package io.strata.spark.procedures;
 
 import io.strata.core.table.FileStoreTable;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import io.strata.spark.SparkErrors;
 import java.util.List;
-import org.apache.hadoop.fs.Path;
 
 /** reset_consumer: moves or removes a consumer's position ({@code consumer/consumer-<id>}). */
 final class ConsumerProcedures {
@@ -29,30 +26,18 @@ final class ConsumerProcedures {
       List<Object[]> run(Args args) {
         FileStoreTable t = tables.load(args.requiredString("table"));
         String id = args.requiredString("consumer_id");
-        Path file = t.paths().consumer(id);
         Long next = args.longValue("next_snapshot_id");
-        try {
-          if (next == null) {
-            t.fileIO().delete(file);
-          } else {
-            if (!t.snapshotManager().exists(next)
-                && t.snapshotManager().latestId().orElse(0) + 1 != next) {
-              throw new IllegalArgumentException(
-                  "next_snapshot_id "
-                      + next
-                      + " is not a snapshot of the table; available range is ["
-                      + t.snapshotManager().earliestId().orElse(0)
-                      + ", "
-                      + (t.snapshotManager().latestId().orElse(0) + 1)
-                      + "].");
-            }
-            t.fileIO()
-                .overwriteFile(
-                    file,
-                    ("{\n  \"nextSnapshot\" : " + next + "\n}").getBytes(StandardCharsets.UTF_8));
+        if (next == null) {
+          t.consumerManager().delete(id);
+        } else {
+          if (!t.snapshotManager().exists(next)
+              && t.snapshotManager().latestId().orElse(0) + 1 != next) {
+            throw SparkErrors.consumerSnapshotOutOfRange(
+                next,
+                t.snapshotManager().earliestId().orElse(0),
+                t.snapshotManager().latestId().orElse(0) + 1);
           }
-        } catch (IOException e) {
-          throw new UncheckedIOException("Cannot reset consumer " + id, e);
+          t.consumerManager().write(id, next);
         }
         return Results.ok();
       }

@@ -10,7 +10,6 @@ import io.strata.core.scan.SnapshotSelector;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataTypes;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -108,9 +107,9 @@ final class HistoryProcedures {
         String olderThan = args.string("older_than");
         long threshold =
             olderThan == null
-                ? System.currentTimeMillis() - 24L * 3600 * 1000
+                ? table.clock().millis() - 24L * 3600 * 1000
                 : TagProcedures.parseTime(olderThan)
-                    .atZone(ZoneId.systemDefault())
+                    .atZone(table.clock().getZone())
                     .toInstant()
                     .toEpochMilli();
         OrphanFiles.Result result =

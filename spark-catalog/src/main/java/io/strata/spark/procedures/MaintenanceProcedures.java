@@ -16,8 +16,7 @@ import io.strata.core.predicate.Predicate;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
-import java.time.Clock;
-import java.time.ZoneId;
+import io.strata.spark.SparkErrors;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,8 +36,7 @@ final class MaintenanceProcedures {
     for (String pair : text.split(",")) {
       int eq = pair.indexOf('=');
       if (eq <= 0) {
-        throw new IllegalArgumentException(
-            "Invalid options '" + text + "': expected 'key=value' pairs separated by commas.");
+        throw SparkErrors.invalidDynamicOptions(text);
       }
       String key = pair.substring(0, eq).trim();
       if (OptionRegistry.find(key) == null) {
@@ -74,7 +72,7 @@ final class MaintenanceProcedures {
         String tableArg = args.requiredString("table");
         FileStoreTable table = tables.load(tableArg);
         Options options = table.options().with(dynamicOptions(args.string("options")));
-        ExpireConfig defaults = ExpireConfig.fromOptions(options, System.currentTimeMillis());
+        ExpireConfig defaults = ExpireConfig.fromOptions(options, table.clock().millis());
         String olderThan = args.string("older_than");
         ExpireConfig config =
             new ExpireConfig(
@@ -83,7 +81,7 @@ final class MaintenanceProcedures {
                 olderThan == null
                     ? defaults.olderThanMillis()
                     : TagProcedures.parseTime(olderThan)
-                        .atZone(ZoneId.systemDefault())
+                        .atZone(table.clock().getZone())
                         .toInstant()
                         .toEpochMilli(),
                 args.isSet("max_deletes") ? args.intValue("max_deletes") : defaults.limit());
@@ -117,18 +115,15 @@ final class MaintenanceProcedures {
         String tableArg = args.requiredString("table");
         FileStoreTable table = tables.load(tableArg);
         if (args.string("where") != null) {
-          throw new UnsupportedOperationException(
-              "CALL sys.compact: argument 'where' is not supported yet; use partitions => 'k=v,k2=v2;k=v3'.");
+          throw SparkErrors.compactWhereUnsupported();
         }
         String order = args.string("order_strategy");
         if ((order != null && !order.equalsIgnoreCase("none")) || args.string("order_by") != null) {
-          throw new UnsupportedOperationException(
-              "CALL sys.compact: sorting compaction (order_strategy/order_by) is not supported yet.");
+          throw SparkErrors.compactSortUnsupported();
         }
         String strategy = args.string("compact_strategy");
         if (strategy != null && !strategy.equals("full") && !strategy.equals("minor")) {
-          throw new IllegalArgumentException(
-              "CALL sys.compact: compact_strategy '" + strategy + "' is not one of full, minor.");
+          throw SparkErrors.invalidCompactStrategy(strategy);
         }
         FileStoreTable withOptions =
             table.withSchema(
@@ -137,9 +132,9 @@ final class MaintenanceProcedures {
                     .withOptions(
                         table.options().with(dynamicOptions(args.string("options"))).toMap()));
         Predicate partitions = partitionFilter(table, args.string("partitions"));
-        new FullCompaction(
-                withOptions, "compact-" + java.util.UUID.randomUUID(), Clock.systemDefaultZone())
-            .run(
+        withOptions
+            .newCommit("compact-" + java.util.UUID.randomUUID())
+            .compact(
                 partitions,
                 "minor".equals(strategy)
                     ? FullCompaction.Strategy.MINOR

@@ -3,17 +3,14 @@ package io.strata.spark.procedures;
 import static org.apache.spark.sql.types.DataTypes.IntegerType;
 import static org.apache.spark.sql.types.DataTypes.StringType;
 
+import io.strata.core.data.PartitionTimeExtractor;
 import io.strata.core.options.ConfigOption;
 import io.strata.core.options.OptionRegistry;
 import io.strata.core.options.Options;
 import io.strata.core.options.PartitionExpireOptions;
-import io.strata.core.partition.PartitionEntry;
-import io.strata.core.partition.PartitionExpiration;
 import io.strata.core.partition.PartitionExpireConfig;
-import io.strata.core.partition.PartitionTimeExtractor;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataTypes;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,17 +55,14 @@ final class PartitionProcedures {
         }
         Options options = table.options().with(overrides(args));
         FileStoreTable withOptions = table.withSchema(table.schema().withOptions(options.toMap()));
-        PartitionExpiration expiration =
-            new PartitionExpiration(
-                withOptions,
-                config(withOptions, tables.identifier(tableArg).toString()),
-                Clock.systemDefaultZone(),
-                "expire-partitions-" + UUID.randomUUID());
-        List<PartitionEntry> expired = expiration.expire();
+        List<String> expired =
+            withOptions
+                .newCommit("expire-partitions-" + UUID.randomUUID())
+                .expirePartitions(config(withOptions, tables.identifier(tableArg).toString()));
         tables.refresh(tableArg);
         List<Object[]> rows = new ArrayList<>();
-        for (PartitionEntry p : expired) {
-          rows.add(new Object[] {expiration.describe(p)});
+        for (String p : expired) {
+          rows.add(new Object[] {p});
         }
         if (rows.isEmpty()) {
           rows.add(new Object[] {NOTHING_EXPIRED});

@@ -5,11 +5,11 @@ import static org.apache.spark.sql.types.DataTypes.StringType;
 
 import io.strata.core.options.Durations;
 import io.strata.core.schema.SchemaFactory;
+import io.strata.core.snapshot.Tag;
 import io.strata.core.table.FileStoreTable;
-import io.strata.core.tag.Tag;
 import io.strata.core.tag.TagOperations;
 import io.strata.core.types.DataTypes;
-import java.time.Clock;
+import io.strata.spark.SparkErrors;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -22,7 +22,7 @@ final class TagProcedures {
   private TagProcedures() {}
 
   private static TagOperations ops(FileStoreTable table) {
-    return new TagOperations(table, Clock.systemDefaultZone());
+    return new TagOperations(table, table.clock());
   }
 
   private static Duration retention(Args args) {
@@ -33,10 +33,7 @@ final class TagProcedures {
     try {
       return Durations.parse(text);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "Invalid time_retained '"
-              + text
-              + "': expected a duration such as '1 d', '12 h' or '30 min'.");
+      throw SparkErrors.invalidDuration("time_retained", text);
     }
   }
 
@@ -45,12 +42,7 @@ final class TagProcedures {
     Long snapshot = args.longValue("snapshot");
     Long snapshotId = args.longValue("snapshot_id");
     if (snapshot != null && snapshotId != null && !snapshot.equals(snapshotId)) {
-      throw new IllegalArgumentException(
-          "Arguments snapshot ("
-              + snapshot
-              + ") and snapshot_id ("
-              + snapshotId
-              + ") disagree; give one.");
+      throw SparkErrors.snapshotArgumentsDisagree(snapshot, snapshotId);
     }
     return snapshot != null ? snapshot : snapshotId;
   }
@@ -108,9 +100,7 @@ final class TagProcedures {
         }
       }
       case "replace" -> ops.replace(tag, snapshot, retained);
-      default ->
-          throw new IllegalArgumentException(
-              "Invalid mode '" + mode + "': expected if_not_exists, create_or_replace or replace.");
+      default -> throw SparkErrors.invalidTagMode(mode);
     }
   }
 
@@ -166,8 +156,7 @@ final class TagProcedures {
         if ("strict".equals(args.string("mode"))) {
           for (String n : names) {
             if (!t.tagManager().exists(n)) {
-              throw new IllegalArgumentException(
-                  "Tag '" + n + "' doesn't exist; use DELETE TAG IF EXISTS to skip missing tags.");
+              throw SparkErrors.tagMissingOnDelete(n);
             }
           }
         }
@@ -228,8 +217,7 @@ final class TagProcedures {
           DateTimeFormatter.ofPattern(
               t.contains(".") ? "yyyy-MM-dd HH:mm:ss.SSS" : "yyyy-MM-dd HH:mm:ss"));
     } catch (RuntimeException e) {
-      throw new IllegalArgumentException(
-          "Invalid time '" + text + "': expected 'yyyy-MM-dd HH:mm:ss' (session-local time).");
+      throw SparkErrors.invalidTime(text);
     }
   }
 }

@@ -1,6 +1,5 @@
 package io.strata.spark.read;
 
-import io.strata.core.commit.DataFilePaths;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.predicate.Predicate;
@@ -92,7 +91,10 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
   }
 
   private void open(DataFileMeta file) throws IOException {
-    Path path = DataFilePaths.of(table, split.partition(), split.bucket(), file);
+    Path path =
+        table
+            .dataFilePaths()
+            .of(split.partition(), split.bucket(), file.fileName(), file.externalPath());
     FileSystem fs = table.fileIO().fileSystem(path);
     if (opener == null) {
       opener =

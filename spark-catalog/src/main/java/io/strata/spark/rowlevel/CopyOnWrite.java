@@ -1,24 +1,21 @@
 package io.strata.spark.rowlevel;
 
-import io.strata.core.commit.CommitMessage;
-import io.strata.core.commit.FileStoreCommit;
-import io.strata.core.maintenance.PostCommitMaintenance;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.table.TableCommit;
+import io.strata.core.write.CommitMessage;
 import io.strata.spark.read.StrataScan;
 import io.strata.spark.read.StrataScanBuilder;
 import io.strata.spark.write.StrataDataWriterFactory;
 import io.strata.spark.write.StrataWrite;
-import io.strata.spark.write.StrataWriterCommitMessage;
-import java.time.Clock;
+import io.strata.spark.write.TableBatchWrite;
+import io.strata.spark.write.WriteColumns;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.spark.sql.connector.distributions.Distribution;
 import org.apache.spark.sql.connector.expressions.SortOrder;
@@ -31,7 +28,6 @@ import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
 import org.apache.spark.sql.connector.write.RowLevelOperation;
 import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
-import org.apache.spark.sql.connector.write.WriterCommitMessage;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
@@ -65,15 +61,43 @@ public final class CopyOnWrite implements RowLevelOperation {
 
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
+    WriteColumns columns =
+        WriteColumns.of(rowColumns(info), table.schema().rowType(), table.root().getName());
     return new WriteBuilder() {
       @Override
       public Write build() {
-        return new RewriteWrite();
+        return new RewriteWrite(columns);
       }
     };
   }
 
+  /**
+   * The columns of the rows Spark 4.1 hands the writers: {@code info.schema()}, preceded for UPDATE
+   * and MERGE by Spark's {@value #OPERATION_COLUMN} column, which {@code info.schema()} does not
+   * list (Spark projects it away only for tables that declare metadata columns; Strata's declare
+   * none). A DELETE writes back the surviving rows as they were read.
+   */
+  private String[] rowColumns(LogicalWriteInfo info) {
+    String[] data = info.schema().fieldNames();
+    if (command == Command.DELETE) {
+      return data;
+    }
+    String[] rows = new String[data.length + 1];
+    rows[0] = OPERATION_COLUMN;
+    System.arraycopy(data, 0, rows, 1, data.length);
+    return rows;
+  }
+
+  /** Spark's name for the column that tells MERGE's writers what to do with a row. */
+  private static final String OPERATION_COLUMN = "__row_operation";
+
   private final class RewriteWrite implements Write, RequiresDistributionAndOrdering {
+    private final WriteColumns positions;
+
+    RewriteWrite(WriteColumns positions) {
+      this.positions = positions;
+    }
+
     @Override
     public Distribution requiredDistribution() {
       return StrataWrite.bucketDistribution(table);
@@ -86,40 +110,30 @@ public final class CopyOnWrite implements RowLevelOperation {
 
     @Override
     public BatchWrite toBatch() {
-      return new RewriteBatch();
+      return new RewriteBatch(positions);
     }
   }
 
-  private final class RewriteBatch implements BatchWrite {
-    private final String commitUser = UUID.randomUUID().toString();
+  private final class RewriteBatch extends TableBatchWrite {
+    private final WriteColumns positions;
+
+    RewriteBatch(WriteColumns positions) {
+      super(CopyOnWrite.this.table);
+      this.positions = positions;
+    }
 
     @Override
     public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
-      return new StrataDataWriterFactory(table, new HashMap<>(), table.schema().rowType());
+      return new StrataDataWriterFactory(
+          table, nextSequences(), table.schema().rowType(), positions);
     }
 
     @Override
-    public void commit(WriterCommitMessage[] messages) {
-      List<CommitMessage> all = new ArrayList<>(written(messages));
+    protected void commit(TableCommit commit, List<CommitMessage> written) {
+      List<CommitMessage> all = new ArrayList<>(written);
       all.addAll(replacedFiles());
-      new FileStoreCommit(table, commitUser, Clock.systemUTC()).commit(all, CommitKind.OVERWRITE);
-      new PostCommitMaintenance(Clock.systemDefaultZone()).run(table, commitUser);
+      commit.commit(all, CommitKind.OVERWRITE);
     }
-
-    @Override
-    public void abort(WriterCommitMessage[] messages) {
-      new FileStoreCommit(table, commitUser, Clock.systemUTC()).abort(written(messages));
-    }
-  }
-
-  private static List<CommitMessage> written(WriterCommitMessage[] messages) {
-    List<CommitMessage> all = new ArrayList<>();
-    for (WriterCommitMessage m : messages) {
-      if (m instanceof StrataWriterCommitMessage s) {
-        all.addAll(s.messages());
-      }
-    }
-    return all;
   }
 
   /** One message per (partition, bucket) deleting every file the scan read there. */

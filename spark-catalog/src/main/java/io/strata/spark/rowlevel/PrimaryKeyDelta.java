@@ -1,25 +1,23 @@
 package io.strata.spark.rowlevel;
 
-import io.strata.core.commit.CommitMessage;
-import io.strata.core.commit.FileStoreCommit;
-import io.strata.core.maintenance.PostCommitMaintenance;
 import io.strata.core.merge.RowKind;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.table.TableCommit;
 import io.strata.core.types.RowType;
 import io.strata.core.write.BucketId;
-import io.strata.core.write.SequenceStarts;
+import io.strata.core.write.CommitMessage;
 import io.strata.core.write.TableWriter;
 import io.strata.spark.SparkRowConverter;
 import io.strata.spark.read.StrataScanBuilder;
 import io.strata.spark.write.StrataWrite;
-import java.time.Clock;
-import java.util.ArrayList;
+import io.strata.spark.write.StrataWriterCommitMessage;
+import io.strata.spark.write.TableBatchWrite;
+import io.strata.spark.write.WriteColumns;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.distributions.Distribution;
 import org.apache.spark.sql.connector.expressions.Expressions;
@@ -73,15 +71,42 @@ public final class PrimaryKeyDelta implements SupportsDelta {
 
   @Override
   public DeltaWriteBuilder newWriteBuilder(LogicalWriteInfo info) {
+    // Rows and row ids are matched to the table's columns and keys by name, never by position.
+    RowType rowType = table.schema().rowType();
+    String name = table.root().getName();
+    // A DELETE passes no rows, only row ids: its row schema is empty.
+    WriteColumns row =
+        info.schema().fields().length == 0
+            ? null
+            : WriteColumns.of(info.schema().fieldNames(), rowType, name);
+    Columns columns =
+        new Columns(
+            row,
+            WriteColumns.of(
+                info.rowIdSchema().orElse(info.schema()).fieldNames(),
+                rowType.project(table.schema().primaryKeys()),
+                name));
     return new DeltaWriteBuilder() {
       @Override
       public DeltaWrite build() {
-        return new Write();
+        return new Write(columns);
       }
     };
   }
 
+  /**
+   * Where the table's columns are in Spark's rows (null when the operation passes none), and its
+   * key columns in the row ids.
+   */
+  private record Columns(WriteColumns row, WriteColumns id) implements java.io.Serializable {}
+
   private final class Write implements DeltaWrite, RequiresDistributionAndOrdering {
+    private final Columns columns;
+
+    Write(Columns columns) {
+      this.columns = columns;
+    }
+
     @Override
     public Distribution requiredDistribution() {
       return StrataWrite.bucketDistribution(table);
@@ -94,58 +119,44 @@ public final class PrimaryKeyDelta implements SupportsDelta {
 
     @Override
     public DeltaBatchWrite toBatch() {
-      return new Batch();
+      return new Batch(columns);
     }
   }
 
-  private final class Batch implements DeltaBatchWrite {
-    private final String commitUser = UUID.randomUUID().toString();
+  private final class Batch extends TableBatchWrite implements DeltaBatchWrite {
+    private final Columns columns;
+
+    Batch(Columns columns) {
+      super(PrimaryKeyDelta.this.table);
+      this.columns = columns;
+    }
 
     @Override
     public DeltaWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
-      return new Factory(
-          table, new HashMap<>(SequenceStarts.of(table, table.snapshotManager().latest())));
+      return new Factory(table, nextSequences(), columns);
     }
 
     @Override
-    public void commit(WriterCommitMessage[] messages) {
-      new FileStoreCommit(table, commitUser, Clock.systemUTC())
-          .commit(collect(messages), CommitKind.APPEND);
-      new PostCommitMaintenance(Clock.systemDefaultZone()).run(table, commitUser);
-    }
-
-    @Override
-    public void abort(WriterCommitMessage[] messages) {
-      new FileStoreCommit(table, commitUser, Clock.systemUTC()).abort(collect(messages));
+    protected void commit(TableCommit commit, List<CommitMessage> written) {
+      commit.commit(written, CommitKind.APPEND);
     }
   }
-
-  static List<CommitMessage> collect(WriterCommitMessage[] messages) {
-    List<CommitMessage> all = new ArrayList<>();
-    for (WriterCommitMessage m : messages) {
-      if (m instanceof TaskFiles files) {
-        all.addAll(files.messages());
-      }
-    }
-    return all;
-  }
-
-  /** The files one task wrote. */
-  record TaskFiles(List<CommitMessage> messages) implements WriterCommitMessage {}
 
   private static final class Factory implements DeltaWriterFactory {
     private static final long serialVersionUID = 1L;
     private final FileStoreTable table;
     private final HashMap<BucketId, Long> nextSequences;
+    private final Columns columns;
 
-    Factory(FileStoreTable table, HashMap<BucketId, Long> nextSequences) {
+    Factory(FileStoreTable table, HashMap<BucketId, Long> nextSequences, Columns columns) {
       this.table = table;
       this.nextSequences = nextSequences;
+      this.columns = columns;
     }
 
     @Override
     public DeltaWriter<InternalRow> createWriter(int partitionId, long taskId) {
-      return new Writer(table, nextSequences);
+      return new Writer(table, nextSequences, columns);
     }
   }
 
@@ -155,8 +166,10 @@ public final class PrimaryKeyDelta implements SupportsDelta {
     private final SparkRowConverter ids;
     private final int[] keyPositions;
     private final int width;
+    private final Columns columns;
 
-    Writer(FileStoreTable table, Map<BucketId, Long> nextSequences) {
+    Writer(FileStoreTable table, Map<BucketId, Long> nextSequences, Columns columns) {
+      this.columns = columns;
       RowType rowType = table.schema().rowType();
       List<String> keys = table.schema().primaryKeys();
       this.writer = new TableWriter(table, nextSequences);
@@ -167,7 +180,7 @@ public final class PrimaryKeyDelta implements SupportsDelta {
     }
 
     private Object[] rowOfKey(InternalRow id) {
-      Object[] key = ids.toCore(id);
+      Object[] key = columns.id().read(ids, id);
       Object[] row = new Object[width];
       for (int i = 0; i < keyPositions.length; i++) {
         row[keyPositions[i]] = key[i];
@@ -182,7 +195,7 @@ public final class PrimaryKeyDelta implements SupportsDelta {
 
     @Override
     public void update(InternalRow metadata, InternalRow id, InternalRow row) {
-      Object[] updated = rows.toCore(row);
+      Object[] updated = columns.row().read(rows, row);
       Object[] oldKey = rowOfKey(id);
       for (int p : keyPositions) {
         if (!java.util.Objects.deepEquals(updated[p], oldKey[p])) {
@@ -195,12 +208,12 @@ public final class PrimaryKeyDelta implements SupportsDelta {
 
     @Override
     public void insert(InternalRow row) {
-      writer.write(rows.toCore(row), RowKind.INSERT);
+      writer.write(columns.row().read(rows, row), RowKind.INSERT);
     }
 
     @Override
     public WriterCommitMessage commit() {
-      return new TaskFiles(writer.prepareCommit());
+      return new StrataWriterCommitMessage(writer.prepareCommit());
     }
 
     @Override

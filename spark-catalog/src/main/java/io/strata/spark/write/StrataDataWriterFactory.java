@@ -1,6 +1,6 @@
 package io.strata.spark.write;
 
-import io.strata.core.read.ValueConverters;
+import io.strata.core.data.ValueConverters;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import io.strata.core.write.BucketId;
@@ -21,12 +21,31 @@ public class StrataDataWriterFactory implements DataWriterFactory {
   private final FileStoreTable table;
   private final HashMap<BucketId, Long> nextSequences;
   private final RowType dataType;
+  private final WriteColumns columns;
 
+  /** Rows hold exactly the columns of {@code dataType}, in its order. */
   public StrataDataWriterFactory(
       FileStoreTable table, HashMap<BucketId, Long> nextSequences, RowType dataType) {
+    this(
+        table,
+        nextSequences,
+        dataType,
+        WriteColumns.of(
+            dataType.fieldNames().toArray(new String[0]), dataType, table.root().getName()));
+  }
+
+  /**
+   * @param columns where each field of {@code dataType} is in Spark's rows
+   */
+  public StrataDataWriterFactory(
+      FileStoreTable table,
+      HashMap<BucketId, Long> nextSequences,
+      RowType dataType,
+      WriteColumns columns) {
     this.table = table;
     this.nextSequences = nextSequences;
     this.dataType = dataType;
+    this.columns = columns;
   }
 
   @Override
@@ -34,16 +53,13 @@ public class StrataDataWriterFactory implements DataWriterFactory {
     TableWriter writer = new TableWriter(table, nextSequences);
     SparkRowConverter converter = new SparkRowConverter(dataType);
     RowType tableType = table.schema().rowType();
-    int width = dataType.size();
     // Null when the data already has the table's layout; else by field id, widening values.
     ValueConverters.Converter toTableRow =
         dataType.equals(tableType) ? null : ValueConverters.create(dataType, tableType);
     return new DataWriter<>() {
       @Override
       public void write(InternalRow row) {
-        // Spark 4.1's copy-on-write MERGE passes its __row_operation column first when a table
-        // declares no metadata columns; the data columns are always the trailing ones.
-        Object[] values = converter.toCore(row, row.numFields() - width);
+        Object[] values = columns.read(converter, row);
         writer.write((Object[]) ValueConverters.apply(toTableRow, values));
       }
 

@@ -1,6 +1,6 @@
 package io.strata.spark.write;
 
-import io.strata.core.commit.CommitMessage;
+import io.strata.core.write.CommitMessage;
 import java.util.List;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
 

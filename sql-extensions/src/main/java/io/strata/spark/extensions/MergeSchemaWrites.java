@@ -1,6 +1,7 @@
 package io.strata.spark.extensions;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
@@ -83,21 +84,26 @@ final class MergeSchemaWrites extends Rule<LogicalPlan> {
     return CollectionConverters.asJava(options);
   }
 
+  /** Whether the write merges schemas: its own option, else the session's, by precedence. */
   private boolean mergeRequested(Map<String, String> writeOptions) {
+    Map<String, String> statement = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : writeOptions.entrySet()) {
       for (String key : SupportsSchemaMerge.MERGE_SCHEMA_OPTIONS) {
         if (e.getKey().equalsIgnoreCase(key)) {
-          return Boolean.parseBoolean(e.getValue().trim());
+          statement.putIfAbsent(MERGE_SCHEMA, e.getValue());
         }
       }
     }
-    for (String key : SupportsSchemaMerge.MERGE_SCHEMA_CONFS) {
-      if (Boolean.parseBoolean(session.conf().get(key, "false").trim())) {
-        return true;
-      }
-    }
-    return false;
+    // The target is not resolved yet, so only session-wide settings apply.
+    String merge =
+        PRECEDENCE
+            .resolve(CollectionConverters.asJava(session.conf().getAll()), null, statement)
+            .get(MERGE_SCHEMA);
+    return merge != null && Boolean.parseBoolean(merge.trim());
   }
+
+  private static final String MERGE_SCHEMA = "write.merge-schema";
+  private static final OptionPrecedence PRECEDENCE = new OptionPrecedence(MERGE_SCHEMA::equals);
 
   private static DataSourceV2Relation acceptingAnySchema(DataSourceV2Relation relation) {
     if (!(relation.table() instanceof SupportsSchemaMerge mergeable)

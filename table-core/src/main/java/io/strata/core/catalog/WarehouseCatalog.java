@@ -4,12 +4,12 @@ import io.strata.core.io.FileIO;
 import io.strata.core.paths.NameKind;
 import io.strata.core.paths.Names;
 import io.strata.core.paths.PathContainment;
+import io.strata.core.paths.TablePaths;
 import io.strata.core.schema.SchemaChange;
 import io.strata.core.schema.SchemaEvolution;
 import io.strata.core.schema.SchemaManager;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.table.FileStoreTable;
-import io.strata.core.table.TablePaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -28,11 +28,27 @@ public final class WarehouseCatalog {
 
   private final FileIO fileIO;
   private final Path warehouse;
+  private final Clock clock;
 
-  /** Opens a warehouse; nothing is written until something is created (it may be read-only). */
+  /** Opens a warehouse on the system clock in the JVM's zone. */
   public WarehouseCatalog(FileIO fileIO, Path warehouse) {
+    this(fileIO, warehouse, Clock.systemDefaultZone());
+  }
+
+  /**
+   * Opens a warehouse; nothing is written until something is created (it may be read-only).
+   *
+   * @param clock the one clock of every table it loads: commit and schema times, expiration
+   */
+  public WarehouseCatalog(FileIO fileIO, Path warehouse, Clock clock) {
     this.fileIO = fileIO;
     this.warehouse = warehouse;
+    this.clock = clock;
+  }
+
+  /** "Now" for this warehouse's tables, in the zone whose wall-clock time partitions use. */
+  public Clock clock() {
+    return clock;
   }
 
   public FileIO fileIO() {
@@ -147,7 +163,7 @@ public final class WarehouseCatalog {
       }
       throw CatalogException.tableNotFound(id);
     }
-    return new FileStoreTable(fileIO, tablePath(id), schema);
+    return new FileStoreTable(fileIO, tablePath(id), schema, clock);
   }
 
   /** Creates a table from a validated first schema (id 0). */
@@ -159,7 +175,7 @@ public final class WarehouseCatalog {
     if (!schemaManager(id).tryCommit(schema)) {
       throw CatalogException.tableAlreadyExists(id);
     }
-    return new FileStoreTable(fileIO, dir, schema);
+    return new FileStoreTable(fileIO, dir, schema, clock);
   }
 
   /**
@@ -202,12 +218,17 @@ public final class WarehouseCatalog {
    * Applies schema changes as one new schema version on top of the latest (see {@link
    * SchemaEvolution}); a concurrent change that takes the version first makes them apply again.
    */
+  public FileStoreTable alterTable(Identifier id, List<SchemaChange> changes) {
+    return alterTable(id, changes, clock);
+  }
+
+  /** {@link #alterTable(Identifier, List)} stamping the new schema with {@code clock}. */
   public FileStoreTable alterTable(Identifier id, List<SchemaChange> changes, Clock clock) {
     if (!tableExists(id)) {
       throw CatalogException.tableNotFound(id);
     }
     TableSchema next = schemaManager(id).commitChanges(changes, clock);
-    return new FileStoreTable(fileIO, tablePath(id), next);
+    return new FileStoreTable(fileIO, tablePath(id), next, this.clock);
   }
 
   /** Whether the table's latest schema exists and parses; a garbled one refuses the drop. */

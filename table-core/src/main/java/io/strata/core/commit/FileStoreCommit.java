@@ -1,6 +1,7 @@
 package io.strata.core.commit;
 
 import io.strata.core.data.BinaryRow;
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.ManifestEntry;
@@ -13,7 +14,8 @@ import io.strata.core.scan.FileStoreScan;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
+import io.strata.core.write.CommitMessage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -22,7 +24,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The one commit loop: build delta manifests, a base manifest list from the latest snapshot, and
@@ -31,19 +32,25 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class FileStoreCommit {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final String commitUser;
   private final Clock clock;
   private final ManifestFiles manifestFiles;
   private final ManifestMerger merger;
   private final int maxRetries;
+  private RetryBackoff backoff = RetryBackoff.exponential();
 
-  public FileStoreCommit(FileStoreTable table, String commitUser, Clock clock) {
+  /** A commit of {@code commitUser} stamped by the table's clock. */
+  public FileStoreCommit(FileStore table, String commitUser) {
+    this(table, commitUser, table.clock());
+  }
+
+  public FileStoreCommit(FileStore table, String commitUser, Clock clock) {
     this.table = table;
     this.commitUser = commitUser;
     this.clock = clock;
     Options options = table.options();
-    this.manifestFiles = manifestFiles(table);
+    this.manifestFiles = table.manifestFiles();
     this.merger =
         new ManifestMerger(
             manifestFiles,
@@ -52,14 +59,10 @@ public final class FileStoreCommit {
     this.maxRetries = options.get(TableOptions.COMMIT_MAX_RETRIES);
   }
 
-  public static ManifestFiles manifestFiles(FileStoreTable table) {
-    Options options = table.options();
-    return new ManifestFiles(
-        table.fileIO(),
-        table.paths(),
-        table.schema().partitionType(),
-        options.get(TableOptions.MANIFEST_COMPRESSION),
-        options.get(TableOptions.MANIFEST_TARGET_FILE_SIZE));
+  /** Waits with {@code backoff} between attempts instead of the default exponential one. */
+  public FileStoreCommit withBackoff(RetryBackoff backoff) {
+    this.backoff = backoff;
+    return this;
   }
 
   /**
@@ -122,13 +125,7 @@ public final class FileStoreCommit {
           return result.snapshot();
         }
         if (attempt >= maxRetries) {
-          throw new IllegalStateException(
-              "Commit to "
-                  + table.root()
-                  + " failed after "
-                  + (maxRetries + 1)
-                  + " attempts: other writers kept committing first; raise table option"
-                  + " 'commit.max-retries' or retry the write.");
+          throw CoreErrors.commitRetriesExhausted(table.root().toString(), maxRetries + 1);
         }
         backoff(attempt);
       }
@@ -280,14 +277,7 @@ public final class FileStoreCommit {
     for (ManifestEntry.Identifier id : replaced) {
       if (!live.contains(id)) {
         throw new CommitConflictException(
-            "Cannot commit to "
-                + table.root()
-                + ": file "
-                + id.fileName()
-                + " (bucket "
-                + id.bucket()
-                + ") that this write replaces was removed by a concurrent commit; retry the"
-                + " statement.");
+            CoreErrors.replacedFileRemoved(table.root().toString(), id.fileName(), id.bucket()));
       }
     }
   }
@@ -301,7 +291,7 @@ public final class FileStoreCommit {
     for (CommitMessage m : messages) {
       for (DataFileMeta f : m.newFiles()) {
         try {
-          DataFilePaths.delete(table, m.partition(), m.bucket(), f);
+          table.dataFilePaths().delete(m.partition(), m.bucket(), f.fileName(), f.externalPath());
         } catch (IOException ignored) {
           // An orphan at worst; remove_orphan_files cleans it.
         }
@@ -309,10 +299,9 @@ public final class FileStoreCommit {
     }
   }
 
-  private static void backoff(int attempt) {
-    long millis = Math.min(1000, 10L << Math.min(attempt, 6));
+  private void backoff(int attempt) {
     try {
-      Thread.sleep(millis + ThreadLocalRandom.current().nextLong(millis));
+      backoff.await(attempt);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while retrying a commit", e);

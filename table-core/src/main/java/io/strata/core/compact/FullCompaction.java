@@ -1,10 +1,10 @@
 package io.strata.core.compact;
 
-import io.strata.core.commit.CommitMessage;
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.options.MergeEngine;
 import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.read.MergeSplitReader;
@@ -13,8 +13,9 @@ import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.split.DataSplit;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import io.strata.core.write.BucketId;
+import io.strata.core.write.CommitMessage;
 import io.strata.core.write.CompactionRewriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,22 +33,14 @@ import java.util.Map;
  */
 public final class FullCompaction {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final String commitUser;
   private final Clock clock;
 
-  public FullCompaction(FileStoreTable table, String commitUser, Clock clock) {
+  public FullCompaction(FileStore table, String commitUser, Clock clock) {
     this.table = table;
     this.commitUser = commitUser;
     this.clock = clock;
-  }
-
-  /** The top level of the LSM tree: {@code num-levels} - 1 (default: compaction trigger). */
-  public static int topLevel(FileStoreTable table) {
-    String numLevels = table.options().toMap().get("num-levels");
-    return numLevels != null
-        ? Integer.parseInt(numLevels.trim()) - 1
-        : table.options().get(TableOptions.NUM_SORTED_RUN_COMPACTION_TRIGGER);
   }
 
   /**
@@ -78,7 +71,7 @@ public final class FullCompaction {
     if (strategy == Strategy.MINOR) {
       return run(partitionFilter, universal()::pick);
     }
-    int top = topLevel(table);
+    int top = TableOptions.topLevel(table.options());
     return run(
         partitionFilter,
         files -> needsCompaction(files) ? new CompactUnit(files, top, true) : null);
@@ -108,7 +101,7 @@ public final class FullCompaction {
 
   private UniversalCompaction universal() {
     return new UniversalCompaction(
-        topLevel(table),
+        TableOptions.topLevel(table.options()),
         table.options().get(TableOptions.NUM_SORTED_RUN_COMPACTION_TRIGGER),
         table.options().get(TableOptions.COMPACTION_MAX_SIZE_AMPLIFICATION_PERCENT),
         table.options().get(TableOptions.COMPACTION_SIZE_RATIO));
@@ -124,8 +117,8 @@ public final class FullCompaction {
       return null;
     }
     int trigger = table.options().get(TableOptions.NUM_SORTED_RUN_COMPACTION_TRIGGER);
-    int top = topLevel(table);
-    if (table.options().get(TableOptions.MERGE_ENGINE).equals("first-row")) {
+    int top = TableOptions.topLevel(table.options());
+    if (table.options().get(TableOptions.MERGE_ENGINE) == MergeEngine.FIRST_ROW) {
       // Readers skip level 0 of first-row tables, so new rows become visible by compaction.
       return run(
           null,
@@ -158,7 +151,7 @@ public final class FullCompaction {
       return null;
     }
     FileStoreScan scan =
-        new FileStoreScan(FileStoreCommit.manifestFiles(table), table.schema().partitionType())
+        new FileStoreScan(table.manifestFiles(), table.schema().partitionType())
             .withPartitionFilter(partitionFilter);
     Map<BucketId, List<ManifestEntry>> buckets = new LinkedHashMap<>();
     for (ManifestEntry e : scan.liveEntries(latest)) {
@@ -206,7 +199,7 @@ public final class FullCompaction {
     if (!table.schema().hasPrimaryKey()) {
       return files.size() > 1;
     }
-    int top = topLevel(table);
+    int top = TableOptions.topLevel(table.options());
     return files.size() > 1
         || files.get(0).level() != top
         || files.get(0).deleteRowCount() == null

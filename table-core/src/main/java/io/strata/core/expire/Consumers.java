@@ -1,11 +1,8 @@
 package io.strata.core.expire;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.strata.core.io.FileIO;
 import io.strata.core.options.ExpireOptions;
-import io.strata.core.table.FileStoreTable;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.strata.core.snapshot.Consumer;
+import io.strata.core.store.FileStore;
 import java.time.Duration;
 import java.util.OptionalLong;
 
@@ -18,27 +15,17 @@ final class Consumers {
    * The smallest next snapshot any live consumer needs; consumers idle longer than {@code
    * consumer.expiration-time} no longer count.
    */
-  static OptionalLong minNextSnapshot(FileStoreTable table) {
+  static OptionalLong minNextSnapshot(FileStore table) {
     Duration expiration = table.options().get(ExpireOptions.CONSUMER_EXPIRATION_TIME);
-    long now = System.currentTimeMillis();
+    long now = table.clock().millis();
     OptionalLong min = OptionalLong.empty();
-    ObjectMapper mapper = new ObjectMapper();
-    try {
-      for (FileIO.FileStatusInfo f : table.fileIO().list(table.paths().consumerDir())) {
-        if (!f.path().getName().startsWith("consumer-")) {
-          continue;
-        }
-        if (expiration != null && f.modificationTime() < now - expiration.toMillis()) {
-          continue;
-        }
-        long next =
-            mapper.readTree(table.fileIO().readUtf8(f.path())).path("nextSnapshot").asLong();
-        if (min.isEmpty() || next < min.getAsLong()) {
-          min = OptionalLong.of(next);
-        }
+    for (Consumer c : table.consumerManager().consumers()) {
+      if (expiration != null && c.modificationTimeMillis() < now - expiration.toMillis()) {
+        continue;
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read consumers of " + table.root(), e);
+      if (min.isEmpty() || c.nextSnapshot() < min.getAsLong()) {
+        min = OptionalLong.of(c.nextSnapshot());
+      }
     }
     return min;
   }

@@ -1,6 +1,6 @@
 package io.strata.core.expire;
 
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import java.io.IOException;
 import java.util.Set;
 import org.apache.hadoop.fs.Path;
@@ -10,7 +10,7 @@ final class EmptyDirectories {
 
   private EmptyDirectories() {}
 
-  static void clean(FileStoreTable table, Set<String> bucketDirs) {
+  static void clean(FileStore table, Set<String> bucketDirs) {
     Path root = table.root();
     for (String dir : bucketDirs) {
       Path p = new Path(dir);
@@ -20,7 +20,7 @@ final class EmptyDirectories {
     }
   }
 
-  private static boolean deleteIfEmpty(FileStoreTable table, Path dir) {
+  private static boolean deleteIfEmpty(FileStore table, Path dir) {
     try {
       if (!table.fileIO().list(dir).isEmpty()) {
         return false;

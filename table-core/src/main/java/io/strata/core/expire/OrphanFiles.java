@@ -1,14 +1,12 @@
 package io.strata.core.expire;
 
-import io.strata.core.commit.DataFilePaths;
-import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.io.FileIO;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.snapshot.Snapshot;
-import io.strata.core.table.FileStoreTable;
-import io.strata.core.tag.Tag;
+import io.strata.core.snapshot.Tag;
+import io.strata.core.store.FileStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -30,19 +28,19 @@ public final class OrphanFiles {
   private static final Set<String> METADATA_DIRS =
       Set.of("snapshot", "schema", "tag", "consumer", "index");
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final ManifestFiles manifests;
 
-  public OrphanFiles(FileStoreTable table) {
+  public OrphanFiles(FileStore table) {
     this.table = table;
-    this.manifests = FileStoreCommit.manifestFiles(table);
+    this.manifests = table.manifestFiles();
   }
 
   /** What was (or, in a dry run, would be) deleted. */
   public record Result(List<Path> files, long bytes) {}
 
   public Result remove(long olderThanMillis, boolean dryRun) {
-    if (olderThanMillis > System.currentTimeMillis()) {
+    if (olderThanMillis > table.clock().millis()) {
       throw new IllegalArgumentException(
           "older_than must be in the past: files of writes in progress would be deleted.");
     }
@@ -103,7 +101,14 @@ public final class OrphanFiles {
           if (readManifests.add(m.fileName())) {
             for (ManifestEntry e : manifests.readManifest(m.fileName())) {
               referenced.add(
-                  relative(DataFilePaths.of(table, e.partition(), e.bucket(), e.file())));
+                  relative(
+                      table
+                          .dataFilePaths()
+                          .of(
+                              e.partition(),
+                              e.bucket(),
+                              e.file().fileName(),
+                              e.file().externalPath())));
             }
           }
         }

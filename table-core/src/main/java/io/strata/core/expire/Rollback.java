@@ -1,7 +1,6 @@
 package io.strata.core.expire;
 
-import io.strata.core.commit.DataFilePaths;
-import io.strata.core.commit.FileStoreCommit;
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
@@ -9,8 +8,8 @@ import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.SnapshotJson;
 import io.strata.core.snapshot.SnapshotManager;
-import io.strata.core.table.FileStoreTable;
-import io.strata.core.tag.Tag;
+import io.strata.core.snapshot.Tag;
+import io.strata.core.store.FileStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -28,21 +27,21 @@ import java.util.Set;
  */
 public final class Rollback {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final SnapshotManager snapshots;
   private final ManifestFiles manifests;
 
-  public Rollback(FileStoreTable table) {
+  public Rollback(FileStore table) {
     this.table = table;
     this.snapshots = table.snapshotManager();
-    this.manifests = FileStoreCommit.manifestFiles(table);
+    this.manifests = table.manifestFiles();
   }
 
   /** Rolls back to {@code target}; returns the previous latest snapshot id. */
   public long to(Snapshot target) {
     Snapshot latest = snapshots.latest();
     if (latest == null) {
-      throw new IllegalArgumentException("Table " + table.root().getName() + " has no snapshot.");
+      throw CoreErrors.noSnapshot(table.root().getName());
     }
     List<Snapshot> removed = new ArrayList<>();
     try {
@@ -150,7 +149,9 @@ public final class Rollback {
   private void deleteUnlessKept(ManifestEntry e, Set<ManifestEntry.Identifier> kept) {
     if (!kept.contains(e.identifier())) {
       try {
-        DataFilePaths.delete(table, e.partition(), e.bucket(), e.file());
+        table
+            .dataFilePaths()
+            .delete(e.partition(), e.bucket(), e.file().fileName(), e.file().externalPath());
       } catch (IOException ex) {
         throw new UncheckedIOException(
             "Cannot delete data file " + e.file().fileName() + " during rollback", ex);

@@ -1,7 +1,5 @@
 package io.strata.core.expire;
 
-import io.strata.core.commit.DataFilePaths;
-import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
@@ -10,7 +8,7 @@ import io.strata.core.options.ExpireOptions;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.SnapshotManager;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,14 +32,14 @@ import org.apache.hadoop.fs.Path;
  */
 public final class SnapshotExpiration {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final SnapshotManager snapshots;
   private final ManifestFiles manifests;
 
-  public SnapshotExpiration(FileStoreTable table) {
+  public SnapshotExpiration(FileStore table) {
     this.table = table;
     this.snapshots = table.snapshotManager();
-    this.manifests = FileStoreCommit.manifestFiles(table);
+    this.manifests = table.manifestFiles();
   }
 
   /** Expires what {@code config} allows; the number of snapshots expired. */
@@ -82,7 +80,7 @@ public final class SnapshotExpiration {
       for (ManifestEntry e : deltaEntries(snapshots.snapshot(id))) {
         if (e.kind() == FileKind.DELETE && !tagged.holds(e)) {
           deleteDataFile(e);
-          emptiedBuckets.add(DataFilePaths.bucketDir(table, e.partition(), e.bucket()).toString());
+          emptiedBuckets.add(table.dataFilePaths().bucketDir(e.partition(), e.bucket()).toString());
         }
       }
     }
@@ -153,7 +151,9 @@ public final class SnapshotExpiration {
 
   private void deleteDataFile(ManifestEntry e) {
     try {
-      DataFilePaths.delete(table, e.partition(), e.bucket(), e.file());
+      table
+          .dataFilePaths()
+          .delete(e.partition(), e.bucket(), e.file().fileName(), e.file().externalPath());
     } catch (FileNotFoundException ex) {
       // Already gone: a rerun after an interrupted expiration.
     } catch (IOException ex) {
@@ -173,7 +173,7 @@ public final class SnapshotExpiration {
   }
 
   /** Live data files of a snapshot; used by tests and tag protection. */
-  static List<ManifestEntry> liveFiles(FileStoreTable table, ManifestFiles manifests, Snapshot s) {
+  static List<ManifestEntry> liveFiles(FileStore table, ManifestFiles manifests, Snapshot s) {
     return new FileStoreScan(manifests, table.schema().partitionType()).liveEntries(s);
   }
 }

@@ -1,13 +1,11 @@
 package io.strata.core.expire;
 
-import io.strata.core.commit.DataFilePaths;
-import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.paths.Names;
 import io.strata.core.snapshot.Snapshot;
-import io.strata.core.table.FileStoreTable;
-import io.strata.core.tag.Tag;
+import io.strata.core.snapshot.Tag;
+import io.strata.core.store.FileStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashSet;
@@ -23,12 +21,12 @@ import java.util.Set;
  */
 public final class TagDeletion {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final ManifestFiles manifests;
 
-  public TagDeletion(FileStoreTable table) {
+  public TagDeletion(FileStore table) {
     this.table = table;
-    this.manifests = FileStoreCommit.manifestFiles(table);
+    this.manifests = table.manifestFiles();
   }
 
   /** Deletes the named tags that exist; the names deleted. */
@@ -67,7 +65,9 @@ public final class TagDeletion {
     for (ManifestEntry e : live(tagged)) {
       if (!kept.contains(e.identifier())) {
         try {
-          DataFilePaths.delete(table, e.partition(), e.bucket(), e.file());
+          table
+              .dataFilePaths()
+              .delete(e.partition(), e.bucket(), e.file().fileName(), e.file().externalPath());
         } catch (IOException ex) {
           throw new UncheckedIOException("Cannot delete data file " + e.file().fileName(), ex);
         }

@@ -3,8 +3,8 @@ package io.strata.core.expire;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.snapshot.Snapshot;
-import io.strata.core.table.FileStoreTable;
-import io.strata.core.tag.Tag;
+import io.strata.core.snapshot.Tag;
+import io.strata.core.store.FileStore;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -17,7 +17,7 @@ final class TaggedFiles {
   private final Set<ManifestEntry.Identifier> files = new HashSet<>();
   private final Set<String> manifestFiles = new HashSet<>();
 
-  TaggedFiles(FileStoreTable table, ManifestFiles manifests, long endExclusive) {
+  TaggedFiles(FileStore table, ManifestFiles manifests, long endExclusive) {
     for (Tag tag : table.tagManager().tags().values()) {
       Snapshot s = tag.snapshot();
       manifestFiles.addAll(SnapshotExpiration.referencedManifests(s, manifests));

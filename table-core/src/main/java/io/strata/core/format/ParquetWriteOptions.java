@@ -1,5 +1,7 @@
 package io.strata.core.format;
 
+import io.strata.core.options.Options;
+import io.strata.core.options.ParquetOptions;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -23,15 +25,12 @@ public record ParquetWriteOptions(
   // The keys of typed options come from their one definition in TableOptions.
   public static final String COMPRESSION =
       io.strata.core.options.TableOptions.FILE_COMPRESSION.key();
-  public static final String ZSTD_LEVEL = "file.compression.zstd-level";
+  public static final String ZSTD_LEVEL = ParquetOptions.ZSTD_LEVEL.key();
   public static final String STATS_MODE =
       io.strata.core.options.TableOptions.METADATA_STATS_MODE.key();
-  public static final String BLOCK_SIZE = "parquet.block.size";
-  public static final String PAGE_SIZE = "parquet.page.size";
-  public static final String ENABLE_DICTIONARY = "parquet.enable.dictionary";
-
-  private static final String FIELDS_PREFIX = "fields.";
-  private static final String STATS_MODE_SUFFIX = ".stats-mode";
+  public static final String BLOCK_SIZE = ParquetOptions.BLOCK_SIZE.key();
+  public static final String PAGE_SIZE = ParquetOptions.PAGE_SIZE.key();
+  public static final String ENABLE_DICTIONARY = ParquetOptions.ENABLE_DICTIONARY.key();
 
   public ParquetWriteOptions {
     fieldStatsModes = Map.copyOf(fieldStatsModes);
@@ -47,25 +46,22 @@ public record ParquetWriteOptions(
   /** Reads the options this writer understands from a table's option map; others are ignored. */
   public static ParquetWriteOptions fromTableOptions(Map<String, String> options) {
     ParquetWriteOptions d = defaults();
+    Options typed = new Options(options);
     Map<String, StatsMode> fieldModes = new HashMap<>();
     for (Map.Entry<String, String> e : options.entrySet()) {
-      String key = e.getKey();
-      if (key.startsWith(FIELDS_PREFIX)
-          && key.endsWith(STATS_MODE_SUFFIX)
-          && key.length() > FIELDS_PREFIX.length() + STATS_MODE_SUFFIX.length()) {
-        String field =
-            key.substring(FIELDS_PREFIX.length(), key.length() - STATS_MODE_SUFFIX.length());
+      String field = ParquetOptions.FIELD_STATS_MODE.fieldOf(e.getKey());
+      if (field != null) {
         fieldModes.put(field, StatsMode.parse(e.getValue()));
       }
     }
     return new ParquetWriteOptions(
         options.getOrDefault(COMPRESSION, d.compression()),
-        intOption(options, ZSTD_LEVEL, d.zstdLevel()),
+        typed.get(ParquetOptions.ZSTD_LEVEL),
         options.containsKey(STATS_MODE) ? StatsMode.parse(options.get(STATS_MODE)) : d.statsMode(),
         fieldModes,
-        longOption(options, BLOCK_SIZE, d.rowGroupSize()),
-        intOption(options, PAGE_SIZE, d.pageSize()),
-        Boolean.parseBoolean(options.getOrDefault(ENABLE_DICTIONARY, "true").trim()));
+        typed.get(ParquetOptions.BLOCK_SIZE),
+        typed.get(ParquetOptions.PAGE_SIZE),
+        typed.get(ParquetOptions.ENABLE_DICTIONARY));
   }
 
   /** The same options with another compression. */
@@ -107,15 +103,5 @@ public record ParquetWriteOptions(
                   + compression
                   + "'; expected zstd, snappy, gzip, lz4 or none.");
     };
-  }
-
-  private static int intOption(Map<String, String> options, String key, int dflt) {
-    String v = options.get(key);
-    return v == null ? dflt : Integer.parseInt(v.trim());
-  }
-
-  private static long longOption(Map<String, String> options, String key, long dflt) {
-    String v = options.get(key);
-    return v == null ? dflt : Long.parseLong(v.trim());
   }
 }

@@ -3,15 +3,17 @@ package io.strata.core.maintenance;
 import io.strata.core.compact.FullCompaction;
 import io.strata.core.expire.ExpireConfig;
 import io.strata.core.expire.SnapshotExpiration;
+import io.strata.core.options.ExpireExecutionMode;
 import io.strata.core.options.ExpireOptions;
 import io.strata.core.options.Options;
 import io.strata.core.options.PartitionExpireOptions;
 import io.strata.core.options.TableOptions;
+import io.strata.core.options.TagCreationMode;
 import io.strata.core.options.TagOptions;
 import io.strata.core.partition.PartitionExpiration;
 import io.strata.core.partition.PartitionExpireConfig;
 import io.strata.core.partition.PartitionExpireSchedule;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import io.strata.core.tag.AutoTags;
 import java.time.Clock;
 import java.time.Instant;
@@ -50,12 +52,12 @@ public final class PostCommitMaintenance {
     this.schedule = schedule;
   }
 
-  public void run(FileStoreTable table) {
+  public void run(FileStore table) {
     run(table, "maintenance-" + UUID.randomUUID());
   }
 
   /** Runs maintenance after a commit of {@code commitUser}, whose user its own commits reuse. */
-  public void run(FileStoreTable table, String commitUser) {
+  public void run(FileStore table, String commitUser) {
     if (table.options().get(TableOptions.WRITE_ONLY)) {
       return;
     }
@@ -69,7 +71,7 @@ public final class PostCommitMaintenance {
           e);
     }
     try {
-      if (!table.options().get(TagOptions.AUTOMATIC_CREATION).equals("none")
+      if (table.options().get(TagOptions.AUTOMATIC_CREATION) != TagCreationMode.NONE
           || !table.tagManager().tags().isEmpty()) {
         new AutoTags(table, clock).run();
       }
@@ -88,7 +90,8 @@ public final class PostCommitMaintenance {
           table.root(),
           e);
     }
-    if (table.options().get(ExpireOptions.SNAPSHOT_EXPIRE_EXECUTION_MODE).equals("async")) {
+    if (table.options().get(ExpireOptions.SNAPSHOT_EXPIRE_EXECUTION_MODE)
+        == ExpireExecutionMode.ASYNC) {
       // Expiration is safe to interrupt at any point (a rerun finishes it), so a daemon thread
       // that dies with the JVM cannot leave a retained snapshot or tag unreadable.
       ASYNC_EXPIRATION.submit(() -> expireSnapshots(table));
@@ -116,7 +119,7 @@ public final class PostCommitMaintenance {
     }
   }
 
-  private void expireSnapshots(FileStoreTable table) {
+  private void expireSnapshots(FileStore table) {
     try {
       new SnapshotExpiration(table)
           .expire(ExpireConfig.fromOptions(table.options(), clock.millis()));
@@ -129,7 +132,7 @@ public final class PostCommitMaintenance {
     }
   }
 
-  private void expirePartitions(FileStoreTable table, String commitUser) {
+  private void expirePartitions(FileStore table, String commitUser) {
     Options options = table.options();
     Optional<PartitionExpireConfig> config = PartitionExpireConfig.fromOptions(options);
     if (config.isEmpty() || table.schema().partitionKeys().isEmpty()) {

@@ -2,8 +2,8 @@ package io.strata.core.manifest;
 
 import io.strata.core.io.CorruptFileException;
 import io.strata.core.io.FileIO;
-import io.strata.core.table.FileNamer;
-import io.strata.core.table.TablePaths;
+import io.strata.core.paths.FileNamer;
+import io.strata.core.paths.TablePaths;
 import io.strata.core.types.RowType;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,8 +1,9 @@
 package io.strata.core.merge;
 
+import io.strata.core.options.MergeOptions;
 import io.strata.core.options.Options;
-import io.strata.core.schema.TableSchema;
 import io.strata.core.types.DataField;
+import io.strata.core.types.RowType;
 import java.util.List;
 
 /**
@@ -16,24 +17,20 @@ final class Aggregation implements MergeFunction {
   private final FieldAggregator[] aggregators;
   private final boolean retractRemoves;
 
-  Aggregation(TableSchema schema, Options options) {
-    List<DataField> fields = schema.fields();
+  Aggregation(RowType rowType, List<String> primaryKeys, Options options) {
+    List<DataField> fields = rowType.fields();
     this.aggregators = new FieldAggregator[fields.size()];
-    String defaultFunction =
-        options.toMap().getOrDefault("fields.default-aggregate-function", "last_non_null_value");
+    String defaultFunction = options.get(MergeOptions.FIELDS_DEFAULT_AGGREGATE_FUNCTION);
     for (int i = 0; i < fields.size(); i++) {
       DataField f = fields.get(i);
       String name =
-          schema.primaryKeys().contains(f.name())
+          primaryKeys.contains(f.name())
               ? "last_value"
-              : options
-                  .toMap()
-                  .getOrDefault("fields." + f.name() + ".aggregate-function", defaultFunction);
-      String delimiter =
-          options.toMap().getOrDefault("fields." + f.name() + ".list-agg-delimiter", ",");
+              : MergeOptions.FIELD_AGGREGATE_FUNCTION.get(options, f.name(), defaultFunction);
+      String delimiter = MergeOptions.FIELD_LIST_AGG_DELIMITER.get(options, f.name());
       aggregators[i] = FieldAggregator.of(name, f, delimiter);
     }
-    this.retractRemoves = "true".equals(options.toMap().get("aggregation.remove-record-on-delete"));
+    this.retractRemoves = options.get(MergeOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE);
   }
 
   @Override

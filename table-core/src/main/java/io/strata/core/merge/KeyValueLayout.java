@@ -1,6 +1,5 @@
 package io.strata.core.merge;
 
-import io.strata.core.schema.TableSchema;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
@@ -27,10 +26,6 @@ public final class KeyValueLayout implements Serializable {
   private final RowType valueType;
   private final int[] keyIndexesInValue;
   private final RowType fileType;
-
-  public KeyValueLayout(TableSchema schema) {
-    this(schema.trimmedPrimaryKeyType(), schema.rowType());
-  }
 
   public KeyValueLayout(RowType keyType, RowType valueType) {
     this.keyType = keyType;

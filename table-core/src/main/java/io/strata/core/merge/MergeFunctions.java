@@ -2,26 +2,30 @@ package io.strata.core.merge;
 
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
-import io.strata.core.schema.TableSchema;
 import io.strata.core.types.RowType;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /** Builds the merge function of a table from its options, ordering by {@code sequence.field}. */
 public final class MergeFunctions {
 
   private MergeFunctions() {}
 
-  public static MergeFunction of(TableSchema schema) {
-    Options options = new Options(schema.options());
-    RowType rowType = schema.rowType();
+  /**
+   * The merge function of a table with these columns, primary keys and options; fails on invalid
+   * engine options (aggregate functions, {@code sequence.field}).
+   */
+  public static MergeFunction of(
+      RowType rowType, List<String> primaryKeys, Map<String, String> tableOptions) {
+    Options options = new Options(tableOptions);
     MergeFunction engine =
         switch (options.get(TableOptions.MERGE_ENGINE)) {
-          case "first-row" -> MergeFunctions::firstRow;
-          case "partial-update" -> new PartialUpdate(schema);
-          case "aggregation" -> new Aggregation(schema, options);
-          default -> new Deduplicate();
+          case FIRST_ROW -> MergeFunctions::firstRow;
+          case PARTIAL_UPDATE -> new PartialUpdate(options, rowType.size());
+          case AGGREGATION -> new Aggregation(rowType, primaryKeys, options);
+          case DEDUPLICATE -> new Deduplicate();
         };
     String sequenceField = options.get(TableOptions.SEQUENCE_FIELD);
     if (sequenceField == null) {

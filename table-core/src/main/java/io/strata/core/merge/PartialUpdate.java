@@ -1,6 +1,7 @@
 package io.strata.core.merge;
 
-import io.strata.core.schema.TableSchema;
+import io.strata.core.options.MergeOptions;
+import io.strata.core.options.Options;
 import java.util.List;
 
 /**
@@ -13,10 +14,9 @@ final class PartialUpdate implements MergeFunction {
   private final boolean retractRemoves;
   private final int width;
 
-  PartialUpdate(TableSchema schema) {
-    this.retractRemoves =
-        "true".equals(schema.options().get("partial-update.remove-record-on-delete"));
-    this.width = schema.fields().size();
+  PartialUpdate(Options options, int width) {
+    this.retractRemoves = options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE);
+    this.width = width;
   }
 
   @Override

@@ -1,7 +1,7 @@
 package io.strata.core.merge;
 
 import io.strata.core.data.ValueComparator;
-import io.strata.core.schema.SchemaFactory;
+import io.strata.core.options.Options;
 import io.strata.core.types.RowType;
 import java.util.Comparator;
 import java.util.List;
@@ -12,7 +12,7 @@ final class SequenceOrder {
   private SequenceOrder() {}
 
   static Comparator<KeyValue> of(RowType rowType, String sequenceFields) {
-    List<String> names = SchemaFactory.splitColumns(sequenceFields);
+    List<String> names = Options.splitColumns(sequenceFields);
     Comparator<KeyValue> order = null;
     for (String name : names) {
       int i = rowType.indexOf(name);

@@ -14,6 +14,7 @@ public record ConfigOption<T>(
     String description,
     List<String> aliases,
     List<String> enumValues,
+    Class<? extends OptionEnum> enumType,
     Predicate<T> check,
     String checkDescription) {
 
@@ -26,25 +27,60 @@ public record ConfigOption<T>(
   public static <T> ConfigOption<T> of(
       String key, OptionType type, T defaultValue, String description) {
     return new ConfigOption<>(
-        key, type, defaultValue, description, List.of(), List.of(), null, null);
+        key, type, defaultValue, description, List.of(), List.of(), null, null, null);
   }
 
   /** An option whose value is one of {@code values} (lower case). */
   public static ConfigOption<String> ofEnum(
       String key, String defaultValue, String description, String... values) {
     return new ConfigOption<>(
-        key, OptionType.ENUM, defaultValue, description, List.of(), List.of(values), null, null);
+        key,
+        OptionType.ENUM,
+        defaultValue,
+        description,
+        List.of(),
+        List.of(values),
+        null,
+        null,
+        null);
+  }
+
+  /** An option whose values are the constants of {@code type}, read as those constants. */
+  public static <E extends Enum<E> & OptionEnum> ConfigOption<E> ofEnum(
+      String key, Class<E> type, E defaultValue, String description) {
+    List<String> values = new java.util.ArrayList<>();
+    for (E e : type.getEnumConstants()) {
+      values.add(e.value());
+    }
+    return new ConfigOption<>(
+        key, OptionType.ENUM, defaultValue, description, List.of(), values, type, null, null);
   }
 
   public ConfigOption<T> withAliases(String... more) {
     return new ConfigOption<>(
-        key, type, defaultValue, description, List.of(more), enumValues, check, checkDescription);
+        key,
+        type,
+        defaultValue,
+        description,
+        List.of(more),
+        enumValues,
+        enumType,
+        check,
+        checkDescription);
   }
 
   /** Restricts valid values, e.g. {@code v -> v > 0} described as "a positive number". */
   public ConfigOption<T> withCheck(Predicate<T> newCheck, String newCheckDescription) {
     return new ConfigOption<>(
-        key, type, defaultValue, description, aliases, enumValues, newCheck, newCheckDescription);
+        key,
+        type,
+        defaultValue,
+        description,
+        aliases,
+        enumValues,
+        enumType,
+        newCheck,
+        newCheckDescription);
   }
 
   /** Parses and checks a raw value; the message names the key, the value and what is allowed. */
@@ -62,7 +98,20 @@ public record ConfigOption<T>(
     if (check != null && !check.test(value)) {
       throw invalid(raw, checkDescription);
     }
-    return type == OptionType.ENUM ? (T) raw.trim().toLowerCase() : value;
+    return type == OptionType.ENUM ? (T) enumValue(raw.trim().toLowerCase()) : value;
+  }
+
+  /** The constant of {@code enumType} with this value, or the value itself for string enums. */
+  private Object enumValue(String value) {
+    if (enumType == null) {
+      return value;
+    }
+    for (OptionEnum e : enumType.getEnumConstants()) {
+      if (e.value().equals(value)) {
+        return e;
+      }
+    }
+    throw invalid(value, "one of " + enumValues);
   }
 
   private IllegalArgumentException invalid(String raw, String expected) {

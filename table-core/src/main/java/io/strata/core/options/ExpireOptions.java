@@ -40,13 +40,12 @@ public final class ExpireOptions {
           false,
           "Delete partition and bucket directories left empty by expiration.");
 
-  public static final ConfigOption<String> SNAPSHOT_EXPIRE_EXECUTION_MODE =
+  public static final ConfigOption<ExpireExecutionMode> SNAPSHOT_EXPIRE_EXECUTION_MODE =
       ofEnum(
           "snapshot.expire.execution-mode",
-          "sync",
-          "sync: the write returns after expiration; async: expiration runs on a driver thread.",
-          "sync",
-          "async");
+          ExpireExecutionMode.class,
+          ExpireExecutionMode.SYNC,
+          "sync: the write returns after expiration; async: expiration runs on a driver thread.");
 
   public static final ConfigOption<Duration> CONSUMER_EXPIRATION_TIME =
       ConfigOption.<Duration>of(

@@ -18,7 +18,16 @@ public final class OptionRegistry {
           ExpireOptions.class,
           PartitionExpireOptions.class,
           TagOptions.class,
-          WriteOptions.class);
+          WriteOptions.class,
+          MergeOptions.class,
+          ParquetOptions.class);
+
+  /** Options set per column ({@code fields.<name>.<suffix>}). */
+  private static final List<FieldOption<?>> FIELD_OPTIONS =
+      List.of(
+          MergeOptions.FIELD_AGGREGATE_FUNCTION,
+          MergeOptions.FIELD_LIST_AGG_DELIMITER,
+          ParquetOptions.FIELD_STATS_MODE);
 
   private static final Map<String, ConfigOption<?>> BY_KEY = index(ALL);
 
@@ -26,6 +35,10 @@ public final class OptionRegistry {
 
   public static List<ConfigOption<?>> all() {
     return ALL;
+  }
+
+  public static List<FieldOption<?>> fieldOptions() {
+    return FIELD_OPTIONS;
   }
 
   /** The option of this key or alias, or null when the key is not one of ours. */

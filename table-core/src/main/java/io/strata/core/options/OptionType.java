@@ -49,6 +49,9 @@ public enum OptionType {
     if (value instanceof Duration d) {
       return Durations.format(d);
     }
+    if (value instanceof OptionEnum e) {
+      return e.value();
+    }
     return String.valueOf(value);
   }
 }

@@ -17,6 +17,17 @@ public final class Options {
     this.raw = Collections.unmodifiableMap(new LinkedHashMap<>(raw));
   }
 
+  /** Splits a column list option such as {@code "a, b"} into {@code [a, b]}. */
+  public static java.util.List<String> splitColumns(String text) {
+    java.util.List<String> result = new java.util.ArrayList<>();
+    for (String part : text.split(",")) {
+      if (!part.strip().isEmpty()) {
+        result.add(part.strip());
+      }
+    }
+    return result;
+  }
+
   public Map<String, String> toMap() {
     return raw;
   }

@@ -34,6 +34,17 @@ public final class OptionsDoc {
           .append(o.description().replace("|", "\\|"))
           .append(" |\n");
     }
+    for (FieldOption<?> o : OptionRegistry.fieldOptions()) {
+      sb.append("| `")
+          .append(o.keyPattern())
+          .append("` | ")
+          .append(o.type().name().toLowerCase())
+          .append(" | ")
+          .append(o.defaultValue() == null ? "(none)" : OptionType.render(o.defaultValue()))
+          .append(" | ")
+          .append(o.description().replace("|", "\\|"))
+          .append(" |\n");
+    }
     return sb.toString();
   }
 

@@ -53,6 +53,12 @@ public final class TableOptions {
     return target != null ? target : primaryKey ? 128L << 20 : 256L << 20;
   }
 
+  /** The top level of the LSM tree: {@code num-levels} - 1 (default: the compaction trigger). */
+  public static int topLevel(Options options) {
+    Integer numLevels = options.get(NUM_LEVELS);
+    return numLevels != null ? numLevels - 1 : options.get(NUM_SORTED_RUN_COMPACTION_TRIGGER);
+  }
+
   public static final ConfigOption<String> METADATA_STATS_MODE =
       of(
               "metadata.stats-mode",
@@ -104,15 +110,12 @@ public final class TableOptions {
           false,
           "Skip compaction and expiration after writes (another job does them).");
 
-  public static final ConfigOption<String> MERGE_ENGINE =
+  public static final ConfigOption<MergeEngine> MERGE_ENGINE =
       ofEnum(
           "merge-engine",
-          "deduplicate",
-          "How rows with the same primary key merge.",
-          "deduplicate",
-          "partial-update",
-          "aggregation",
-          "first-row");
+          MergeEngine.class,
+          MergeEngine.DEDUPLICATE,
+          "How rows with the same primary key merge.");
 
   public static final ConfigOption<Boolean> DELETION_VECTORS_ENABLED =
       of(
@@ -151,6 +154,14 @@ public final class TableOptions {
               5,
               "Sorted runs in a bucket that trigger a compaction.")
           .withCheck(v -> v >= 1, "a positive number");
+
+  public static final ConfigOption<Integer> NUM_LEVELS =
+      of(
+          "num-levels",
+          OptionType.INT,
+          null,
+          "Levels of the LSM tree; the top one holds fully compacted files (default: the"
+              + " compaction trigger + 1).");
 
   public static final ConfigOption<Integer> COMPACTION_MAX_SIZE_AMPLIFICATION_PERCENT =
       of(

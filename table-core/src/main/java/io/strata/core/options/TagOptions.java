@@ -9,15 +9,12 @@ public final class TagOptions {
 
   private TagOptions() {}
 
-  public static final ConfigOption<String> AUTOMATIC_CREATION =
+  public static final ConfigOption<TagCreationMode> AUTOMATIC_CREATION =
       ofEnum(
           "tag.automatic-creation",
-          "none",
-          "Create tags automatically: none, process-time, watermark or batch.",
-          "none",
-          "process-time",
-          "watermark",
-          "batch");
+          TagCreationMode.class,
+          TagCreationMode.NONE,
+          "Create tags automatically: none, process-time, watermark or batch.");
 
   public static final ConfigOption<String> CREATION_PERIOD =
       ofEnum(

@@ -1,7 +1,8 @@
 package io.strata.core.partition;
 
+import io.strata.core.data.PartitionTimeExtractor;
 import io.strata.core.options.TableOptions;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
 import java.time.Clock;
 import java.time.Instant;
@@ -29,7 +30,7 @@ public final class PartitionExpiration {
 
   private static final Logger LOG = LoggerFactory.getLogger(PartitionExpiration.class);
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final PartitionExpireConfig config;
   private final Clock clock;
   private final String commitUser;
@@ -39,7 +40,7 @@ public final class PartitionExpiration {
    * @param clock gives "now" in its zone's wall-clock time, and the commit time
    */
   public PartitionExpiration(
-      FileStoreTable table, PartitionExpireConfig config, Clock clock, String commitUser) {
+      FileStore table, PartitionExpireConfig config, Clock clock, String commitUser) {
     this.table = table;
     this.config = config;
     this.clock = clock;

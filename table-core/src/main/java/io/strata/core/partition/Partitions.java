@@ -6,7 +6,7 @@ import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -24,14 +24,14 @@ public final class Partitions {
   private Partitions() {}
 
   /** The live partitions of the latest snapshot, in order of first appearance. */
-  public static List<PartitionEntry> live(FileStoreTable table) {
+  public static List<PartitionEntry> live(FileStore table) {
     return live(table, table.snapshotManager().latest());
   }
 
   /** The live partitions of {@code snapshot} (null: none), in order of first appearance. */
-  public static List<PartitionEntry> live(FileStoreTable table, Snapshot snapshot) {
+  public static List<PartitionEntry> live(FileStore table, Snapshot snapshot) {
     RowType partitionType = table.schema().partitionType();
-    FileStoreScan scan = new FileStoreScan(FileStoreCommit.manifestFiles(table), partitionType);
+    FileStoreScan scan = new FileStoreScan(table.manifestFiles(), partitionType);
     Map<BinaryRow, Object[]> decoded = new LinkedHashMap<>();
     Map<List<Object>, Totals> byValues = new LinkedHashMap<>();
     for (ManifestEntry e : scan.liveEntries(snapshot)) {
@@ -51,13 +51,18 @@ public final class Partitions {
    * @return the snapshot, or null when none of them has live files any more
    */
   public static Snapshot drop(
-      FileStoreTable table, Collection<PartitionEntry> partitions, String commitUser, Clock clock) {
+      FileStore table, Collection<PartitionEntry> partitions, String commitUser, Clock clock) {
+    return drop(new FileStoreCommit(table, commitUser, clock), partitions);
+  }
+
+  /** {@link #drop(FileStore, Collection, String, Clock)} through an existing commit. */
+  public static Snapshot drop(FileStoreCommit commit, Collection<PartitionEntry> partitions) {
     Set<BinaryRow> rows = new HashSet<>();
     partitions.forEach(p -> rows.addAll(p.rows()));
     if (rows.isEmpty()) {
       return null;
     }
-    return new FileStoreCommit(table, commitUser, clock).dropPartitions(rows);
+    return commit.dropPartitions(rows);
   }
 
   private static final class Totals {

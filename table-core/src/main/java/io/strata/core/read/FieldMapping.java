@@ -1,5 +1,6 @@
 package io.strata.core.read;
 
+import io.strata.core.data.ValueConverters;
 import io.strata.core.types.ArrayType;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataType;

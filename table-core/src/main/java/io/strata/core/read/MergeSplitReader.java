@@ -1,6 +1,5 @@
 package io.strata.core.read;
 
-import io.strata.core.commit.DataFilePaths;
 import io.strata.core.data.ValueComparator;
 import io.strata.core.format.ParquetRowReader;
 import io.strata.core.manifest.DataFileMeta;
@@ -9,10 +8,11 @@ import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.MergeFunction;
 import io.strata.core.merge.MergeFunctions;
 import io.strata.core.merge.RowKind;
+import io.strata.core.options.MergeEngine;
 import io.strata.core.options.TableOptions;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.split.DataSplit;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import io.strata.core.types.DataField;
 import io.strata.core.types.RowType;
 import java.io.Closeable;
@@ -33,7 +33,7 @@ import org.apache.hadoop.fs.Path;
  */
 public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final RowType readType;
 
   /** Rows are merged in this type: the read type, or the full row when merging needs it. */
@@ -49,17 +49,20 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   private KeyValueLayout keyValueLayout;
   private boolean keepRetractions;
 
-  public MergeSplitReader(FileStoreTable table, DataSplit split, RowType readType) {
+  public MergeSplitReader(FileStore table, DataSplit split, RowType readType) {
     this.table = table;
     this.readType = readType;
-    this.mergeFunction = MergeFunctions.of(table.schema());
+    this.mergeFunction =
+        MergeFunctions.of(
+            table.schema().rowType(), table.schema().primaryKeys(), table.schema().options());
     boolean lastWins =
-        table.options().get(TableOptions.MERGE_ENGINE).equals("deduplicate")
+        table.options().get(TableOptions.MERGE_ENGINE) == MergeEngine.DEDUPLICATE
             && table.options().get(TableOptions.SEQUENCE_FIELD) == null;
     // Field-wise engines and sequence.field read whole rows; the last-wins engine needs none.
     this.mergeType = lastWins ? readType : table.schema().rowType();
     this.projection = projection(mergeType, readType);
-    KeyValueLayout layout = new KeyValueLayout(table.schema());
+    KeyValueLayout layout =
+        new KeyValueLayout(table.schema().trimmedPrimaryKeyType(), table.schema().rowType());
     this.keyArity = layout.keyArity();
     this.keyOrder = ValueComparator.ofRow(layout.keyType());
     this.queue =
@@ -87,12 +90,16 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         file.schemaId() == table.schema().id()
             ? table.schema()
             : table.schemaManager().schema(file.schemaId());
-    KeyValueLayout fileLayout = new KeyValueLayout(fileSchema);
+    KeyValueLayout fileLayout =
+        new KeyValueLayout(fileSchema.trimmedPrimaryKeyType(), fileSchema.rowType());
     FieldMapping mapping = FieldMapping.of(fileSchema.fields(), mergeType);
     List<DataField> requested =
         new ArrayList<>(fileLayout.fileType().fields().subList(0, fileLayout.valueOffset()));
     requested.addAll(mapping.requested());
-    Path path = DataFilePaths.of(table, split.partition(), split.bucket(), file);
+    Path path =
+        table
+            .dataFilePaths()
+            .of(split.partition(), split.bucket(), file.fileName(), file.externalPath());
     ParquetRowReader reader =
         ParquetRowReader.open(
             table.fileIO().fileSystem(path), path, file.fileSize(), new RowType(requested));

@@ -1,11 +1,10 @@
 package io.strata.core.read;
 
-import io.strata.core.commit.DataFilePaths;
 import io.strata.core.format.ParquetRowReader;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.split.DataSplit;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
 import java.io.Closeable;
 import java.io.IOException;
@@ -23,7 +22,7 @@ import org.apache.hadoop.fs.Path;
  */
 public final class SplitReader implements Iterator<Object[]>, Closeable {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final DataSplit split;
   private final RowType readType;
   private int nextFile;
@@ -31,7 +30,7 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
   private final Map<Long, FieldMapping> mappings = new HashMap<>();
   private FieldMapping mapping;
 
-  public SplitReader(FileStoreTable table, DataSplit split, RowType readType) {
+  public SplitReader(FileStore table, DataSplit split, RowType readType) {
     this.table = table;
     this.split = split;
     this.readType = readType;
@@ -58,7 +57,10 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
 
   private void open(DataFileMeta file) throws IOException {
     mapping = mappings.computeIfAbsent(file.schemaId(), this::mappingFor);
-    Path path = DataFilePaths.of(table, split.partition(), split.bucket(), file);
+    Path path =
+        table
+            .dataFilePaths()
+            .of(split.partition(), split.bucket(), file.fileName(), file.externalPath());
     current =
         ParquetRowReader.open(
             table.fileIO().fileSystem(path),

@@ -3,17 +3,32 @@ package io.strata.core.read;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.options.TableOptions;
 import io.strata.core.split.DataSplit;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
 import java.io.IOException;
 
 /** Opens the right reader for a split: plain file reads, or merge-on-read for key tables. */
 public final class TableRead {
 
-  private TableRead() {}
+  private final FileStore table;
+
+  /** A reader of {@code table}'s splits; {@code FileStoreTable.newRead()} makes one. */
+  public TableRead(FileStore table) {
+    this.table = table;
+  }
+
+  /** {@link #open(FileStore, DataSplit, RowType)} of this reader's table. */
+  public CloseableIterator<Object[]> open(DataSplit split, RowType readType) {
+    return open(table, split, readType);
+  }
+
+  /** {@link #openAuditLog(FileStore, DataSplit, RowType)} of this reader's table. */
+  public CloseableIterator<Object[]> openAuditLog(DataSplit split, RowType readType) {
+    return openAuditLog(table, split, readType);
+  }
 
   public static CloseableIterator<Object[]> open(
-      FileStoreTable table, DataSplit split, RowType readType) {
+      FileStore table, DataSplit split, RowType readType) {
     if (table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
       throw new UnsupportedOperationException(
           "Table "
@@ -32,7 +47,7 @@ public final class TableRead {
    * key tables are merged, so deleted keys do not appear.
    */
   public static CloseableIterator<Object[]> openAuditLog(
-      FileStoreTable table, DataSplit split, RowType readType) {
+      FileStore table, DataSplit split, RowType readType) {
     if (!table.schema().hasPrimaryKey()) {
       CloseableIterator<Object[]> rows = open(table, split, readType);
       return map(rows, r -> prepend("+I", r));

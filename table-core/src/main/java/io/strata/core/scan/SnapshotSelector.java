@@ -1,13 +1,14 @@
 package io.strata.core.scan;
 
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.options.ConfigOption;
 import io.strata.core.options.ExpireOptions;
 import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.SnapshotManager;
-import io.strata.core.table.FileStoreTable;
-import io.strata.core.tag.Tag;
+import io.strata.core.snapshot.Tag;
+import io.strata.core.store.FileStore;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -33,16 +34,16 @@ public final class SnapshotSelector {
           ScanOptions.TIMESTAMP,
           ScanOptions.VERSION);
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final SnapshotManager snapshots;
 
-  public SnapshotSelector(FileStoreTable table) {
+  public SnapshotSelector(FileStore table) {
     this.table = table;
     this.snapshots = table.snapshotManager();
   }
 
   /** A table as of one snapshot (null snapshot: the table has no commit yet). */
-  public record TableVersion(FileStoreTable table, Snapshot snapshot) {}
+  public record TableVersion(FileStore table, Snapshot snapshot) {}
 
   public TableVersion select(Options readOptions, ZoneId sessionZone) {
     List<String> given = new ArrayList<>();
@@ -52,10 +53,7 @@ public final class SnapshotSelector {
       }
     }
     if (given.size() > 1) {
-      throw new IllegalArgumentException(
-          "Only one of "
-              + given
-              + " may be set for a read; they choose the version to read in different ways.");
+      throw CoreErrors.conflictingVersionOptions(given);
     }
     if (given.isEmpty()) {
       // The latest snapshot is read with the latest schema: ALTER TABLE adds no snapshot.
@@ -100,23 +98,13 @@ public final class SnapshotSelector {
     OptionalLong earliest = snapshots.earliestId();
     OptionalLong latest = snapshots.latestId();
     if (earliest.isEmpty()) {
-      throw new IllegalArgumentException(
-          "The specified scan snapshotId "
-              + id
-              + " does not exist: the table has no snapshot yet.");
+      throw CoreErrors.noSnapshotYet(id);
     }
-    String message =
-        "The specified scan snapshotId "
-            + id
-            + " is out of available snapshotId range ["
-            + earliest.getAsLong()
-            + ", "
-            + latest.getAsLong()
-            + "].";
-    if (id < earliest.getAsLong()) {
-      message += expiredHint();
-    }
-    throw new IllegalArgumentException(message);
+    throw CoreErrors.snapshotOutOfRange(
+        id,
+        earliest.getAsLong(),
+        latest.getAsLong(),
+        id < earliest.getAsLong() ? expiredHint() : "");
   }
 
   private String expiredHint() {
@@ -157,19 +145,11 @@ public final class SnapshotSelector {
     OptionalLong earliestId = snapshots.earliestId();
     OptionalLong latestId = snapshots.latestId();
     if (earliestId.isEmpty()) {
-      throw new IllegalArgumentException(
-          "There is currently no snapshot earlier than or equal to timestamp ["
-              + millis
-              + "]: the table has no snapshot yet.");
+      throw CoreErrors.noSnapshotAtOrBefore(millis);
     }
     Snapshot earliest = snapshots.snapshot(earliestId.getAsLong());
     if (earliest.timeMillis() > millis) {
-      throw new IllegalArgumentException(
-          "There is currently no snapshot earlier than or equal to timestamp ["
-              + millis
-              + "], the earliest snapshot's timestamp is ["
-              + earliest.timeMillis()
-              + "]");
+      throw CoreErrors.noSnapshotAtOrBefore(millis, earliest.timeMillis());
     }
     long lo = earliestId.getAsLong();
     long hi = latestId.getAsLong();
@@ -217,10 +197,7 @@ public final class SnapshotSelector {
     try {
       return java.time.LocalDate.parse(t).atStartOfDay(zone).toInstant().toEpochMilli();
     } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(
-          "Invalid value '"
-              + text
-              + "' for read option 'scan.timestamp': expected 'yyyy-MM-dd HH:mm:ss[.SSS]'.");
+      throw CoreErrors.invalidScanTimestamp(text);
     }
   }
 }

@@ -1,11 +1,12 @@
 package io.strata.core.scan;
 
 import io.strata.core.data.BinaryRowCodec;
+import io.strata.core.data.ValueConverters;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.SimpleStats;
+import io.strata.core.manifest.StatsTypes;
 import io.strata.core.predicate.Predicate;
-import io.strata.core.read.ValueConverters;
 import io.strata.core.schema.SchemaManager;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.schema.TypeWidening;

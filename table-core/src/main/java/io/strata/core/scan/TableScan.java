@@ -1,8 +1,8 @@
 package io.strata.core.scan;
 
-import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.data.BinaryRow;
 import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.options.MergeEngine;
 import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
 import io.strata.core.options.TableOptions;
@@ -13,7 +13,7 @@ import io.strata.core.split.AppendOnlySplitGenerator;
 import io.strata.core.split.DataSplit;
 import io.strata.core.split.MergeTreeSplitGenerator;
 import io.strata.core.split.SplitGenerator;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -24,12 +24,12 @@ import java.util.Set;
 /** Plans the splits of one snapshot of a table. */
 public final class TableScan {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final Options options;
   private Predicate partitionFilter;
   private Predicate valueFilter;
 
-  public TableScan(FileStoreTable table, Options readOptions) {
+  public TableScan(FileStore table, Options readOptions) {
     this.table = table;
     this.options = table.options().with(readOptions.toMap());
   }
@@ -65,12 +65,12 @@ public final class TableScan {
       return new Plan(null, List.of());
     }
     FileStoreScan scan =
-        new FileStoreScan(FileStoreCommit.manifestFiles(table), table.schema().partitionType())
+        new FileStoreScan(table.manifestFiles(), table.schema().partitionType())
             .withPartitionFilter(partitionFilter);
     boolean skipLevelZero =
         table.schema().hasPrimaryKey()
-            && options.get(TableOptions.MERGE_ENGINE).equals("first-row");
-    int topLevel = io.strata.core.compact.FullCompaction.topLevel(table);
+            && options.get(TableOptions.MERGE_ENGINE) == MergeEngine.FIRST_ROW;
+    int topLevel = TableOptions.topLevel(table.options());
     boolean onlyTop = readOptimized && table.schema().hasPrimaryKey();
     Predicate statsFilter = statsFilter();
     StatsEvaluator stats =
@@ -142,7 +142,7 @@ public final class TableScan {
     long openCost = options.get(ScanOptions.SPLIT_OPEN_FILE_COST);
     if (table.schema().hasPrimaryKey()) {
       boolean levelsNeverOverlap =
-          options.get(TableOptions.MERGE_ENGINE).equals("first-row")
+          options.get(TableOptions.MERGE_ENGINE) == MergeEngine.FIRST_ROW
               || options.get(TableOptions.DELETION_VECTORS_ENABLED);
       return new MergeTreeSplitGenerator(
           table.schema().trimmedPrimaryKeyType(), target, openCost, levelsNeverOverlap);

@@ -1,6 +1,7 @@
 package io.strata.core.schema;
 
 import io.strata.core.options.OptionRegistry;
+import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.types.ArrayType;
 import io.strata.core.types.DataField;
@@ -8,7 +9,6 @@ import io.strata.core.types.DataType;
 import io.strata.core.types.MapType;
 import io.strata.core.types.RowType;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,13 +77,7 @@ public final class SchemaFactory {
 
   /** Splits {@code "a, b"} into {@code [a, b]}. */
   public static List<String> splitColumns(String text) {
-    List<String> result = new ArrayList<>();
-    for (String part : Arrays.asList(text.split(","))) {
-      if (!part.strip().isEmpty()) {
-        result.add(part.strip());
-      }
-    }
-    return result;
+    return Options.splitColumns(text);
   }
 
   /** The type with every nested ROW field renumbered from {@code ++counter[0]}, depth first. */

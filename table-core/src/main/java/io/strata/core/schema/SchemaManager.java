@@ -3,7 +3,7 @@ package io.strata.core.schema;
 import io.strata.core.io.CorruptFileException;
 import io.strata.core.io.FileIO;
 import io.strata.core.io.NumberedFiles;
-import io.strata.core.table.TablePaths;
+import io.strata.core.paths.TablePaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

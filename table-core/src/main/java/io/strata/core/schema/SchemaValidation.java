@@ -1,10 +1,10 @@
 package io.strata.core.schema;
 
+import io.strata.core.data.PartitionTimeExtractor;
 import io.strata.core.options.ExpireOptions;
 import io.strata.core.options.OptionRegistry;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
-import io.strata.core.partition.PartitionTimeExtractor;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypeRoot;
 import java.util.HashSet;
@@ -54,7 +54,10 @@ public final class SchemaValidation {
     validateBucketing(schema, names);
     validateRetention(new Options(schema.options()));
     if (schema.hasPrimaryKey()) {
-      io.strata.core.merge.MergeFunctions.of(schema); // aggregate functions, sequence.field
+      io.strata.core.merge.MergeFunctions.of(
+          schema.rowType(),
+          schema.primaryKeys(),
+          schema.options()); // aggregate functions, sequence.field
     }
     PartitionTimeExtractor.validate(schema.partitionType(), new Options(schema.options()));
   }

@@ -1,7 +1,5 @@
 package io.strata.core.system;
 
-import io.strata.core.commit.DataFilePaths;
-import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.options.TableOptions;
@@ -66,7 +64,7 @@ final class FilesTable implements SystemTable {
     RowType partitionType = table.schema().partitionType();
     String defaultName = table.options().get(TableOptions.PARTITION_DEFAULT_NAME);
     List<Object[]> rows = new ArrayList<>();
-    FileStoreScan scan = new FileStoreScan(FileStoreCommit.manifestFiles(table), partitionType);
+    FileStoreScan scan = new FileStoreScan(table.manifestFiles(), partitionType);
     for (ManifestEntry e : scan.liveEntries(at)) {
       String partition = Render.partition(partitionType, e.partition(), defaultName);
       if (filter != null && !filter.test(new Object[] {partition, e.bucket()})) {
@@ -90,7 +88,10 @@ final class FilesTable implements SystemTable {
     return new Object[] {
       partition,
       e.bucket(),
-      DataFilePaths.of(table, e.partition(), e.bucket(), f).toString(),
+      table
+          .dataFilePaths()
+          .of(e.partition(), e.bucket(), f.fileName(), f.externalPath())
+          .toString(),
       name.substring(name.lastIndexOf('.') + 1),
       f.schemaId(),
       f.level(),

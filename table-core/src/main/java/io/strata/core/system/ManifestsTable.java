@@ -1,6 +1,5 @@
 package io.strata.core.system;
 
-import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
@@ -40,7 +39,7 @@ final class ManifestsTable implements SystemTable {
       return rows;
     }
     RowType partitionType = table.schema().partitionType();
-    FileStoreScan scan = new FileStoreScan(FileStoreCommit.manifestFiles(table), partitionType);
+    FileStoreScan scan = new FileStoreScan(table.manifestFiles(), partitionType);
     for (ManifestFileMeta m : scan.manifestsOf(at)) {
       rows.add(
           new Object[] {

@@ -1,6 +1,5 @@
 package io.strata.core.system;
 
-import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.data.BinaryRow;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.options.TableOptions;
@@ -62,7 +61,7 @@ final class PartitionsTable implements SystemTable {
     Snapshot at = snapshot != null ? snapshot : table.snapshotManager().latest();
     RowType partitionType = table.schema().partitionType();
     Map<Key, Totals> totals = new LinkedHashMap<>();
-    FileStoreScan scan = new FileStoreScan(FileStoreCommit.manifestFiles(table), partitionType);
+    FileStoreScan scan = new FileStoreScan(table.manifestFiles(), partitionType);
     for (ManifestEntry e : scan.liveEntries(at)) {
       Totals t =
           totals.computeIfAbsent(

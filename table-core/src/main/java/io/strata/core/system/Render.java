@@ -4,7 +4,7 @@ import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.PartitionPath;
 import io.strata.core.manifest.SimpleStats;
-import io.strata.core.scan.StatsTypes;
+import io.strata.core.manifest.StatsTypes;
 import io.strata.core.types.RowType;
 import io.strata.core.types.Timestamp;
 import java.math.BigDecimal;

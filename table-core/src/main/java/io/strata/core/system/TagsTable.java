@@ -2,8 +2,8 @@ package io.strata.core.system;
 
 import io.strata.core.options.Durations;
 import io.strata.core.snapshot.Snapshot;
+import io.strata.core.snapshot.Tag;
 import io.strata.core.table.FileStoreTable;
-import io.strata.core.tag.Tag;
 import io.strata.core.types.RowType;
 import io.strata.core.types.Timestamp;
 import java.util.ArrayList;

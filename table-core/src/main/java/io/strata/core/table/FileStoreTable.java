@@ -2,68 +2,67 @@ package io.strata.core.table;
 
 import io.strata.core.io.FileIO;
 import io.strata.core.options.Options;
-import io.strata.core.paths.ContainedFileIO;
-import io.strata.core.schema.SchemaManager;
+import io.strata.core.read.TableRead;
+import io.strata.core.scan.TableScan;
 import io.strata.core.schema.TableSchema;
-import io.strata.core.snapshot.SnapshotManager;
-import io.strata.core.tag.TagManager;
+import io.strata.core.store.FileStore;
+import io.strata.core.write.SequenceStarts;
+import io.strata.core.write.TableWriter;
+import java.time.Clock;
 import org.apache.hadoop.fs.Path;
 
-/** A table as of one schema: where it is, how to reach its files, and its options. */
-public final class FileStoreTable implements java.io.Serializable {
+/**
+ * A table as of one schema and the factory of every operation on it: scans, reads, writes and
+ * commits all get the same confined file IO and the same clock.
+ */
+public final class FileStoreTable extends FileStore {
 
   private static final long serialVersionUID = 1L;
 
-  private final FileIO fileIO;
-  private final TablePaths paths;
-  private final TableSchema schema;
-  private final SchemaManager schemaManager;
-  private final SnapshotManager snapshotManager;
-  private final TagManager tagManager;
-
-  /** A table at {@code root}; its file IO may change files only below {@code root}. */
+  /** A table at {@code root} on the system clock in the JVM's zone. */
   public FileStoreTable(FileIO fileIO, Path root, TableSchema schema) {
-    this.fileIO = ContainedFileIO.of(fileIO, root);
-    this.paths = new TablePaths(root);
-    this.schema = schema;
-    this.schemaManager = new SchemaManager(this.fileIO, paths);
-    this.snapshotManager = new SnapshotManager(this.fileIO, paths);
-    this.tagManager = new TagManager(this.fileIO, paths);
+    this(fileIO, root, schema, Clock.systemDefaultZone());
   }
 
-  public TagManager tagManager() {
-    return tagManager;
+  /**
+   * A table at {@code root}; its file IO may change files only below {@code root}.
+   *
+   * @param clock "now" for commit times and expiration, in the zone whose wall-clock time partition
+   *     values use
+   */
+  public FileStoreTable(FileIO fileIO, Path root, TableSchema schema, Clock clock) {
+    super(fileIO, root, schema, clock);
   }
 
-  public FileIO fileIO() {
-    return fileIO;
+  /** A scan of the latest snapshot with the table's own options. */
+  public TableScan newScan() {
+    return new TableScan(this, new Options(java.util.Map.of()));
   }
 
-  public TablePaths paths() {
-    return paths;
+  public TableRead newRead() {
+    return new TableRead(this);
   }
 
-  public Path root() {
-    return paths.root();
+  /**
+   * A writer whose buckets continue the sequence numbers of the latest snapshot, so its records
+   * order after existing ones; its files are committed by {@link #newCommit}.
+   */
+  public TableWriter newWrite() {
+    return new TableWriter(this, SequenceStarts.of(this, snapshotManager().latest()));
   }
 
-  public TableSchema schema() {
-    return schema;
+  /** The one way to commit to this table: commit, post-commit maintenance, or abort. */
+  public TableCommit newCommit(String commitUser) {
+    return new TableCommit(this, commitUser);
   }
 
-  public Options options() {
-    return new Options(schema.options());
-  }
-
-  public SchemaManager schemaManager() {
-    return schemaManager;
-  }
-
-  public SnapshotManager snapshotManager() {
-    return snapshotManager;
-  }
-
+  @Override
   public FileStoreTable withSchema(TableSchema newSchema) {
-    return new FileStoreTable(fileIO, paths.root(), newSchema);
+    return new FileStoreTable(fileIO(), root(), newSchema, clock());
+  }
+
+  /** The same table on another clock (tests, or a caller with its own notion of now). */
+  public FileStoreTable withClock(Clock newClock) {
+    return new FileStoreTable(fileIO(), root(), schema(), newClock);
   }
 }

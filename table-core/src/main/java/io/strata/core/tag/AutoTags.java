@@ -1,9 +1,11 @@
 package io.strata.core.tag;
 
 import io.strata.core.options.Options;
+import io.strata.core.options.TagCreationMode;
 import io.strata.core.options.TagOptions;
 import io.strata.core.snapshot.Snapshot;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.snapshot.Tag;
+import io.strata.core.store.FileStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -22,18 +24,18 @@ import java.util.Map;
  */
 public final class AutoTags {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final Clock clock;
   private final Options options;
 
-  public AutoTags(FileStoreTable table, Clock clock) {
+  public AutoTags(FileStore table, Clock clock) {
     this.table = table;
     this.clock = clock;
     this.options = table.options();
   }
 
   public void run() {
-    String mode = options.get(TagOptions.AUTOMATIC_CREATION);
+    TagCreationMode mode = options.get(TagOptions.AUTOMATIC_CREATION);
     Snapshot latest = table.snapshotManager().latest();
     if (latest == null) {
       return;
@@ -41,13 +43,13 @@ public final class AutoTags {
     LocalDateTime now = LocalDateTime.now(clock);
     Duration retained = options.get(TagOptions.DEFAULT_TIME_RETAINED);
     TagOperations ops = new TagOperations(table, clock);
-    if (mode.equals("process-time")) {
+    if (mode == TagCreationMode.PROCESS_TIME) {
       String name = periodName(lastCompletedPeriodStart(now));
       if (!table.tagManager().exists(name)) {
         ops.create(name, latest.id(), retained);
       }
       trimPeriodTags(ops);
-    } else if (mode.equals("batch")) {
+    } else if (mode == TagCreationMode.BATCH) {
       String custom = options.get(TagOptions.BATCH_CUSTOMIZED_NAME);
       String name =
           custom != null ? custom : now.format(DateTimeFormatter.ofPattern("yyyyMMddHHmmss"));

@@ -1,8 +1,11 @@
 package io.strata.core.tag;
 
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.scan.SnapshotSelector;
 import io.strata.core.snapshot.Snapshot;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.snapshot.Tag;
+import io.strata.core.snapshot.TagManager;
+import io.strata.core.store.FileStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -13,11 +16,11 @@ import java.util.Map;
 /** Creates, replaces, renames, deletes and expires tags of one table. */
 public final class TagOperations {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final TagManager tags;
   private final Clock clock;
 
-  public TagOperations(FileStoreTable table, Clock clock) {
+  public TagOperations(FileStore table, Clock clock) {
     this.table = table;
     this.tags = table.tagManager();
     this.clock = clock;
@@ -30,8 +33,7 @@ public final class TagOperations {
    */
   public Tag create(String name, Long snapshotId, Duration timeRetained) {
     if (tags.exists(name)) {
-      throw new IllegalArgumentException(
-          "Tag '" + name + "' already exists; use replace_tag or delete_tag first.");
+      throw CoreErrors.tagExistsOnCreate(name);
     }
     Tag tag = tagOf(snapshot(snapshotId), timeRetained);
     tags.create(name, tag);
@@ -41,8 +43,7 @@ public final class TagOperations {
   /** Points an existing tag at another snapshot (null = latest). */
   public Tag replace(String name, Long snapshotId, Duration timeRetained) {
     if (!tags.exists(name)) {
-      throw new IllegalArgumentException(
-          "Tag '" + name + "' doesn't exist, so it cannot be replaced; use create_tag.");
+      throw CoreErrors.tagMissingOnReplace(name);
     }
     Tag tag = tagOf(snapshot(snapshotId), timeRetained);
     tags.replace(name, tag);
@@ -70,15 +71,10 @@ public final class TagOperations {
       throw new java.io.UncheckedIOException(e);
     }
     if (best == null) {
-      throw new IllegalArgumentException(
-          "No snapshot was committed at or after timestamp ["
-              + millis
-              + "]; the latest is "
-              + latestDescription()
-              + ".");
+      throw CoreErrors.noSnapshotAtOrAfter(millis, latestDescription());
     }
     if (tags.exists(name)) {
-      throw new IllegalArgumentException("Tag '" + name + "' already exists.");
+      throw CoreErrors.tagExists(name);
     }
     Tag tag = tagOf(best, timeRetained);
     tags.create(name, tag);
@@ -109,7 +105,7 @@ public final class TagOperations {
         tags.tag(from)
             .orElseThrow(() -> new IllegalArgumentException("Tag '" + from + "' doesn't exist."));
     if (tags.exists(to)) {
-      throw new IllegalArgumentException("Tag '" + to + "' already exists.");
+      throw CoreErrors.tagExists(to);
     }
     tags.create(to, tag);
     tags.delete(from);
@@ -145,8 +141,7 @@ public final class TagOperations {
     if (snapshotId == null) {
       Snapshot latest = table.snapshotManager().latest();
       if (latest == null) {
-        throw new IllegalArgumentException(
-            "Table " + table.root().getName() + " has no snapshot to tag yet; write to it first.");
+        throw CoreErrors.noSnapshotToTag(table.root().getName());
       }
       return latest;
     }

@@ -6,6 +6,7 @@ import io.strata.core.manifest.FileSource;
 import io.strata.core.manifest.SimpleStats;
 import io.strata.core.merge.RowKind;
 import io.strata.core.types.RowType;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,9 +16,15 @@ final class AppendBucketWriter implements BucketWriter {
   private final RollingFileWriter files;
   private final RowType rowType;
   private final long schemaId;
+  private final Clock clock;
   private long nextSequence;
 
-  AppendBucketWriter(RollingFileWriter files, RowType rowType, long schemaId, long firstSequence) {
+  /**
+   * @param clock stamps the creation time of each file
+   */
+  AppendBucketWriter(
+      RollingFileWriter files, RowType rowType, long schemaId, long firstSequence, Clock clock) {
+    this.clock = clock;
     this.files = files;
     this.rowType = rowType;
     this.schemaId = schemaId;
@@ -53,7 +60,8 @@ final class AppendBucketWriter implements BucketWriter {
               nextSequence - 1,
               schemaId,
               0,
-              FileSource.APPEND));
+              FileSource.APPEND,
+              clock));
     }
     return metas;
   }

@@ -1,6 +1,5 @@
 package io.strata.core.write;
 
-import io.strata.core.commit.DataFilePaths;
 import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.manifest.DataFileMeta;
@@ -8,8 +7,8 @@ import io.strata.core.manifest.FileSource;
 import io.strata.core.manifest.SimpleStats;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
-import io.strata.core.table.FileNamer;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.paths.FileNamer;
+import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,11 +18,11 @@ import java.util.List;
 /** Writes the output files of a compaction into one bucket. */
 public final class CompactionRewriter {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final WriteSettings settings;
   private final FileNamer names;
 
-  public CompactionRewriter(FileStoreTable table) {
+  public CompactionRewriter(FileStore table) {
     this.table = table;
     this.settings = WriteSettings.of(table.options(), table.schema().hasPrimaryKey());
     this.names = FileNamer.dataFiles(settings.format());
@@ -32,7 +31,7 @@ public final class CompactionRewriter {
   private RollingFileWriter files(BucketId bucket, RowType type) {
     return new RollingFileWriter(
         table.fileIO(),
-        DataFilePaths.bucketDir(table, bucket.partition(), bucket.bucket()),
+        table.dataFilePaths().bucketDir(bucket.partition(), bucket.bucket()),
         type,
         names,
         settings);
@@ -40,7 +39,8 @@ public final class CompactionRewriter {
 
   /** Writes sorted, merged key-value records (keys, sequence, kind, values) at {@code level}. */
   public List<DataFileMeta> writeKeyValues(BucketId bucket, Iterator<Object[]> records, int level) {
-    KeyValueLayout layout = new KeyValueLayout(table.schema());
+    KeyValueLayout layout =
+        new KeyValueLayout(table.schema().trimmedPrimaryKeyType(), table.schema().rowType());
     RollingFileWriter writer = files(bucket, layout.fileType());
     List<Object[]> window = new ArrayList<>();
     try {
@@ -74,7 +74,8 @@ public final class CompactionRewriter {
                     maxSeq,
                     table.schema().id(),
                     deletes,
-                    FileSource.COMPACT)
+                    FileSource.COMPACT,
+                    table.clock())
                 .withLevel(level));
       }
       return metas;
@@ -105,7 +106,8 @@ public final class CompactionRewriter {
                 next + f.rowCount() - 1,
                 table.schema().id(),
                 0,
-                FileSource.COMPACT));
+                FileSource.COMPACT,
+                table.clock()));
         next += f.rowCount();
       }
       return metas;

@@ -6,8 +6,9 @@ import io.strata.core.format.FileStats;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.FileSource;
 import io.strata.core.manifest.SimpleStats;
-import io.strata.core.scan.StatsTypes;
+import io.strata.core.manifest.StatsTypes;
 import io.strata.core.types.RowType;
+import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
@@ -38,7 +39,8 @@ final class DataFileMetaFactory {
       long maxSequence,
       long schemaId,
       long deleteRowCount,
-      FileSource source) {
+      FileSource source,
+      Clock clock) {
     return new DataFileMeta(
         file.name(),
         file.size(),
@@ -53,7 +55,7 @@ final class DataFileMetaFactory {
         0,
         List.of(),
         // Paimon stores the writer's local wall-clock time as if it were UTC (FORMAT.md §4).
-        LocalDateTime.now().toInstant(ZoneOffset.UTC).toEpochMilli(),
+        LocalDateTime.now(clock).toInstant(ZoneOffset.UTC).toEpochMilli(),
         deleteRowCount,
         null,
         source,

@@ -8,6 +8,7 @@ import io.strata.core.merge.KeyValue;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.MergeFunction;
 import io.strata.core.merge.RowKind;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -28,6 +29,7 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
   private final long schemaId;
   private final List<Object[]> buffer = new ArrayList<>();
   private final List<DataFileMeta> flushed = new ArrayList<>();
+  private final Clock clock;
   private long nextSequence;
   private int filesSeen;
 
@@ -36,7 +38,9 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
       KeyValueLayout layout,
       MergeFunction mergeFunction,
       long schemaId,
-      long firstSequence) {
+      long firstSequence,
+      Clock clock) {
+    this.clock = clock;
     this.files = files;
     this.layout = layout;
     this.mergeFunction = mergeFunction;
@@ -130,7 +134,8 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
               maxSeq,
               schemaId,
               deletes,
-              FileSource.APPEND));
+              FileSource.APPEND,
+              clock));
     }
   }
 

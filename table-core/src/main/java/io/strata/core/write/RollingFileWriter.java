@@ -3,7 +3,7 @@ package io.strata.core.write;
 import io.strata.core.format.FileStats;
 import io.strata.core.format.ParquetRowWriter;
 import io.strata.core.io.FileIO;
-import io.strata.core.table.FileNamer;
+import io.strata.core.paths.FileNamer;
 import io.strata.core.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,11 +1,10 @@
 package io.strata.core.write;
 
-import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.options.TableOptions;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -18,13 +17,12 @@ public final class SequenceStarts {
 
   private SequenceStarts() {}
 
-  public static Map<BucketId, Long> of(FileStoreTable table, Snapshot snapshot) {
+  public static Map<BucketId, Long> of(FileStore table, Snapshot snapshot) {
     if (!table.schema().hasPrimaryKey() && table.options().get(TableOptions.BUCKET) <= 0) {
       return Map.of();
     }
     Map<BucketId, Long> next = new HashMap<>();
-    FileStoreScan scan =
-        new FileStoreScan(FileStoreCommit.manifestFiles(table), table.schema().partitionType());
+    FileStoreScan scan = new FileStoreScan(table.manifestFiles(), table.schema().partitionType());
     for (ManifestEntry e : scan.liveEntries(snapshot)) {
       next.merge(
           new BucketId(e.partition(), e.bucket()), e.file().maxSequenceNumber() + 1, Math::max);

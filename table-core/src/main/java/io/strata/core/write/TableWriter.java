@@ -1,18 +1,18 @@
 package io.strata.core.write;
 
-import io.strata.core.commit.CommitMessage;
-import io.strata.core.commit.DataFilePaths;
 import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
+import io.strata.core.options.MergeEngine;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
+import io.strata.core.paths.FileNamer;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.schema.TableSchema;
-import io.strata.core.table.FileNamer;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,7 +25,7 @@ import java.util.Map;
  */
 public final class TableWriter implements AutoCloseable {
 
-  private final FileStoreTable table;
+  private final FileStore table;
   private final TableSchema schema;
   private final RowType rowType;
   private final RowType partitionType;
@@ -42,7 +42,7 @@ public final class TableWriter implements AutoCloseable {
   private final long bufferLimit;
   private long buffered;
 
-  public TableWriter(FileStoreTable table) {
+  public TableWriter(FileStore table) {
     this(table, Map.of());
   }
 
@@ -50,7 +50,7 @@ public final class TableWriter implements AutoCloseable {
    * @param nextSequences the first free sequence number of each bucket written before (0 when
    *     absent), so primary-key records order after existing ones
    */
-  public TableWriter(FileStoreTable table, Map<BucketId, Long> nextSequences) {
+  public TableWriter(FileStore table, Map<BucketId, Long> nextSequences) {
     checkWritable(table);
     this.table = table;
     this.schema = table.schema();
@@ -85,32 +85,22 @@ public final class TableWriter implements AutoCloseable {
    * bucket number, whose writers must maintain a hash index of the keys (dynamic bucket mode,
    * {@code 'bucket' = -1}) or a postponed bucket ({@code -2}).
    */
-  public static void checkWritable(FileStoreTable table) {
+  public static void checkWritable(FileStore table) {
     Options options = table.options();
     String format = WriteSettings.of(options, table.schema().hasPrimaryKey()).format();
     if (!format.equals("parquet")) {
-      throw new UnsupportedOperationException(
-          "Cannot write table "
-              + table.root().getName()
-              + ": table option 'file.format' = '"
-              + format
-              + "' is not supported for writes yet; only 'parquet' is.");
+      throw CoreErrors.unsupportedWriteFormat(table.root().getName(), format);
     }
     if (!table.schema().hasPrimaryKey()) {
       return;
     }
-    io.strata.core.merge.MergeFunctions.of(table.schema()); // validates the engine's options
+    io.strata.core.merge.MergeFunctions.of(
+        table.schema().rowType(),
+        table.schema().primaryKeys(),
+        table.schema().options()); // validates the engine's options
     int bucket = options.get(TableOptions.BUCKET);
     if (bucket <= 0) {
-      throw new UnsupportedOperationException(
-          "Cannot write table "
-              + table.root()
-              + ": it is a primary-key table with 'bucket' = "
-              + bucket
-              + (bucket == -1 ? " (dynamic bucket mode)" : " (postponed buckets)")
-              + ", whose writers must keep the index of which bucket holds each key; Strata does"
-              + " not yet, and would duplicate keys. Write it with Paimon, or copy it into a table"
-              + " with a fixed bucket number ('bucket' = '4').");
+      throw CoreErrors.unsupportedPrimaryKeyBucket(table.root().toString(), bucket);
     }
   }
 
@@ -133,12 +123,8 @@ public final class TableWriter implements AutoCloseable {
     // A retraction only needs its key: other columns of a deleted row may be unknown (NULL).
     for (int i : kind.isRetract() ? keyIndexes : notNullIndexes) {
       if (row[i] == null) {
-        throw new IllegalArgumentException(
-            "Cannot write NULL into column '"
-                + rowType.field(i).name()
-                + "' declared "
-                + rowType.typeAt(i)
-                + ".");
+        throw CoreErrors.nullInNotNullColumn(
+            rowType.field(i).name(), String.valueOf(rowType.typeAt(i)));
       }
     }
     BinaryRow partition = BinaryRowCodec.serialize(partitionType, pick(row, partitionIndexes));
@@ -162,21 +148,23 @@ public final class TableWriter implements AutoCloseable {
     long firstSequence = nextSequences.getOrDefault(id, 0L);
     if (!schema.hasPrimaryKey()) {
       RollingFileWriter files = files(id, rowType);
-      return new AppendBucketWriter(files, rowType, schema.id(), firstSequence);
+      return new AppendBucketWriter(files, rowType, schema.id(), firstSequence, table.clock());
     }
-    KeyValueLayout layout = new KeyValueLayout(schema);
+    KeyValueLayout layout = new KeyValueLayout(schema.trimmedPrimaryKeyType(), schema.rowType());
     return new PrimaryKeyBucketWriter(
         files(id, layout.fileType()),
         layout,
-        io.strata.core.merge.MergeFunctions.of(schema),
+        io.strata.core.merge.MergeFunctions.of(
+            schema.rowType(), schema.primaryKeys(), schema.options()),
         schema.id(),
-        firstSequence);
+        firstSequence,
+        table.clock());
   }
 
   private RollingFileWriter files(BucketId id, RowType fileType) {
     return new RollingFileWriter(
         table.fileIO(),
-        DataFilePaths.bucketDir(table, id.partition(), id.bucket()),
+        table.dataFilePaths().bucketDir(id.partition(), id.bucket()),
         fileType,
         names,
         settings);
@@ -195,22 +183,16 @@ public final class TableWriter implements AutoCloseable {
    * Whether retractions are written (true) or dropped (false) for this table; throws when its merge
    * engine cannot apply them. Call it on the driver before a DELETE.
    */
-  public static boolean acceptsRetractions(FileStoreTable table) {
+  public static boolean acceptsRetractions(FileStore table) {
     Options options = table.options();
-    String engine = options.get(TableOptions.MERGE_ENGINE);
-    if (engine.equals("deduplicate") || engine.equals("aggregation")) {
+    MergeEngine engine = options.get(TableOptions.MERGE_ENGINE);
+    if (engine == MergeEngine.DEDUPLICATE || engine == MergeEngine.AGGREGATION) {
       return true;
     }
     if (options.get(TableOptions.IGNORE_DELETE)) {
       return false;
     }
-    throw new UnsupportedOperationException(
-        "Cannot delete or update rows of table "
-            + table.root().getName()
-            + ": its 'merge-engine' = '"
-            + engine
-            + "' cannot apply DELETE or UPDATE_BEFORE records; set table option 'ignore-delete' ="
-            + " 'true' to drop them.");
+    throw CoreErrors.retractionsRefused(table.root().getName(), engine.value());
   }
 
   private static Object[] pick(Object[] row, int[] indexes) {

@@ -2,7 +2,6 @@ package io.strata.core.compact;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.CommitKind;
@@ -41,7 +40,7 @@ class AppendCompactionTest {
   }
 
   static List<ManifestEntry> live(FileStoreTable t) {
-    return new FileStoreScan(FileStoreCommit.manifestFiles(t), t.schema().partitionType())
+    return new FileStoreScan(t.manifestFiles(), t.schema().partitionType())
         .liveEntries(t.snapshotManager().latest());
   }
 

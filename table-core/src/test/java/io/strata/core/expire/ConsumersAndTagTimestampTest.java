@@ -3,8 +3,8 @@ package io.strata.core.expire;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.core.snapshot.Tag;
 import io.strata.core.table.FileStoreTable;
-import io.strata.core.tag.Tag;
 import io.strata.core.tag.TagOperations;
 import java.nio.file.Files;
 import java.nio.file.Path;

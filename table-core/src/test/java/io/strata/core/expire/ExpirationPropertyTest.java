@@ -3,7 +3,6 @@ package io.strata.core.expire;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.core.catalog.WarehouseCatalog;
-import io.strata.core.commit.DataFilePaths;
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.compact.FullCompaction;
 import io.strata.core.manifest.ManifestEntry;
@@ -14,9 +13,9 @@ import io.strata.core.scan.FileStoreScan;
 import io.strata.core.scan.TableScan;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
+import io.strata.core.snapshot.Tag;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
-import io.strata.core.tag.Tag;
 import io.strata.core.tag.TagOperations;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
@@ -169,7 +168,7 @@ class ExpirationPropertyTest {
       this.table =
           TableTestSupport.create(
               catalog, primaryKey ? "pk" : "append", COLUMNS, List.of("p"), options);
-      this.manifests = FileStoreCommit.manifestFiles(table);
+      this.manifests = table.manifestFiles();
     }
 
     String context() {
@@ -397,7 +396,11 @@ class ExpirationPropertyTest {
         for (ManifestEntry e :
             new FileStoreScan(manifests, table.schema().partitionType()).liveEntries(s)) {
           dataFiles.put(
-              Paths.get(DataFilePaths.of(table, e.partition(), e.bucket(), e.file()).toUri()),
+              Paths.get(
+                  table
+                      .dataFilePaths()
+                      .of(e.partition(), e.bucket(), e.file().fileName(), e.file().externalPath())
+                      .toUri()),
               e.file().fileSize());
         }
         known = new VerifiedRead(needed, dataFiles, readFully(s));
@@ -472,7 +475,7 @@ class ExpirationPropertyTest {
       checkInvariants();
 
       Snapshot latest = table.snapshotManager().latest();
-      ManifestFiles manifests = FileStoreCommit.manifestFiles(table);
+      ManifestFiles manifests = table.manifestFiles();
       Set<String> allowed = new HashSet<>();
       try (Stream<Path> schemas = Files.list(root.resolve("schema"))) {
         schemas.forEach(p -> allowed.add("schema/" + p.getFileName()));
@@ -485,7 +488,12 @@ class ExpirationPropertyTest {
       }
       for (ManifestEntry e :
           new FileStoreScan(manifests, table.schema().partitionType()).liveEntries(latest)) {
-        allowed.add(relative(root, DataFilePaths.of(table, e.partition(), e.bucket(), e.file())));
+        allowed.add(
+            relative(
+                root,
+                table
+                    .dataFilePaths()
+                    .of(e.partition(), e.bucket(), e.file().fileName(), e.file().externalPath())));
       }
       Set<String> remaining = files(root);
       assertThat(remaining)

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.core.catalog.WarehouseCatalog;
-import io.strata.core.commit.CommitMessage;
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.paths.UnsafePathException;
@@ -14,6 +13,7 @@ import io.strata.core.table.TableTestSupport;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
+import io.strata.core.write.CommitMessage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;

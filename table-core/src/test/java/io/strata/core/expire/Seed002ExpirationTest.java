@@ -105,8 +105,7 @@ class Seed002ExpirationTest {
     assertThat(dataFiles()).isEqualTo(8);
     assertThat(
             new io.strata.core.scan.FileStoreScan(
-                    io.strata.core.commit.FileStoreCommit.manifestFiles(table),
-                    table.schema().partitionType())
+                    table.manifestFiles(), table.schema().partitionType())
                 .liveEntries(table.snapshotManager().latest()))
         .hasSize(2);
 
@@ -148,8 +147,7 @@ class Seed002ExpirationTest {
       Snapshot latest = table.snapshotManager().latest();
       assertThat(manifests.map(p -> p.getFileName().toString()))
           .containsExactlyInAnyOrderElementsOf(
-              SnapshotExpiration.referencedManifests(
-                  latest, io.strata.core.commit.FileStoreCommit.manifestFiles(table)));
+              SnapshotExpiration.referencedManifests(latest, table.manifestFiles()));
     }
   }
 

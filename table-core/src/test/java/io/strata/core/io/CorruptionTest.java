@@ -69,11 +69,7 @@ class CorruptionTest {
 
   private Path manifestOfLatest() throws Exception {
     String list = table.snapshotManager().latest().deltaManifestList();
-    String manifest =
-        io.strata.core.commit.FileStoreCommit.manifestFiles(table)
-            .readManifestList(list)
-            .get(0)
-            .fileName();
+    String manifest = table.manifestFiles().readManifestList(list).get(0).fileName();
     return root.resolve("manifest").resolve(manifest);
   }
 

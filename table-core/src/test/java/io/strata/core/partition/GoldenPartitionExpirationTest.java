@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.strata.core.GoldenFiles;
 import io.strata.core.catalog.Identifier;
 import io.strata.core.catalog.WarehouseCatalog;
-import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.io.HadoopFileIO;
 import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.ManifestEntry;
@@ -73,7 +72,7 @@ class GoldenPartitionExpirationTest {
 
   /** Data files a snapshot's delta marks DELETE. */
   static List<String> deletedFiles(FileStoreTable table, Snapshot snapshot) {
-    ManifestFiles manifests = FileStoreCommit.manifestFiles(table);
+    ManifestFiles manifests = table.manifestFiles();
     List<String> deleted = new ArrayList<>();
     for (ManifestFileMeta m : manifests.readManifestList(snapshot.deltaManifestList())) {
       for (ManifestEntry e : manifests.readManifest(m.fileName())) {

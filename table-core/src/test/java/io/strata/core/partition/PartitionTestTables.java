@@ -1,6 +1,5 @@
 package io.strata.core.partition;
 
-import io.strata.core.commit.CommitMessage;
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.maintenance.PostCommitMaintenance;
 import io.strata.core.manifest.DataFileMeta;
@@ -11,6 +10,7 @@ import io.strata.core.table.TableTestSupport;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
+import io.strata.core.write.CommitMessage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;

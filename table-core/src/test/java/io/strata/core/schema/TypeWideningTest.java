@@ -2,7 +2,7 @@ package io.strata.core.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.core.read.ValueConverters;
+import io.strata.core.data.ValueConverters;
 import io.strata.core.types.DataType;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.Timestamp;

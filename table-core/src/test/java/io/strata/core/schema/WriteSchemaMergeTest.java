@@ -3,7 +3,7 @@ package io.strata.core.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.strata.core.read.ValueConverters;
+import io.strata.core.data.ValueConverters;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
 import java.util.Arrays;

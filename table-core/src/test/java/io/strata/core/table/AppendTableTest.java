@@ -141,8 +141,7 @@ class AppendTableTest {
     commit.overwritePartitions(TableTestSupport.write(table, rows(1000, 1001, "d0")));
     Snapshot latest = table.snapshotManager().latest();
     List<io.strata.core.manifest.ManifestFileMeta> manifests =
-        new io.strata.core.scan.FileStoreScan(
-                FileStoreCommit.manifestFiles(table), table.schema().partitionType())
+        new io.strata.core.scan.FileStoreScan(table.manifestFiles(), table.schema().partitionType())
             .manifestsOf(latest);
     assertThat(manifests.size()).isLessThan(9);
     assertThat(ids(readAll(table))).hasSize(41).contains(1000L, 79L).doesNotContain(0L);

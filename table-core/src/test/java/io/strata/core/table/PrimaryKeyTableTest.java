@@ -173,9 +173,7 @@ class PrimaryKeyTableTest {
     }
     java.util.Set<Integer> levels = new java.util.TreeSet<>();
     for (io.strata.core.manifest.ManifestEntry e :
-        new io.strata.core.scan.FileStoreScan(
-                io.strata.core.commit.FileStoreCommit.manifestFiles(table),
-                table.schema().partitionType())
+        new io.strata.core.scan.FileStoreScan(table.manifestFiles(), table.schema().partitionType())
             .liveEntries(table.snapshotManager().latest())) {
       levels.add(e.file().level());
     }
@@ -265,9 +263,7 @@ class PrimaryKeyTableTest {
     }
     TableTestSupport.write(table, rows, inserts(rows.size()));
     List<io.strata.core.manifest.ManifestEntry> files =
-        new io.strata.core.scan.FileStoreScan(
-                io.strata.core.commit.FileStoreCommit.manifestFiles(table),
-                table.schema().partitionType())
+        new io.strata.core.scan.FileStoreScan(table.manifestFiles(), table.schema().partitionType())
             .liveEntries(table.snapshotManager().latest());
     assertThat(files.size()).as("several level-0 runs").isGreaterThan(3);
     Map<Long, String> latest = new HashMap<>();

@@ -2,7 +2,6 @@ package io.strata.core.table;
 
 import io.strata.core.catalog.Identifier;
 import io.strata.core.catalog.WarehouseCatalog;
-import io.strata.core.commit.CommitMessage;
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.io.HadoopFileIO;
@@ -14,6 +13,7 @@ import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.split.DataSplit;
 import io.strata.core.types.RowType;
+import io.strata.core.write.CommitMessage;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;

@@ -2,6 +2,7 @@ package io.strata.core.tag;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.core.snapshot.Tag;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
 import io.strata.core.types.DataField;

@@ -2,7 +2,6 @@ package io.strata.core.write;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.merge.RowKind;
 import io.strata.core.scan.FileStoreScan;
@@ -77,8 +76,7 @@ class SequenceStartsTest {
   /** Per bucket, each live file's {@code min..max} sequence numbers, sorted as text. */
   private static Map<Integer, List<String>> sequenceRanges(FileStoreTable table) {
     Map<Integer, List<String>> ranges = new TreeMap<>();
-    FileStoreScan scan =
-        new FileStoreScan(FileStoreCommit.manifestFiles(table), table.schema().partitionType());
+    FileStoreScan scan = new FileStoreScan(table.manifestFiles(), table.schema().partitionType());
     for (ManifestEntry e : scan.liveEntries(table.snapshotManager().latest())) {
       ranges
           .computeIfAbsent(e.bucket(), b -> new ArrayList<>())

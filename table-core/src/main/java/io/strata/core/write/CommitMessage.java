@@ -1,4 +1,4 @@
-package io.strata.core.commit;
+package io.strata.core.write;
 
 import io.strata.core.data.BinaryRow;
 import io.strata.core.manifest.DataFileMeta;

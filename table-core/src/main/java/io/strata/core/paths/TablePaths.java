@@ -1,8 +1,5 @@
-package io.strata.core.table;
+package io.strata.core.paths;
 
-import io.strata.core.paths.NameKind;
-import io.strata.core.paths.Names;
-import io.strata.core.paths.PathContainment;
 import org.apache.hadoop.fs.Path;
 
 /** Where each file of a table lives (FORMAT.md §1). */

@@ -1,10 +1,8 @@
-package io.strata.core.tag;
+package io.strata.core.snapshot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.core.GoldenFiles;
-import io.strata.core.snapshot.Snapshot;
-import io.strata.core.snapshot.SnapshotJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.strata.core.partition;
+package io.strata.core.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

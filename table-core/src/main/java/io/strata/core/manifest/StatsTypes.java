@@ -1,4 +1,4 @@
-package io.strata.core.scan;
+package io.strata.core.manifest;
 
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataType;

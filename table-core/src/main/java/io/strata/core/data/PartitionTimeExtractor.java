@@ -1,6 +1,5 @@
-package io.strata.core.partition;
+package io.strata.core.data;
 
-import io.strata.core.data.PartitionPath;
 import io.strata.core.options.Options;
 import io.strata.core.options.PartitionExpireOptions;
 import io.strata.core.types.DataType;

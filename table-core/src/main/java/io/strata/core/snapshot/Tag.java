@@ -1,6 +1,5 @@
-package io.strata.core.tag;
+package io.strata.core.snapshot;
 
-import io.strata.core.snapshot.Snapshot;
 import java.time.Duration;
 import java.time.LocalDateTime;
 

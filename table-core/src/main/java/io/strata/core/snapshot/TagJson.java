@@ -1,9 +1,8 @@
-package io.strata.core.tag;
+package io.strata.core.snapshot;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.strata.core.json.PaimonJson;
-import io.strata.core.snapshot.SnapshotJson;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;

@@ -1,4 +1,4 @@
-package io.strata.core.table;
+package io.strata.core.paths;
 
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;

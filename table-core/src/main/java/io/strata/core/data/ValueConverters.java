@@ -1,4 +1,4 @@
-package io.strata.core.read;
+package io.strata.core.data;
 
 import io.strata.core.types.ArrayType;
 import io.strata.core.types.AtomicType;
@@ -111,7 +111,7 @@ public final class ValueConverters {
   }
 
   /** Position of the field with this id, or -1. */
-  static int indexOfId(RowType row, int id) {
+  public static int indexOfId(RowType row, int id) {
     for (int i = 0; i < row.size(); i++) {
       if (row.field(i).id() == id) {
         return i;

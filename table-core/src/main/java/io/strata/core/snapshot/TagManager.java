@@ -1,9 +1,10 @@
-package io.strata.core.tag;
+package io.strata.core.snapshot;
 
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.io.CorruptFileException;
 import io.strata.core.io.FileIO;
 import io.strata.core.paths.Names;
-import io.strata.core.table.TablePaths;
+import io.strata.core.paths.TablePaths;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
@@ -76,7 +77,7 @@ public final class TagManager implements Serializable {
     try {
       byte[] json = TagJson.toJson(tag).getBytes(StandardCharsets.UTF_8);
       if (!fileIO.tryCreateAtomically(paths.tag(name), json)) {
-        throw new IllegalArgumentException("Tag '" + name + "' already exists.");
+        throw CoreErrors.tagExists(name);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot create tag " + name, e);

@@ -1,0 +1,44 @@
+package io.strata.core.options;
+
+import static io.strata.core.options.ConfigOption.of;
+
+/** Options of the merge engines of primary-key tables (beyond {@code merge-engine} itself). */
+public final class MergeOptions {
+
+  private MergeOptions() {}
+
+  public static final ConfigOption<Boolean> PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE =
+      of(
+          "partial-update.remove-record-on-delete",
+          OptionType.BOOLEAN,
+          false,
+          "partial-update: a retraction removes the key instead of being refused.");
+
+  public static final ConfigOption<Boolean> AGGREGATION_REMOVE_RECORD_ON_DELETE =
+      of(
+          "aggregation.remove-record-on-delete",
+          OptionType.BOOLEAN,
+          false,
+          "aggregation: a retraction removes the key instead of being aggregated.");
+
+  public static final ConfigOption<String> FIELDS_DEFAULT_AGGREGATE_FUNCTION =
+      of(
+          "fields.default-aggregate-function",
+          OptionType.STRING,
+          "last_non_null_value",
+          "aggregation: the function of value columns without their own.");
+
+  public static final FieldOption<String> FIELD_AGGREGATE_FUNCTION =
+      new FieldOption<>(
+          "aggregate-function",
+          OptionType.STRING,
+          null,
+          "aggregation: the function of this column (default fields.default-aggregate-function).");
+
+  public static final FieldOption<String> FIELD_LIST_AGG_DELIMITER =
+      new FieldOption<>(
+          "list-agg-delimiter",
+          OptionType.STRING,
+          ",",
+          "aggregation: the delimiter of this column's listagg.");
+}

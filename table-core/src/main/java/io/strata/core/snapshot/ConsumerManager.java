@@ -1,0 +1,63 @@
+package io.strata.core.snapshot;
+
+import io.strata.core.io.FileIO;
+import io.strata.core.paths.TablePaths;
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** Lists, writes and deletes the {@code consumer/consumer-<id>} files of a table. */
+public final class ConsumerManager implements Serializable {
+
+  private static final long serialVersionUID = 1L;
+  private static final String PREFIX = "consumer-";
+
+  private final FileIO fileIO;
+  private final TablePaths paths;
+
+  public ConsumerManager(FileIO fileIO, TablePaths paths) {
+    this.fileIO = fileIO;
+    this.paths = paths;
+  }
+
+  /** Every consumer, sorted by id. */
+  public List<Consumer> consumers() {
+    List<Consumer> consumers = new ArrayList<>();
+    try {
+      for (FileIO.FileStatusInfo f : fileIO.list(paths.consumerDir())) {
+        String name = f.path().getName();
+        if (name.startsWith(PREFIX)) {
+          long next = ConsumerJson.nextSnapshot(fileIO.readUtf8(f.path()));
+          consumers.add(new Consumer(name.substring(PREFIX.length()), next, f.modificationTime()));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read consumers of " + paths.root(), e);
+    }
+    consumers.sort(Comparator.comparing(Consumer::id));
+    return consumers;
+  }
+
+  /** Sets the next snapshot of consumer {@code id}, creating it when absent. */
+  public void write(String id, long nextSnapshot) {
+    try {
+      fileIO.overwriteFile(
+          paths.consumer(id), ConsumerJson.toJson(nextSnapshot).getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write consumer " + id + " of " + paths.root(), e);
+    }
+  }
+
+  /** Deletes consumer {@code id}; nothing happens when it does not exist. */
+  public void delete(String id) {
+    try {
+      fileIO.delete(paths.consumer(id));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete consumer " + id + " of " + paths.root(), e);
+    }
+  }
+}

@@ -1,0 +1,121 @@
+package io.strata.core.store;
+
+import io.strata.core.io.FileIO;
+import io.strata.core.manifest.ManifestFiles;
+import io.strata.core.options.Options;
+import io.strata.core.options.TableOptions;
+import io.strata.core.paths.ContainedFileIO;
+import io.strata.core.paths.DataFilePaths;
+import io.strata.core.paths.TablePaths;
+import io.strata.core.schema.SchemaManager;
+import io.strata.core.schema.TableSchema;
+import io.strata.core.snapshot.ConsumerManager;
+import io.strata.core.snapshot.SnapshotManager;
+import io.strata.core.snapshot.TagManager;
+import java.time.Clock;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * What every operation on one table needs, wired once: its confined file IO, paths, schema, the
+ * managers of its metadata files, and the clock that stamps and ages them.
+ *
+ * <p>It sits below scans, reads, writes and commits so that they all take it without depending on
+ * {@code FileStoreTable}, which sits on top of them as their factory.
+ */
+public class FileStore implements java.io.Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  private final FileIO fileIO;
+  private final TablePaths paths;
+  private final TableSchema schema;
+  private final Clock clock;
+  private final SchemaManager schemaManager;
+  private final SnapshotManager snapshotManager;
+  private final TagManager tagManager;
+  private final ConsumerManager consumerManager;
+
+  /**
+   * A table at {@code root}; its file IO may change files only below {@code root}.
+   *
+   * @param clock "now" for commit times and expiration, in the zone whose wall-clock time partition
+   *     values use
+   */
+  protected FileStore(FileIO fileIO, Path root, TableSchema schema, Clock clock) {
+    this.fileIO = ContainedFileIO.of(fileIO, root);
+    this.paths = new TablePaths(root);
+    this.schema = schema;
+    this.clock = clock;
+    this.schemaManager = new SchemaManager(this.fileIO, paths);
+    this.snapshotManager = new SnapshotManager(this.fileIO, paths);
+    this.tagManager = new TagManager(this.fileIO, paths);
+    this.consumerManager = new ConsumerManager(this.fileIO, paths);
+  }
+
+  /** A store at {@code root} for operations that need no factory (tests, tools). */
+  public static FileStore of(FileIO fileIO, Path root, TableSchema schema, Clock clock) {
+    return new FileStore(fileIO, root, schema, clock);
+  }
+
+  public FileIO fileIO() {
+    return fileIO;
+  }
+
+  public TablePaths paths() {
+    return paths;
+  }
+
+  public Path root() {
+    return paths.root();
+  }
+
+  public TableSchema schema() {
+    return schema;
+  }
+
+  public Options options() {
+    return new Options(schema.options());
+  }
+
+  public Clock clock() {
+    return clock;
+  }
+
+  public SchemaManager schemaManager() {
+    return schemaManager;
+  }
+
+  public SnapshotManager snapshotManager() {
+    return snapshotManager;
+  }
+
+  public TagManager tagManager() {
+    return tagManager;
+  }
+
+  public ConsumerManager consumerManager() {
+    return consumerManager;
+  }
+
+  /** Reader and writer of this table's manifests and manifest lists, with its options. */
+  public ManifestFiles manifestFiles() {
+    Options options = options();
+    return new ManifestFiles(
+        fileIO,
+        paths,
+        schema.partitionType(),
+        options.get(TableOptions.MANIFEST_COMPRESSION),
+        options.get(TableOptions.MANIFEST_TARGET_FILE_SIZE));
+  }
+
+  /** Where this table's data files live. */
+  public DataFilePaths dataFilePaths() {
+    return new DataFilePaths(
+        fileIO, paths, schema.partitionType(), options().get(TableOptions.PARTITION_DEFAULT_NAME));
+  }
+
+  /** The same table as of {@code newSchema}. */
+  public FileStore withSchema(TableSchema newSchema) {
+    return new FileStore(fileIO, root(), newSchema, clock);
+  }
+}

@@ -1,0 +1,101 @@
+package io.strata.core.table;
+
+import io.strata.core.commit.FileStoreCommit;
+import io.strata.core.compact.FullCompaction;
+import io.strata.core.maintenance.PostCommitMaintenance;
+import io.strata.core.partition.PartitionEntry;
+import io.strata.core.partition.PartitionExpiration;
+import io.strata.core.partition.PartitionExpireConfig;
+import io.strata.core.partition.Partitions;
+import io.strata.core.predicate.Predicate;
+import io.strata.core.snapshot.CommitKind;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.write.CommitMessage;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * The one commit path of every write, DML statement, partition DDL and procedure: commits a
+ * snapshot, then runs post-commit maintenance (compaction trigger, automatic tags, partition and
+ * snapshot expiration); {@link #abort} deletes the files of a write that will never commit.
+ *
+ * <p>A write statement ends a batch, so maintenance follows it even when it had nothing to commit;
+ * DDL that removed nothing ({@link #dropPartitions}, {@link #truncate}) changes nothing.
+ */
+public final class TableCommit {
+
+  private final FileStoreTable table;
+  private final String commitUser;
+  private final FileStoreCommit commit;
+
+  TableCommit(FileStoreTable table, String commitUser) {
+    this.table = table;
+    this.commitUser = commitUser;
+    this.commit = new FileStoreCommit(table, commitUser);
+  }
+
+  /** Adds (and replaces) the written files as a snapshot of {@code kind}, then maintains. */
+  public Snapshot commit(List<CommitMessage> messages, CommitKind kind) {
+    return maintainAlways(commit.commit(messages, kind));
+  }
+
+  /** Replaces the live files matching {@code partitionFilter} (null = all), then maintains. */
+  public Snapshot overwrite(List<CommitMessage> messages, Predicate partitionFilter) {
+    return maintainAlways(commit.overwrite(messages, partitionFilter));
+  }
+
+  /** Replaces the partitions that {@code messages} write, then maintains. */
+  public Snapshot overwritePartitions(List<CommitMessage> messages) {
+    return maintainAlways(commit.overwritePartitions(messages));
+  }
+
+  /** Removes every live file (TRUNCATE TABLE); maintains only when a snapshot was committed. */
+  public Snapshot truncate() {
+    return maintainIfCommitted(commit.overwrite(List.of(), null));
+  }
+
+  /**
+   * Removes every live file of these partitions; maintains only when a snapshot was committed.
+   *
+   * @return the snapshot, or null when none of them has live files any more
+   */
+  public Snapshot dropPartitions(Collection<PartitionEntry> partitions) {
+    return maintainIfCommitted(Partitions.drop(commit, partitions));
+  }
+
+  /**
+   * Compacts the buckets of partitions matching {@code partitionFilter} (null = all) now, as {@code
+   * CALL sys.compact} does; no maintenance follows, compaction being maintenance itself.
+   *
+   * @return the COMPACT snapshot, or null when nothing needed compaction
+   */
+  public Snapshot compact(Predicate partitionFilter, FullCompaction.Strategy strategy) {
+    return new FullCompaction(table, commitUser, table.clock()).run(partitionFilter, strategy);
+  }
+
+  /**
+   * Runs one partition expiration check now with {@code config}, whatever the check interval, as
+   * {@code CALL sys.expire_partitions} does.
+   *
+   * @return {@code k=v, k2=v2} of each partition dropped, oldest first
+   */
+  public List<String> expirePartitions(PartitionExpireConfig config) {
+    PartitionExpiration expiration =
+        new PartitionExpiration(table, config, table.clock(), commitUser);
+    return expiration.expire().stream().map(expiration::describe).toList();
+  }
+
+  /** Deletes the data files of a write that will never be committed. */
+  public void abort(List<CommitMessage> messages) {
+    commit.abort(messages);
+  }
+
+  private Snapshot maintainAlways(Snapshot committed) {
+    new PostCommitMaintenance(table.clock()).run(table, commitUser);
+    return committed;
+  }
+
+  private Snapshot maintainIfCommitted(Snapshot committed) {
+    return committed == null ? null : maintainAlways(committed);
+  }
+}
