@@ -2,10 +2,10 @@ package io.strata.bench;
 
 import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.io.FileIO;
+import io.strata.core.io.ForwardingFileIO;
 import io.strata.core.io.HadoopFileIO;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.paimon.fs.SeekableInputStream;
 import org.apache.paimon.fs.local.LocalFileIO;
@@ -45,64 +44,17 @@ final class BenchSupport {
   }
 
   /** Strata's local FileIO, counting the manifests it opens. */
-  static final class CountingFileIO implements FileIO {
+  static final class CountingFileIO extends ForwardingFileIO {
     final ReadCounts counts = new ReadCounts();
-    private final FileIO delegate = HadoopFileIO.local();
+
+    CountingFileIO() {
+      super(HadoopFileIO.local());
+    }
 
     @Override
     public InputStream newInputStream(Path path) throws IOException {
       counts.opened(path.getName());
       return delegate.newInputStream(path);
-    }
-
-    @Override
-    public OutputStream newOutputStream(Path path) throws IOException {
-      return delegate.newOutputStream(path);
-    }
-
-    @Override
-    public void overwriteFile(Path path, byte[] content) throws IOException {
-      delegate.overwriteFile(path, content);
-    }
-
-    @Override
-    public boolean tryCreateAtomically(Path path, byte[] content) throws IOException {
-      return delegate.tryCreateAtomically(path, content);
-    }
-
-    @Override
-    public boolean exists(Path path) throws IOException {
-      return delegate.exists(path);
-    }
-
-    @Override
-    public List<FileStatusInfo> list(Path dir) throws IOException {
-      return delegate.list(dir);
-    }
-
-    @Override
-    public boolean delete(Path path) throws IOException {
-      return delegate.delete(path);
-    }
-
-    @Override
-    public boolean deleteRecursively(Path dir) throws IOException {
-      return delegate.deleteRecursively(dir);
-    }
-
-    @Override
-    public void mkdirs(Path dir) throws IOException {
-      delegate.mkdirs(dir);
-    }
-
-    @Override
-    public boolean rename(Path from, Path to) throws IOException {
-      return delegate.rename(from, to);
-    }
-
-    @Override
-    public FileSystem fileSystem(Path path) throws IOException {
-      return delegate.fileSystem(path);
     }
   }
 

@@ -39,8 +39,22 @@ public record DataFileMeta(
   }
 
   public DataFileMeta withLevel(int newLevel) {
+    return copy(fileName, newLevel, creationTimeMillis, externalPath);
+  }
+
+  /** The same file under another name or location (tests of hostile and relocated files). */
+  public DataFileMeta withLocation(String newFileName, String newExternalPath) {
+    return copy(newFileName, level, creationTimeMillis, newExternalPath);
+  }
+
+  public DataFileMeta withCreationTimeMillis(Long newCreationTimeMillis) {
+    return copy(fileName, level, newCreationTimeMillis, externalPath);
+  }
+
+  private DataFileMeta copy(
+      String newFileName, int newLevel, Long newCreationTimeMillis, String newExternalPath) {
     return new DataFileMeta(
-        fileName,
+        newFileName,
         fileSize,
         rowCount,
         minKey,
@@ -52,12 +66,12 @@ public record DataFileMeta(
         schemaId,
         newLevel,
         extraFiles,
-        creationTimeMillis,
+        newCreationTimeMillis,
         deleteRowCount,
         embeddedIndex,
         fileSource,
         valueStatsCols,
-        externalPath,
+        newExternalPath,
         firstRowId,
         writeCols);
   }

@@ -1,12 +1,9 @@
 package io.strata.core.paths;
 
 import io.strata.core.io.FileIO;
+import io.strata.core.io.ForwardingFileIO;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.Serializable;
-import java.util.List;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -15,15 +12,14 @@ import org.apache.hadoop.fs.Path;
  * directory. Every operation of a table goes through it, so a hostile or corrupted metadata file
  * can never make Strata change a file elsewhere.
  */
-public final class ContainedFileIO implements FileIO, Serializable {
+public final class ContainedFileIO extends ForwardingFileIO {
 
   private static final long serialVersionUID = 1L;
 
-  private final FileIO delegate;
   private final Path root;
 
   private ContainedFileIO(FileIO delegate, Path root) {
-    this.delegate = delegate;
+    super(delegate);
     this.root = root;
   }
 
@@ -39,11 +35,6 @@ public final class ContainedFileIO implements FileIO, Serializable {
   }
 
   @Override
-  public InputStream newInputStream(Path path) throws IOException {
-    return delegate.newInputStream(path);
-  }
-
-  @Override
   public OutputStream newOutputStream(Path path) throws IOException {
     return delegate.newOutputStream(inside(path, "write"));
   }
@@ -56,16 +47,6 @@ public final class ContainedFileIO implements FileIO, Serializable {
   @Override
   public boolean tryCreateAtomically(Path path, byte[] content) throws IOException {
     return delegate.tryCreateAtomically(inside(path, "create"), content);
-  }
-
-  @Override
-  public boolean exists(Path path) throws IOException {
-    return delegate.exists(path);
-  }
-
-  @Override
-  public List<FileStatusInfo> list(Path dir) throws IOException {
-    return delegate.list(dir);
   }
 
   @Override
@@ -86,11 +67,6 @@ public final class ContainedFileIO implements FileIO, Serializable {
   @Override
   public boolean rename(Path from, Path to) throws IOException {
     return delegate.rename(inside(from, "rename"), inside(to, "rename onto"));
-  }
-
-  @Override
-  public FileSystem fileSystem(Path path) throws IOException {
-    return delegate.fileSystem(path);
   }
 
   private Path inside(Path path, String action) {

@@ -1,22 +1,21 @@
 package io.strata.core.commit;
 
-import io.strata.core.io.FileIO;
+import io.strata.core.io.ForwardingFileIO;
 import io.strata.core.io.HadoopFileIO;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.util.List;
 import java.util.function.Predicate;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
  * The local file system with faults chosen by path: an atomic create that another writer wins, an
  * atomic create or an overwrite that fails. Deterministic, so commit failures are unit-testable.
  */
-final class FailingFileIO implements FileIO {
+final class FailingFileIO extends ForwardingFileIO {
 
-  private final FileIO delegate = HadoopFileIO.local();
+  FailingFileIO() {
+    super(HadoopFileIO.local());
+  }
+
   private Predicate<Path> loseCreate = p -> false;
   private Predicate<Path> failCreate = p -> false;
   private Predicate<Path> failOverwrite = p -> false;
@@ -44,16 +43,6 @@ final class FailingFileIO implements FileIO {
   }
 
   @Override
-  public InputStream newInputStream(Path path) throws IOException {
-    return delegate.newInputStream(path);
-  }
-
-  @Override
-  public OutputStream newOutputStream(Path path) throws IOException {
-    return delegate.newOutputStream(path);
-  }
-
-  @Override
   public void overwriteFile(Path path, byte[] content) throws IOException {
     if (failOverwrite.test(path)) {
       throw new IOException("injected: cannot overwrite " + path);
@@ -70,40 +59,5 @@ final class FailingFileIO implements FileIO {
       return false;
     }
     return delegate.tryCreateAtomically(path, content);
-  }
-
-  @Override
-  public boolean exists(Path path) throws IOException {
-    return delegate.exists(path);
-  }
-
-  @Override
-  public List<FileStatusInfo> list(Path dir) throws IOException {
-    return delegate.list(dir);
-  }
-
-  @Override
-  public boolean delete(Path path) throws IOException {
-    return delegate.delete(path);
-  }
-
-  @Override
-  public boolean deleteRecursively(Path dir) throws IOException {
-    return delegate.deleteRecursively(dir);
-  }
-
-  @Override
-  public void mkdirs(Path dir) throws IOException {
-    delegate.mkdirs(dir);
-  }
-
-  @Override
-  public boolean rename(Path from, Path to) throws IOException {
-    return delegate.rename(from, to);
-  }
-
-  @Override
-  public FileSystem fileSystem(Path path) throws IOException {
-    return delegate.fileSystem(path);
   }
 }

@@ -49,7 +49,7 @@ class HostileMetadataTest {
     List<CommitMessage> real = TableTestSupport.write(table, List.<Object[]>of(new Object[] {1L}));
     CommitMessage m = real.get(0);
     DataFileMeta f = m.newFiles().get(0);
-    DataFileMeta hostile = renamed(f, name, externalPath);
+    DataFileMeta hostile = f.withLocation(name, externalPath);
     FileStoreCommit commit = new FileStoreCommit(table, "test", Clock.systemUTC());
     commit.commit(real, CommitKind.APPEND);
     commit.commit(
@@ -60,30 +60,6 @@ class HostileMetadataTest {
     // Then replace every file, so that expiring the old snapshots deletes the hostile one.
     commit.overwrite(List.of(), null);
     return hostile;
-  }
-
-  private static DataFileMeta renamed(DataFileMeta f, String name, String externalPath) {
-    return new DataFileMeta(
-        name,
-        f.fileSize(),
-        f.rowCount(),
-        f.minKey(),
-        f.maxKey(),
-        f.keyStats(),
-        f.valueStats(),
-        f.minSequenceNumber(),
-        f.maxSequenceNumber(),
-        f.schemaId(),
-        f.level(),
-        f.extraFiles(),
-        f.creationTimeMillis(),
-        f.deleteRowCount(),
-        f.embeddedIndex(),
-        f.fileSource(),
-        f.valueStatsCols(),
-        externalPath,
-        f.firstRowId(),
-        f.writeCols());
   }
 
   @Test

@@ -57,36 +57,13 @@ final class PartitionTestTables {
     long millis = created.toInstant(ZoneOffset.UTC).toEpochMilli();
     List<CommitMessage> messages = new ArrayList<>();
     for (CommitMessage m : TableTestSupport.write(table, rows)) {
-      List<DataFileMeta> files = m.newFiles().stream().map(f -> createdAt(f, millis)).toList();
+      List<DataFileMeta> files =
+          m.newFiles().stream().map(f -> f.withCreationTimeMillis(millis)).toList();
       messages.add(
           new CommitMessage(m.partition(), m.bucket(), m.totalBuckets(), files, List.of()));
     }
     return new FileStoreCommit(table, "test", Clock.systemUTC())
         .commit(messages, CommitKind.APPEND);
-  }
-
-  private static DataFileMeta createdAt(DataFileMeta f, long millis) {
-    return new DataFileMeta(
-        f.fileName(),
-        f.fileSize(),
-        f.rowCount(),
-        f.minKey(),
-        f.maxKey(),
-        f.keyStats(),
-        f.valueStats(),
-        f.minSequenceNumber(),
-        f.maxSequenceNumber(),
-        f.schemaId(),
-        f.level(),
-        f.extraFiles(),
-        millis,
-        f.deleteRowCount(),
-        f.embeddedIndex(),
-        f.fileSource(),
-        f.valueStatsCols(),
-        f.externalPath(),
-        f.firstRowId(),
-        f.writeCols());
   }
 
   /** Runs post-commit maintenance as a driver with this clock and schedule would. */
