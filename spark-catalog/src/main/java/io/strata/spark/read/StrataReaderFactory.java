@@ -57,7 +57,10 @@ public class StrataReaderFactory implements PartitionReaderFactory {
 
   @Override
   public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
-    DataSplit split = ((StrataInputPartition) partition).split();
+    return new ChainedReader<>(((StrataInputPartition) partition).splits(), this::batchReader);
+  }
+
+  private PartitionReader<ColumnarBatch> batchReader(DataSplit split) {
     PartitionReader<ColumnarBatch> reader =
         new SplitBatchReader(table, split, readType, valueFilter(), columnar);
     return new PartitionReader<>() {
@@ -86,9 +89,12 @@ public class StrataReaderFactory implements PartitionReaderFactory {
 
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
+    return new ChainedReader<>(((StrataInputPartition) partition).splits(), this::rowReader);
+  }
+
+  private PartitionReader<InternalRow> rowReader(DataSplit split) {
     CloseableIterator<Object[]> reader;
     try {
-      DataSplit split = ((StrataInputPartition) partition).split();
       reader =
           mode == ReadMode.AUDIT_LOG
               ? TableRead.openAuditLog(table, split, readType)

@@ -6,6 +6,7 @@ import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.TableScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.split.DataSplit;
+import io.strata.core.split.TaskPacking;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import io.strata.spark.SparkTypes;
@@ -22,7 +23,7 @@ import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 
-/** One read of one snapshot: plans splits once and hands one input partition per split. */
+/** One read of one snapshot: plans splits once and packs them into Spark tasks. */
 public class StrataScan implements Scan, Batch, SupportsReportStatistics {
 
   private final FileStoreTable table;
@@ -96,8 +97,17 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public InputPartition[] planInputPartitions() {
-    List<DataSplit> splits = plan().splits();
-    return splits.stream().map(StrataInputPartition::new).toArray(InputPartition[]::new);
+    Options read = table.options().with(options);
+    int parallelism =
+        org.apache.spark.sql.SparkSession.active().sparkContext().defaultParallelism();
+    return TaskPacking.pack(
+            plan().splits(),
+            read.get(ScanOptions.SPLIT_TARGET_SIZE),
+            read.get(ScanOptions.SPLIT_OPEN_FILE_COST),
+            parallelism)
+        .stream()
+        .map(StrataInputPartition::new)
+        .toArray(InputPartition[]::new);
   }
 
   @Override
