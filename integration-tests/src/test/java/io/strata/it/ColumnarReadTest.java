@@ -58,7 +58,8 @@ class ColumnarReadTest {
     assertSameOnBothPaths("SELECT * FROM " + t, true);
     assertSameOnBothPaths("SELECT p_int, c_row.b, c_int, p_str, c_map FROM " + t, true);
     assertSameOnBothPaths("SELECT p_str, p_int FROM " + t, true);
-    assertSameOnBothPaths("SELECT count(*) FROM " + t, true);
+    // A bare count(*) is answered from the manifests; a data filter makes Spark count the rows.
+    assertSameOnBothPaths("SELECT count(*) FROM " + t + " WHERE c_int IS NOT NULL", true);
     assertSameOnBothPaths("SELECT * FROM " + t + " WHERE p_str IS NULL OR p_str = ''", true);
     assertSameOnBothPaths("SELECT * FROM " + t + " WHERE c_int > 0 AND c_string LIKE 's%'", true);
   }

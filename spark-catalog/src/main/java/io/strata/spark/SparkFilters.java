@@ -109,7 +109,8 @@ public final class SparkFilters {
     return leaf(filter);
   }
 
-  private Optional<Predicate> convertExact(Filter filter) {
+  /** Converts {@code filter} without loss, or empty when any part of it cannot convert. */
+  public Optional<Predicate> convertExact(Filter filter) {
     if (filter instanceof And and) {
       Optional<Predicate> l = convertExact(and.left());
       Optional<Predicate> r = convertExact(and.right());

@@ -2,6 +2,7 @@ package io.strata.spark.read;
 
 import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
+import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.TableScan;
 import io.strata.core.snapshot.Snapshot;
@@ -36,6 +37,9 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
   private TableScan.Plan plan;
   private final ReadMode mode;
 
+  /** Rows Spark needs at most (a pushed LIMIT without data filters), or -1. */
+  private final int limit;
+
   StrataScan(
       FileStoreTable table,
       Snapshot snapshot,
@@ -44,8 +48,10 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
       Predicate partitionFilter,
       Predicate valueFilter,
       Filter[] pushed,
-      ReadMode mode) {
+      ReadMode mode,
+      int limit) {
     this.mode = mode;
+    this.limit = limit;
     this.table = table;
     this.snapshot = snapshot;
     this.options = options;
@@ -70,6 +76,9 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
               .withPartitionFilter(partitionFilter)
               .withValueFilter(valueFilter)
               .plan(snapshot);
+      if (limit >= 0 && !table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
+        plan = plan.limitedTo(limit, table.schema().hasPrimaryKey());
+      }
     }
     return plan;
   }

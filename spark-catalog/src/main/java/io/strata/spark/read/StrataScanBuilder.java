@@ -10,9 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
 import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
+import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructField;
@@ -23,7 +26,11 @@ import org.apache.spark.sql.types.StructType;
  * files by stats; every filter is still returned to Spark, which evaluates it on the rows.
  */
 public class StrataScanBuilder
-    implements ScanBuilder, SupportsPushDownFilters, SupportsPushDownRequiredColumns {
+    implements ScanBuilder,
+        SupportsPushDownFilters,
+        SupportsPushDownRequiredColumns,
+        SupportsPushDownAggregates,
+        SupportsPushDownLimit {
 
   private final FileStoreTable table;
   private final Snapshot snapshot;
@@ -32,6 +39,13 @@ public class StrataScanBuilder
   private Filter[] pushed = new Filter[0];
   private Predicate partitionFilter;
   private Predicate valueFilter;
+
+  /** Whether every pushed filter is answered exactly by partition pruning. */
+  private boolean filtersExactOnPartitions = true;
+
+  private Aggregation triedAggregation;
+  private MetadataAggregateScan aggregateScan;
+  private int limit = -1;
 
   /**
    * @param table the table with the schema of {@code snapshot}
@@ -51,7 +65,15 @@ public class StrataScanBuilder
     SparkFilters valueFilters = new SparkFilters(rowType);
     SparkFilters partitionFilters = new SparkFilters(partitionType);
     List<Filter> accepted = new ArrayList<>();
+    List<Filter> postScan = new ArrayList<>();
     for (Filter f : filters) {
+      boolean exact =
+          PartitionFilters.isExact(f, partitionType)
+              && partitionFilters.convertExact(f).isPresent();
+      if (!exact) {
+        postScan.add(f);
+        filtersExactOnPartitions = false;
+      }
       Optional<Predicate> value = valueFilters.convert(f);
       if (value.isEmpty()) {
         continue;
@@ -66,7 +88,9 @@ public class StrataScanBuilder
       }
     }
     pushed = accepted.toArray(new Filter[0]);
-    return filters;
+    // Partition pruning answers exact partition filters; Spark need not evaluate them again,
+    // which also lets it push aggregates over a filtered partition.
+    return postScan.toArray(new Filter[0]);
   }
 
   private static boolean referencesOnly(Filter f, RowType type) {
@@ -112,10 +136,54 @@ public class StrataScanBuilder
   }
 
   @Override
+  public boolean pushAggregation(Aggregation aggregation) {
+    return answer(aggregation) != null;
+  }
+
+  @Override
+  public boolean supportCompletePushDown(Aggregation aggregation) {
+    return answer(aggregation) != null;
+  }
+
+  /** The aggregate answered from the manifests, or null when they cannot answer it exactly. */
+  private MetadataAggregateScan answer(Aggregation aggregation) {
+    if (aggregation != triedAggregation) {
+      triedAggregation = aggregation;
+      aggregateScan =
+          mode == ReadMode.DATA && filtersExactOnPartitions
+              ? MetadataAggregates.answer(table, snapshot, options, partitionFilter, aggregation)
+              : null;
+    }
+    return aggregateScan;
+  }
+
+  @Override
+  public boolean pushLimit(int newLimit) {
+    limit = newLimit;
+    return true;
+  }
+
+  @Override
+  public boolean isPartiallyPushed() {
+    return true; // Spark still applies the limit; the scan only stops planning splits early
+  }
+
+  @Override
   public Scan build() {
+    if (aggregateScan != null) {
+      return aggregateScan;
+    }
     StrataScan scan =
         new StrataScan(
-            table, snapshot, options, readType, partitionFilter, valueFilter, pushed, mode);
+            table,
+            snapshot,
+            options,
+            readType,
+            partitionFilter,
+            valueFilter,
+            pushed,
+            mode,
+            filtersExactOnPartitions ? limit : -1);
     listener.accept(scan);
     return scan;
   }

@@ -1,113 +1,23 @@
 package io.strata.core.scan;
 
-import io.strata.core.data.BinaryRowCodec;
-import io.strata.core.data.ValueConverters;
-import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
-import io.strata.core.manifest.SimpleStats;
-import io.strata.core.manifest.StatsTypes;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.schema.SchemaManager;
 import io.strata.core.schema.TableSchema;
-import io.strata.core.schema.TypeWidening;
-import io.strata.core.types.AtomicType;
-import io.strata.core.types.DataField;
-import io.strata.core.types.DataType;
-import io.strata.core.types.RowType;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
-/**
- * Decides from a file's value stats whether it may hold rows matching a filter. Stats are mapped
- * from the file's own schema to the read schema by field id, so renamed columns keep their stats
- * and unknown ones are treated as unknown, never misapplied.
- */
+/** Decides from a file's value stats whether it may hold rows matching a filter. */
 final class StatsEvaluator {
 
-  private final SchemaManager schemas;
-  private final TableSchema readSchema;
+  private final FileStatsReader stats;
   private final Predicate filter;
-  private final Map<StatsLayout, StatsMapping> mappings = new ConcurrentHashMap<>();
 
   StatsEvaluator(SchemaManager schemas, TableSchema readSchema, Predicate filter) {
-    this.schemas = schemas;
-    this.readSchema = readSchema;
+    this.stats = new FileStatsReader(schemas, readSchema);
     this.filter = filter;
   }
 
-  private record StatsLayout(long schemaId, List<String> statsCols) {}
-
-  /** Per read field: its position among the stats columns (or -1) and how to widen its values. */
-  private record StatsMapping(int[] positions, ValueConverters.Converter[] converters) {}
-
   boolean mayMatch(ManifestEntry entry) {
-    DataFileMeta file = entry.file();
-    SimpleStats stats = file.valueStats();
-    if (stats == null || (file.valueStatsCols() != null && file.valueStatsCols().isEmpty())) {
-      return true;
-    }
-    TableSchema fileSchema =
-        file.schemaId() == readSchema.id() ? readSchema : schemas.schema(file.schemaId());
-    RowType statsType =
-        file.valueStatsCols() == null
-            ? fileSchema.rowType()
-            : fileSchema.rowType().project(file.valueStatsCols());
-    StatsMapping mapping =
-        mappings.computeIfAbsent(
-            new StatsLayout(file.schemaId(), file.valueStatsCols()), k -> mapById(statsType));
-    RowType storedType = StatsTypes.of(statsType);
-    Object[] min = BinaryRowCodec.deserialize(storedType, stats.minValues());
-    Object[] max = BinaryRowCodec.deserialize(storedType, stats.maxValues());
-    List<Long> counts = stats.nullCounts();
-    int n = readSchema.fields().size();
-    Object[] readMin = new Object[n];
-    Object[] readMax = new Object[n];
-    Long[] readNulls = new Long[n];
-    for (int i = 0; i < n; i++) {
-      int j = mapping.positions()[i];
-      if (j < 0) {
-        continue;
-      }
-      ValueConverters.Converter converter = mapping.converters()[i];
-      readMin[i] = ValueConverters.apply(converter, min[j]);
-      readMax[i] = ValueConverters.apply(converter, max[j]);
-      readNulls[i] = counts == null || j >= counts.size() ? null : counts.get(j);
-    }
-    return filter.mayMatch(file.rowCount(), readMin, readMax, readNulls);
-  }
-
-  /**
-   * For each read field, its position among the stats columns, or -1 (unknown stats). Stats of a
-   * field whose type was widened since the file was written are converted like its values (every
-   * widening keeps the order, so min and max stay exact); any other type change makes them unknown.
-   */
-  private StatsMapping mapById(RowType statsType) {
-    List<DataField> readFields = readSchema.fields();
-    int[] positions = new int[readFields.size()];
-    ValueConverters.Converter[] converters = new ValueConverters.Converter[readFields.size()];
-    for (int i = 0; i < positions.length; i++) {
-      positions[i] = -1;
-      DataField read = readFields.get(i);
-      for (int j = 0; j < statsType.size(); j++) {
-        DataField stored = statsType.field(j);
-        if (stored.id() != read.id()) {
-          continue;
-        }
-        if (sameType(stored.type(), read.type())) {
-          positions[i] = j;
-        } else if (stored.type() instanceof AtomicType
-            && read.type() instanceof AtomicType
-            && TypeWidening.isSafe(stored.type(), read.type())) {
-          positions[i] = j;
-          converters[i] = ValueConverters.create(stored.type(), read.type());
-        }
-      }
-    }
-    return new StatsMapping(positions, converters);
-  }
-
-  private static boolean sameType(DataType a, DataType b) {
-    return a.withNullable(true).equals(b.withNullable(true));
+    FileStatsReader.FileStats s = stats.read(entry.file());
+    return s == null || filter.mayMatch(entry.file().rowCount(), s.min(), s.max(), s.nullCounts());
   }
 }

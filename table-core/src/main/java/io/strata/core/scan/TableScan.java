@@ -1,6 +1,7 @@
 package io.strata.core.scan;
 
 import io.strata.core.data.BinaryRow;
+import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.options.MergeEngine;
 import io.strata.core.options.Options;
@@ -58,7 +59,38 @@ public final class TableScan {
   }
 
   /** What a scan found: the snapshot read (null for an empty table) and its splits. */
-  public record Plan(Snapshot snapshot, List<DataSplit> splits) {}
+  public record Plan(Snapshot snapshot, List<DataSplit> splits) {
+
+    /**
+     * The first splits that certainly hold {@code limit} rows, for a LIMIT without filters. A split
+     * read without a merge holds its row count (for a primary-key table only when no file holds
+     * retractions); any other split may hold none, so it never ends the plan early.
+     */
+    public Plan limitedTo(long limit, boolean primaryKey) {
+      long certain = 0;
+      for (int i = 0; i < splits.size(); i++) {
+        if (certain >= limit) {
+          return new Plan(snapshot, splits.subList(0, i));
+        }
+        certain += certainRows(splits.get(i), primaryKey);
+      }
+      return this;
+    }
+
+    private static long certainRows(DataSplit split, boolean primaryKey) {
+      if (!split.rawConvertible()) {
+        return 0;
+      }
+      long rows = 0;
+      for (DataFileMeta f : split.files()) {
+        if (primaryKey && (f.deleteRowCount() == null || f.deleteRowCount() != 0)) {
+          return 0;
+        }
+        rows += f.rowCount();
+      }
+      return rows;
+    }
+  }
 
   public Plan plan(Snapshot snapshot) {
     if (snapshot == null) {
