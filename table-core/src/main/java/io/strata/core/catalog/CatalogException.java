@@ -1,5 +1,7 @@
 package io.strata.core.catalog;
 
+import java.util.List;
+
 /** A catalog operation failed because of what exists (or not); the message says what to do. */
 public class CatalogException extends RuntimeException {
 
@@ -14,7 +16,7 @@ public class CatalogException extends RuntimeException {
 
   private final Reason reason;
 
-  public CatalogException(Reason reason, String message) {
+  private CatalogException(Reason reason, String message) {
     super(message);
     this.reason = reason;
   }
@@ -27,6 +29,17 @@ public class CatalogException extends RuntimeException {
     return new CatalogException(
         Reason.DATABASE_NOT_FOUND,
         "Database '" + db + "' does not exist; create it with CREATE DATABASE " + db + ".");
+  }
+
+  public static CatalogException databaseAlreadyExists(String db) {
+    return new CatalogException(
+        Reason.DATABASE_ALREADY_EXISTS, "Database '" + db + "' already exists.");
+  }
+
+  public static CatalogException databaseNotEmpty(String db, List<String> tables) {
+    return new CatalogException(
+        Reason.DATABASE_NOT_EMPTY,
+        "Database '" + db + "' is not empty: it holds tables " + tables + "; use CASCADE.");
   }
 
   public static CatalogException tableNotFound(Identifier id) {

@@ -1,5 +1,7 @@
 package io.strata.core.catalog;
 
+import io.strata.core.errors.SchemaErrors;
+
 /** A table's database and name; {@code table} may carry a system-table suffix ({@code t$files}). */
 public record Identifier(String database, String table) {
 
@@ -7,12 +9,7 @@ public record Identifier(String database, String table) {
 
   public Identifier {
     if (database == null || database.isEmpty() || table == null || table.isEmpty()) {
-      throw new IllegalArgumentException(
-          "A table identifier needs a database and a table name, got '"
-              + database
-              + "."
-              + table
-              + "'.");
+      throw SchemaErrors.invalidIdentifier(database, table);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.strata.core.catalog;
 
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.io.FileIO;
 import io.strata.core.paths.NameKind;
 import io.strata.core.paths.Names;
@@ -96,8 +97,7 @@ public final class WarehouseCatalog {
 
   public void createDatabase(String db) {
     if (databaseExists(db)) {
-      throw new CatalogException(
-          CatalogException.Reason.DATABASE_ALREADY_EXISTS, "Database '" + db + "' already exists.");
+      throw CatalogException.databaseAlreadyExists(db);
     }
     try {
       fileIO.mkdirs(databasePath(db));
@@ -112,13 +112,11 @@ public final class WarehouseCatalog {
       throw CatalogException.databaseNotFound(db);
     }
     if (db.equals(DEFAULT_DATABASE)) {
-      throw new IllegalArgumentException("Cannot drop the default database.");
+      throw CoreErrors.dropDefaultDatabase(db);
     }
     List<String> tables = listTables(db);
     if (!tables.isEmpty() && mode == DropMode.RESTRICT) {
-      throw new CatalogException(
-          CatalogException.Reason.DATABASE_NOT_EMPTY,
-          "Database '" + db + "' is not empty: it holds tables " + tables + "; use CASCADE.");
+      throw CatalogException.databaseNotEmpty(db, tables);
     }
     for (String table : tables) {
       dropTable(new Identifier(db, table));

@@ -5,7 +5,36 @@ package io.strata.core.commit;
  */
 public final class CommitConflictException extends RuntimeException {
 
-  public CommitConflictException(String message) {
+  private CommitConflictException(String message) {
     super(message);
+  }
+
+  /** A file this write replaces was removed by a concurrent commit. */
+  public static CommitConflictException replacedFileRemoved(
+      String table, String fileName, int bucket) {
+    return new CommitConflictException(
+        "Cannot commit to "
+            + table
+            + ": file "
+            + fileName
+            + " (bucket "
+            + bucket
+            + ") that this write replaces was removed by a concurrent commit; retry the"
+            + " statement.");
+  }
+
+  /** The schema changed under the write in a way its files cannot follow ({@code problem}). */
+  public static CommitConflictException schemaChanged(
+      String table, long writtenSchema, long latestSchema, String problem) {
+    return new CommitConflictException(
+        "Cannot commit to "
+            + table
+            + ": the table schema changed while this write ran (schema "
+            + writtenSchema
+            + " to "
+            + latestSchema
+            + ") and "
+            + problem
+            + "; run the write again on the new schema.");
   }
 }

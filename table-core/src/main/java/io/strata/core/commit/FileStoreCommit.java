@@ -276,8 +276,8 @@ public final class FileStoreCommit {
     }
     for (ManifestEntry.Identifier id : replaced) {
       if (!live.contains(id)) {
-        throw new CommitConflictException(
-            CoreErrors.replacedFileRemoved(table.root().toString(), id.fileName(), id.bucket()));
+        throw CommitConflictException.replacedFileRemoved(
+            table.root().toString(), id.fileName(), id.bucket());
       }
     }
   }

@@ -26,16 +26,8 @@ final class SchemaConflicts {
   static void check(Path table, TableSchema written, TableSchema latest) {
     String problem = problem(written.rowType(), latest.rowType(), "");
     if (problem != null) {
-      throw new CommitConflictException(
-          "Cannot commit to "
-              + table
-              + ": the table schema changed while this write ran (schema "
-              + written.id()
-              + " to "
-              + latest.id()
-              + ") and "
-              + problem
-              + "; run the write again on the new schema.");
+      throw CommitConflictException.schemaChanged(
+          String.valueOf(table), written.id(), latest.id(), problem);
     }
   }
 

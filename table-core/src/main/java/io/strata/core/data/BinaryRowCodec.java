@@ -1,5 +1,6 @@
 package io.strata.core.data;
 
+import io.strata.core.errors.ValueErrors;
 import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataType;
@@ -36,8 +37,7 @@ public final class BinaryRowCodec {
   public static BinaryRow serialize(RowType type, Object[] values, byte rowKind) {
     int arity = type.size();
     if (values.length != arity) {
-      throw new IllegalArgumentException(
-          "Row has " + values.length + " values but type " + type + " has " + arity + " fields.");
+      throw ValueErrors.rowArity(values.length, type, arity);
     }
     int fixed = nullBitsSize(arity) + 8 * arity;
     int size = fixed;
@@ -86,8 +86,7 @@ public final class BinaryRowCodec {
   private static int checkArity(RowType type, BinaryRow row) {
     int arity = row.arity();
     if (arity != type.size()) {
-      throw new IllegalArgumentException(
-          "BinaryRow has " + arity + " fields but type " + type + " has " + type.size() + ".");
+      throw ValueErrors.binaryRowArity(arity, type, type.size());
     }
     return arity;
   }
@@ -201,16 +200,7 @@ public final class BinaryRowCodec {
         default -> throw unsupported(field);
       }
     } catch (ClassCastException e) {
-      throw new IllegalArgumentException(
-          "Field '"
-              + field.name()
-              + "' of type "
-              + type
-              + " cannot hold a "
-              + value.getClass().getSimpleName()
-              + " value: "
-              + value,
-          e);
+      throw ValueErrors.wrongValueType(field.name(), type, value, e);
     }
     return cursor;
   }
@@ -234,12 +224,10 @@ public final class BinaryRowCodec {
     try {
       scaled = value.setScale(type.scale(), RoundingMode.UNNECESSARY);
     } catch (ArithmeticException e) {
-      throw new IllegalArgumentException(
-          "Value " + value + " of field '" + field.name() + "' does not fit " + type + ".", e);
+      throw ValueErrors.decimalDoesNotFit(value, field.name(), type, e);
     }
     if (scaled.precision() > type.precision()) {
-      throw new IllegalArgumentException(
-          "Value " + value + " of field '" + field.name() + "' does not fit " + type + ".");
+      throw ValueErrors.decimalDoesNotFit(value, field.name(), type, null);
     }
     return scaled.unscaledValue();
   }
@@ -306,12 +294,7 @@ public final class BinaryRowCodec {
   }
 
   private static UnsupportedOperationException unsupported(DataField field) {
-    return new UnsupportedOperationException(
-        "BinaryRow values of nested type "
-            + field.type()
-            + " (field '"
-            + field.name()
-            + "') are not supported; only NULL is.");
+    return ValueErrors.nestedBinaryRowValue(field.type(), field.name());
   }
 
   private static String castString(DataField field, Object value) {
@@ -329,14 +312,6 @@ public final class BinaryRowCodec {
   }
 
   private static IllegalArgumentException wrongType(DataField field, Object value) {
-    return new IllegalArgumentException(
-        "Field '"
-            + field.name()
-            + "' of type "
-            + field.type()
-            + " cannot hold a "
-            + value.getClass().getSimpleName()
-            + " value: "
-            + value);
+    return ValueErrors.wrongValueType(field.name(), field.type(), value, null);
   }
 }

@@ -1,5 +1,6 @@
 package io.strata.core.data;
 
+import io.strata.core.errors.OptionErrors;
 import io.strata.core.types.RowType;
 
 /**
@@ -24,8 +25,7 @@ public final class BucketFunction {
   /** The bucket of a serialized bucket-key row. */
   public static int bucket(BinaryRow keyRow, int numBuckets) {
     if (numBuckets <= 0) {
-      throw new IllegalArgumentException(
-          "The number of buckets must be positive for a fixed-bucket table, got " + numBuckets);
+      throw OptionErrors.bucketsNotPositive(numBuckets);
     }
     return Math.abs(hash(keyRow) % numBuckets);
   }

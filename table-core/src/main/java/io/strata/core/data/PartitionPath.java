@@ -1,5 +1,6 @@
 package io.strata.core.data;
 
+import io.strata.core.errors.ValueErrors;
 import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataType;
@@ -46,8 +47,7 @@ public final class PartitionPath {
   private static String render(
       RowType type, Object[] values, String defaultPartitionName, boolean escape) {
     if (values.length != type.size()) {
-      throw new IllegalArgumentException(
-          "Partition has " + values.length + " values but type " + type + " has " + type.size());
+      throw ValueErrors.partitionArity(values.length, type, type.size());
     }
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < values.length; i++) {
@@ -86,9 +86,7 @@ public final class PartitionPath {
       case CHAR, VARCHAR -> (String) value;
       case DECIMAL -> ((BigDecimal) value).toPlainString();
       case TIMESTAMP, TIMESTAMP_LTZ -> ((Timestamp) value).toLocalDateTime().toString();
-      default ->
-          throw new UnsupportedOperationException(
-              "Partition columns of type " + type + " are not supported.");
+      default -> throw ValueErrors.unsupportedPartitionType(type);
     };
   }
 
@@ -189,9 +187,7 @@ public final class PartitionPath {
           isInteger(t) ? Integer.parseInt(t) : (int) (LocalTime.parse(t).toNanoOfDay() / 1_000_000);
       case TIMESTAMP -> truncate(Timestamp.fromLocalDateTime(parseLocal(t)), type);
       case TIMESTAMP_LTZ -> truncate(parseInstant(t), type);
-      default ->
-          throw new UnsupportedOperationException(
-              "Partition columns of type " + type + " are not supported.");
+      default -> throw ValueErrors.unsupportedPartitionType(type);
     };
   }
 
@@ -238,14 +234,6 @@ public final class PartitionPath {
 
   private static IllegalArgumentException cannotParse(
       String column, DataType type, String text, Exception cause) {
-    return new IllegalArgumentException(
-        "Cannot parse partition value '"
-            + text
-            + "' for column "
-            + column
-            + " of type "
-            + type.withNullable(true)
-            + ".",
-        cause);
+    return ValueErrors.unparsablePartitionValue(column, type.withNullable(true), text, cause);
   }
 }

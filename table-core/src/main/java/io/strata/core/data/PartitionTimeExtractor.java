@@ -1,5 +1,6 @@
 package io.strata.core.data;
 
+import io.strata.core.errors.OptionErrors;
 import io.strata.core.options.Options;
 import io.strata.core.options.PartitionExpireOptions;
 import io.strata.core.types.DataType;
@@ -128,14 +129,8 @@ public final class PartitionTimeExtractor {
   }
 
   private static IllegalArgumentException invalidFormatter(String text, String reason) {
-    return new IllegalArgumentException(
-        "Invalid '"
-            + PartitionExpireOptions.TIMESTAMP_FORMATTER.key()
-            + "' value '"
-            + text
-            + "': "
-            + reason
-            + ".");
+    return OptionErrors.invalidTimestampFormatter(
+        PartitionExpireOptions.TIMESTAMP_FORMATTER.key(), text, reason);
   }
 
   private Optional<LocalDateTime> parse(String text) {
@@ -224,11 +219,9 @@ public final class PartitionTimeExtractor {
       parts.add(literal.toString());
     }
     if (parts.stream().noneMatch(p -> p instanceof Integer)) {
-      throw new IllegalArgumentException(
-          invalidPattern(pattern)
-              + "it names no partition field; write fields as $name, e.g. '$"
-              + (partitionType.size() == 0 ? "dt" : partitionType.field(0).name())
-              + "'.");
+      throw OptionErrors.patternWithoutField(
+          invalidPattern(pattern),
+          partitionType.size() == 0 ? "dt" : partitionType.field(0).name());
     }
     return parts;
   }
@@ -252,13 +245,8 @@ public final class PartitionTimeExtractor {
         || end < pattern.length() && pattern.charAt(end) == '_') {
       end++;
     }
-    return new IllegalArgumentException(
-        invalidPattern(pattern)
-            + "'$"
-            + pattern.substring(from, end)
-            + "' is not a partition field; partition fields are "
-            + partitionType.fieldNames()
-            + ".");
+    return OptionErrors.patternUnknownField(
+        invalidPattern(pattern), pattern.substring(from, end), partitionType.fieldNames());
   }
 
   private static String invalidPattern(String pattern) {

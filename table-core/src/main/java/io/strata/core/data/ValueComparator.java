@@ -1,5 +1,6 @@
 package io.strata.core.data;
 
+import io.strata.core.errors.ValueErrors;
 import io.strata.core.types.ArrayType;
 import io.strata.core.types.DataType;
 import io.strata.core.types.RowType;
@@ -63,7 +64,7 @@ public final class ValueComparator {
       }
       case MAP ->
           (a, b) -> {
-            throw new UnsupportedOperationException("MAP values are not comparable.");
+            throw ValueErrors.mapsNotComparable();
           };
       default -> (a, b) -> ((Comparable<Object>) a).compareTo(b);
     };

@@ -1,5 +1,6 @@
 package io.strata.core.data;
 
+import io.strata.core.errors.ValueErrors;
 import io.strata.core.types.ArrayType;
 import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataType;
@@ -137,11 +138,6 @@ public final class ValueConverters {
   }
 
   private static IllegalArgumentException incompatible(DataType from, DataType to) {
-    return new IllegalArgumentException(
-        "Cannot read values written as "
-            + from.withNullable(true)
-            + " as "
-            + to.withNullable(true)
-            + ": the schema change between them is not a widening.");
+    return ValueErrors.notWidening(from.withNullable(true), to.withNullable(true));
   }
 }

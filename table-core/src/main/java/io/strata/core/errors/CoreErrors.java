@@ -96,6 +96,17 @@ public final class CoreErrors {
         "Table " + table + " has no snapshot to tag yet; write to it first.");
   }
 
+  /** {@code existing}: every tag name; the message lists the first ten. */
+  public static IllegalArgumentException tagNotFound(String name, List<String> existing) {
+    String tags =
+        existing.isEmpty()
+            ? "The table has no tags."
+            : "Existing tags: "
+                + String.join(", ", existing.subList(0, Math.min(10, existing.size())))
+                + (existing.size() > 10 ? " (and " + (existing.size() - 10) + " more)." : ".");
+    return new IllegalArgumentException("Tag '" + name + "' doesn't exist. " + tags);
+  }
+
   public static IllegalArgumentException noSnapshot(String table) {
     return new IllegalArgumentException("Table " + table + " has no snapshot.");
   }
@@ -151,15 +162,61 @@ public final class CoreErrors {
             + " 'commit.max-retries' or retry the write.");
   }
 
-  /** The message of a commit conflict: a replaced file was removed by a concurrent commit. */
-  public static String replacedFileRemoved(String table, String fileName, int bucket) {
-    return "Cannot commit to "
-        + table
-        + ": file "
-        + fileName
-        + " (bucket "
-        + bucket
-        + ") that this write replaces was removed by a concurrent commit; retry the"
-        + " statement.";
+  // ---- catalog ----
+
+  public static IllegalArgumentException dropDefaultDatabase(String db) {
+    return new IllegalArgumentException(
+        "Cannot drop the default database '"
+            + db
+            + "': every catalog keeps it; drop its tables instead.");
+  }
+
+  // ---- reads and system tables ----
+
+  public static UnsupportedOperationException deletionVectorsRead(String table) {
+    return new UnsupportedOperationException(
+        "Table "
+            + table
+            + " uses deletion vectors ('deletion-vectors.enabled' = true), which Strata cannot"
+            + " read yet; reading it would show deleted rows.");
+  }
+
+  public static IllegalArgumentException readFieldNotInTable(
+      String name, int id, List<String> columns) {
+    return new IllegalArgumentException(
+        "Read field '"
+            + name
+            + "' (id "
+            + id
+            + ") is not a column of the table; columns are "
+            + columns
+            + ".");
+  }
+
+  public static IllegalArgumentException systemTableNotFound(
+      String table, String name, List<String> available) {
+    return new IllegalArgumentException(
+        "System table '"
+            + name
+            + "' does not exist for table "
+            + table
+            + "; available system tables: "
+            + String.join(", ", available)
+            + ".");
+  }
+
+  // ---- writes and maintenance ----
+
+  public static UnsupportedOperationException appendOnlyInserts(Object kind) {
+    return new UnsupportedOperationException(
+        "Append tables only take inserted rows, got a "
+            + kind
+            + " row; define a primary key"
+            + " to update or delete by key.");
+  }
+
+  public static IllegalArgumentException orphanCutoffInFuture() {
+    return new IllegalArgumentException(
+        "older_than must be in the past: files of writes in progress would be deleted.");
   }
 }

@@ -1,5 +1,6 @@
 package io.strata.core.expire;
 
+import io.strata.core.errors.OptionErrors;
 import io.strata.core.options.ExpireOptions;
 import io.strata.core.options.Options;
 import java.time.Duration;
@@ -13,15 +14,13 @@ public record ExpireConfig(int retainMin, int retainMax, long olderThanMillis, i
 
   public ExpireConfig {
     if (retainMin < 1) {
-      throw new IllegalArgumentException(
-          "retainMin (" + retainMin + ") must be at least 1: the latest snapshot is always kept.");
+      throw OptionErrors.retainMinBelowOne(retainMin);
     }
     if (retainMax < retainMin) {
-      throw new IllegalArgumentException(
-          "retainMax (" + retainMax + ") must not be less than retainMin (" + retainMin + ").");
+      throw OptionErrors.retainMaxBelowMin(retainMax, retainMin);
     }
     if (limit < 1) {
-      throw new IllegalArgumentException("max_deletes (" + limit + ") must be at least 1.");
+      throw OptionErrors.maxDeletesBelowOne(limit);
     }
   }
 

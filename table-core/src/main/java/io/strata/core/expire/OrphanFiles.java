@@ -1,5 +1,6 @@
 package io.strata.core.expire;
 
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.io.FileIO;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
@@ -41,8 +42,7 @@ public final class OrphanFiles {
 
   public Result remove(long olderThanMillis, boolean dryRun) {
     if (olderThanMillis > table.clock().millis()) {
-      throw new IllegalArgumentException(
-          "older_than must be in the past: files of writes in progress would be deleted.");
+      throw CoreErrors.orphanCutoffInFuture();
     }
     Set<String> referenced = referencedPaths();
     List<Path> orphans = new ArrayList<>();

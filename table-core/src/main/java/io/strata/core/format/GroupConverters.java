@@ -1,5 +1,6 @@
 package io.strata.core.format;
 
+import io.strata.core.errors.ValueErrors;
 import io.strata.core.types.ArrayType;
 import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataType;
@@ -42,8 +43,7 @@ final class GroupConverters {
   }
 
   private static IllegalArgumentException mismatch(String column, Type parquet, DataType type) {
-    return new IllegalArgumentException(
-        "Column '" + column + "' is stored as " + parquet + " and cannot be read as " + type + ".");
+    return ValueErrors.storedAs(column, parquet, type);
   }
 
   /** A ROW (or a whole table row when {@code sink} is null): a fresh Object[] per value. */
@@ -102,7 +102,7 @@ final class GroupConverters {
     ListConverter(String column, GroupType group, DataType elementType, ValueSink sink) {
       this.sink = sink;
       if (group.getFieldCount() != 1) {
-        throw new IllegalArgumentException("Column '" + column + "' is not a list: " + group);
+        throw ValueErrors.notNested(column, "list", group);
       }
       Type repeatedType = group.getType(0);
       if (ParquetProjection.isThreeLevel(repeatedType)) {
@@ -166,7 +166,7 @@ final class GroupConverters {
       if (group.getFieldCount() != 1
           || group.getType(0).isPrimitive()
           || group.getType(0).asGroupType().getFieldCount() != 2) {
-        throw new IllegalArgumentException("Column '" + column + "' is not a map: " + group);
+        throw ValueErrors.notNested(column, "map", group);
       }
       this.entries = new KeyValueConverter(column, group.getType(0).asGroupType(), type, this);
     }

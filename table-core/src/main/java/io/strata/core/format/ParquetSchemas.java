@@ -1,5 +1,6 @@
 package io.strata.core.format;
 
+import io.strata.core.errors.ValueErrors;
 import io.strata.core.types.ArrayType;
 import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataField;
@@ -149,7 +150,7 @@ public final class ParquetSchemas {
               .named(name);
       case TIMESTAMP -> timestamp(name, type.precision(), false, repetition);
       case TIMESTAMP_LTZ -> timestamp(name, type.precision(), true, repetition);
-      default -> throw new IllegalArgumentException("Not an atomic type: " + type);
+      default -> throw ValueErrors.notAtomicType(type);
     };
   }
 

@@ -1,5 +1,6 @@
 package io.strata.core.format;
 
+import io.strata.core.errors.ValueErrors;
 import io.strata.core.types.ArrayType;
 import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataField;
@@ -45,14 +46,13 @@ final class ParquetValueWriters {
 
     void write(RecordConsumer consumer, Object[] row) {
       if (row.length != names.length) {
-        throw new IllegalArgumentException(
-            "Row has " + row.length + " values but the type has " + names.length + " fields.");
+        throw ValueErrors.writeArity(row.length, names.length);
       }
       for (int i = 0; i < names.length; i++) {
         Object value = row[i];
         if (value == null) {
           if (required[i]) {
-            throw new IllegalArgumentException("Field '" + names[i] + "' is NOT NULL, got null.");
+            throw ValueErrors.nullNotAllowed("Field '" + names[i] + "'");
           }
           continue;
         }
@@ -60,8 +60,7 @@ final class ParquetValueWriters {
         try {
           writers[i].write(consumer, value);
         } catch (ClassCastException e) {
-          throw new IllegalArgumentException(
-              "Field '" + names[i] + "' got a " + value.getClass().getName() + ": " + e, e);
+          throw ValueErrors.writeWrongClass(names[i], value, e);
         }
         consumer.endField(names[i], i);
       }
@@ -99,7 +98,7 @@ final class ParquetValueWriters {
         d = d.setScale(scale, RoundingMode.UNNECESSARY);
       }
       if (d.precision() > precision) {
-        throw new IllegalArgumentException(d + " does not fit DECIMAL(" + precision + ", " + scale);
+        throw ValueErrors.decimalOverflow(d, precision, scale);
       }
       BigInteger unscaled = d.unscaledValue();
       if (precision <= 9) {
@@ -154,7 +153,7 @@ final class ParquetValueWriters {
             element.write(c, e);
             c.endField(name, 0);
           } else if (elementRequired) {
-            throw new IllegalArgumentException("ARRAY element is NOT NULL, got null.");
+            throw ValueErrors.nullNotAllowed("ARRAY element");
           }
           c.endGroup();
         }
@@ -178,7 +177,7 @@ final class ParquetValueWriters {
         c.startField(repeated, 0);
         for (Map.Entry<?, ?> e : map.entrySet()) {
           if (e.getKey() == null) {
-            throw new IllegalArgumentException("MAP keys cannot be null.");
+            throw ValueErrors.nullMapKey();
           }
           c.startGroup();
           c.startField(keyName, 0);
@@ -189,7 +188,7 @@ final class ParquetValueWriters {
             valueWriter.write(c, e.getValue());
             c.endField(valueName, 1);
           } else if (valueRequired) {
-            throw new IllegalArgumentException("MAP value is NOT NULL, got null.");
+            throw ValueErrors.nullNotAllowed("MAP value");
           }
           c.endGroup();
         }

@@ -1,5 +1,6 @@
 package io.strata.core.format;
 
+import io.strata.core.errors.OptionErrors;
 import io.strata.core.options.Options;
 import io.strata.core.options.ParquetOptions;
 import java.util.HashMap;
@@ -97,11 +98,7 @@ public record ParquetWriteOptions(
       case "gzip" -> CompressionCodecName.GZIP;
       case "lz4", "lz4_raw" -> CompressionCodecName.LZ4_RAW;
       case "none", "uncompressed" -> CompressionCodecName.UNCOMPRESSED;
-      default ->
-          throw new IllegalArgumentException(
-              "Unsupported file.compression '"
-                  + compression
-                  + "'; expected zstd, snappy, gzip, lz4 or none.");
+      default -> throw OptionErrors.unsupportedFileCompression(compression);
     };
   }
 }

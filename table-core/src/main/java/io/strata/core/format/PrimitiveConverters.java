@@ -1,5 +1,6 @@
 package io.strata.core.format;
 
+import io.strata.core.errors.ValueErrors;
 import io.strata.core.types.AtomicType;
 import io.strata.core.types.Timestamp;
 import java.math.BigDecimal;
@@ -27,14 +28,7 @@ final class PrimitiveConverters {
     PrimitiveTypeName physical = parquet.getPrimitiveTypeName();
     LogicalTypeAnnotation logical = parquet.getLogicalTypeAnnotation();
     if (!compatible(physical, type)) {
-      throw new IllegalArgumentException(
-          "Column '"
-              + column
-              + "' is stored as "
-              + parquet
-              + " and cannot be read as "
-              + type
-              + ".");
+      throw ValueErrors.storedAs(column, parquet, type);
     }
     return switch (type.root()) {
       case BOOLEAN -> new Simple(sink);
@@ -53,7 +47,7 @@ final class PrimitiveConverters {
       case CHAR, VARCHAR -> new BinaryConverter(sink, Binary::toStringUsingUTF8, false);
       case BINARY, VARBINARY -> new BinaryConverter(sink, PrimitiveConverters::copyBytes, true);
       case TIMESTAMP, TIMESTAMP_LTZ -> timestamp(physical, logical, type, sink);
-      default -> throw new IllegalArgumentException("Column " + column + " is not atomic.");
+      default -> throw ValueErrors.notAtomicColumn(column);
     };
   }
 

@@ -1,5 +1,6 @@
 package io.strata.core.format;
 
+import io.strata.core.errors.OptionErrors;
 import java.util.Locale;
 
 /**
@@ -31,7 +32,7 @@ public record StatsMode(Kind kind, int truncateLength) {
 
   public StatsMode {
     if (kind == Kind.TRUNCATE && truncateLength <= 0) {
-      throw new IllegalArgumentException("truncate(N) needs N > 0, got " + truncateLength + ".");
+      throw OptionErrors.truncateLength(truncateLength);
     }
   }
 
@@ -59,10 +60,7 @@ public record StatsMode(Kind kind, int truncateLength) {
             // fall through to the error below
           }
         }
-        throw new IllegalArgumentException(
-            "Unknown stats mode '"
-                + value
-                + "'; expected none, counts, full or truncate(N) with N > 0.");
+        throw OptionErrors.unknownStatsMode(value);
     }
   }
 

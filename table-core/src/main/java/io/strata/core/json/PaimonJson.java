@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.core.errors.MetadataErrors;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -66,11 +67,11 @@ public final class PaimonJson {
     try {
       JsonNode node = MAPPER.readTree(json);
       if (node == null || node.isMissingNode()) {
-        throw new IllegalArgumentException("Empty JSON document.");
+        throw MetadataErrors.emptyJson();
       }
       return node;
     } catch (IOException e) {
-      throw new IllegalArgumentException("Malformed JSON: " + e.getMessage(), e);
+      throw MetadataErrors.malformedJson(e.getMessage(), e);
     }
   }
 
@@ -84,7 +85,7 @@ public final class PaimonJson {
   public static JsonNode required(JsonNode node, String key, String what) {
     JsonNode v = child(node, key);
     if (v == null) {
-      throw new IllegalArgumentException(what + " lacks the required key '" + key + "'.");
+      throw MetadataErrors.missingKey(what, key);
     }
     return v;
   }
@@ -92,8 +93,7 @@ public final class PaimonJson {
   public static long requiredLong(JsonNode node, String key, String what) {
     JsonNode v = required(node, key, what);
     if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-      throw new IllegalArgumentException(
-          what + " key '" + key + "' must be an integer, got " + v + ".");
+      throw MetadataErrors.notAnInteger(what, key, v);
     }
     return v.longValue();
   }

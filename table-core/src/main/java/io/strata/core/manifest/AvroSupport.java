@@ -1,6 +1,8 @@
 package io.strata.core.manifest;
 
 import io.strata.core.data.BinaryRow;
+import io.strata.core.errors.MetadataErrors;
+import io.strata.core.errors.OptionErrors;
 import java.io.ByteArrayOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -14,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import org.apache.avro.Schema;
 import org.apache.avro.file.CodecFactory;
@@ -91,16 +94,11 @@ final class AvroSupport {
         try {
           Class.forName("org.xerial.snappy.Snappy");
         } catch (ClassNotFoundException e) {
-          throw new IllegalArgumentException(
-              "Manifest compression 'snappy' needs snappy-java on the classpath.", e);
+          throw OptionErrors.snappyMissing(e);
         }
         yield CodecFactory.snappyCodec();
       }
-      default ->
-          throw new IllegalArgumentException(
-              "Unsupported manifest compression '"
-                  + compression
-                  + "'; use zstd, deflate, snappy or none.");
+      default -> throw OptionErrors.unsupportedManifestCompression(compression);
     };
   }
 
@@ -164,9 +162,8 @@ final class AvroSupport {
   // ---------------------------------------------------------------- encoding
 
   static void writeStats(Encoder out, SimpleStats stats, String what) throws IOException {
-    if (stats == null) {
-      throw new IllegalArgumentException(what + " must not be null (use SimpleStats.EMPTY).");
-    }
+    // A caller bug, not bad input: every writer passes SimpleStats.EMPTY for "no stats".
+    Objects.requireNonNull(stats, () -> what + " must not be null (use SimpleStats.EMPTY).");
     out.writeBytes(rowBytes(stats.minValues(), what + " min values"));
     out.writeBytes(rowBytes(stats.maxValues(), what + " max values"));
     List<Long> nulls = stats.nullCounts();
@@ -185,9 +182,7 @@ final class AvroSupport {
   }
 
   static byte[] rowBytes(BinaryRow row, String what) {
-    if (row == null) {
-      throw new IllegalArgumentException(what + " must not be null (use BinaryRow.EMPTY).");
-    }
+    Objects.requireNonNull(row, () -> what + " must not be null (use BinaryRow.EMPTY).");
     return row.bytes();
   }
 
@@ -268,8 +263,7 @@ final class AvroSupport {
     int required(String name) {
       int pos = optional(name);
       if (pos < 0) {
-        throw new IllegalArgumentException(
-            "Avro record " + schema.getName() + " lacks the required field " + name + ".");
+        throw MetadataErrors.missingAvroField(schema.getName(), name);
       }
       return pos;
     }
@@ -287,7 +281,7 @@ final class AvroSupport {
         }
       }
       if (s.getType() != Schema.Type.RECORD) {
-        throw new IllegalArgumentException("Expected an Avro record, got " + s);
+        throw MetadataErrors.notAnAvroRecord(s);
       }
       return s;
     }

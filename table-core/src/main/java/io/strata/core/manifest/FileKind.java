@@ -1,5 +1,7 @@
 package io.strata.core.manifest;
 
+import io.strata.core.errors.MetadataErrors;
+
 /** Whether a manifest entry adds or deletes a data file; the value is the Avro {@code _KIND}. */
 public enum FileKind {
   ADD(0),
@@ -19,9 +21,7 @@ public enum FileKind {
     return switch (value) {
       case 0 -> ADD;
       case 1 -> DELETE;
-      default ->
-          throw new IllegalArgumentException(
-              "Unknown manifest entry _KIND " + value + ", expected 0 or 1.");
+      default -> throw MetadataErrors.unknownFileKind(value);
     };
   }
 }

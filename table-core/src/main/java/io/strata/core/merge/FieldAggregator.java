@@ -1,6 +1,7 @@
 package io.strata.core.merge;
 
 import io.strata.core.data.ValueComparator;
+import io.strata.core.errors.OptionErrors;
 import io.strata.core.types.DataField;
 import java.math.BigDecimal;
 import java.util.Comparator;
@@ -34,16 +35,7 @@ abstract class FieldAggregator {
   static FieldAggregator of(String name, DataField field, String delimiter) {
     Comparator<Object> order = ValueComparator.of(field.type());
     if ((name.equals("sum") || name.equals("product")) && !numeric(field)) {
-      throw new IllegalArgumentException(
-          "Aggregate function '"
-              + name
-              + "' needs a numeric column, but column '"
-              + field.name()
-              + "' is "
-              + field.type()
-              + "; choose another 'fields."
-              + field.name()
-              + ".aggregate-function'.");
+      throw OptionErrors.aggregateNeedsNumeric(name, field.name(), field.type());
     }
     return switch (name) {
       case "sum" ->
@@ -119,17 +111,7 @@ abstract class FieldAggregator {
               return v == null ? acc : acc == null ? v : acc + delimiter + v;
             }
           };
-      default ->
-          throw new IllegalArgumentException(
-              "Unsupported aggregate function '"
-                  + name
-                  + "' for column '"
-                  + field.name()
-                  + "' (table option 'fields."
-                  + field.name()
-                  + ".aggregate-function'); supported: "
-                  + String.join(", ", NAMES)
-                  + ".");
+      default -> throw OptionErrors.unsupportedAggregate(name, field.name(), NAMES);
     };
   }
 
@@ -160,8 +142,7 @@ abstract class FieldAggregator {
       } else if (a instanceof BigDecimal x) {
         return x.add((BigDecimal) b);
       }
-      throw new IllegalArgumentException(
-          "sum needs a numeric column, got " + a.getClass().getSimpleName());
+      throw OptionErrors.notNumeric("sum", a);
     }
 
     static Object multiply(Object a, Object b) {
@@ -176,8 +157,7 @@ abstract class FieldAggregator {
       } else if (a instanceof BigDecimal x) {
         return x.multiply((BigDecimal) b);
       }
-      throw new IllegalArgumentException(
-          "product needs a numeric column, got " + a.getClass().getSimpleName());
+      throw OptionErrors.notNumeric("product", a);
     }
 
     static Object negate(Object v) {
@@ -196,8 +176,7 @@ abstract class FieldAggregator {
       } else if (v instanceof BigDecimal x) {
         return x.negate();
       }
-      throw new IllegalArgumentException(
-          "sum needs a numeric column, got " + v.getClass().getSimpleName());
+      throw OptionErrors.notNumeric("sum", v);
     }
 
     static Object zero(Object like) {

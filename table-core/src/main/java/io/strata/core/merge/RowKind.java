@@ -1,5 +1,7 @@
 package io.strata.core.merge;
 
+import io.strata.core.errors.MetadataErrors;
+
 /** The kind of a key-value record, stored as {@code _VALUE_KIND} (FORMAT.md §5, §7). */
 public enum RowKind {
   INSERT((byte) 0),
@@ -28,9 +30,7 @@ public enum RowKind {
       case 1 -> UPDATE_BEFORE;
       case 2 -> UPDATE_AFTER;
       case 3 -> DELETE;
-      default ->
-          throw new IllegalArgumentException(
-              "Unknown _VALUE_KIND " + value + ", expected 0 (+I), 1 (-U), 2 (+U) or 3 (-D).");
+      default -> throw MetadataErrors.unknownRowKind(value);
     };
   }
 }

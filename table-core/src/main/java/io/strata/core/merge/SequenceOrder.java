@@ -1,6 +1,7 @@
 package io.strata.core.merge;
 
 import io.strata.core.data.ValueComparator;
+import io.strata.core.errors.OptionErrors;
 import io.strata.core.options.Options;
 import io.strata.core.types.RowType;
 import java.util.Comparator;
@@ -17,12 +18,7 @@ final class SequenceOrder {
     for (String name : names) {
       int i = rowType.indexOf(name);
       if (i < 0) {
-        throw new IllegalArgumentException(
-            "Table option 'sequence.field' names column '"
-                + name
-                + "', which does not exist; columns are "
-                + rowType.fieldNames()
-                + ".");
+        throw OptionErrors.sequenceFieldMissing(name, rowType.fieldNames());
       }
       Comparator<Object> values = ValueComparator.of(rowType.typeAt(i));
       Comparator<KeyValue> byField = (a, b) -> values.compare(a.value()[i], b.value()[i]);

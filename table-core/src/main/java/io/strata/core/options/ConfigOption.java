@@ -1,5 +1,6 @@
 package io.strata.core.options;
 
+import io.strata.core.errors.OptionErrors;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -115,8 +116,7 @@ public record ConfigOption<T>(
   }
 
   private IllegalArgumentException invalid(String raw, String expected) {
-    return new IllegalArgumentException(
-        "Invalid value '" + raw + "' for table option '" + key + "': expected " + expected + ".");
+    return OptionErrors.invalidValue(key, raw, expected);
   }
 
   public String defaultValueText() {

@@ -1,5 +1,6 @@
 package io.strata.core.options;
 
+import io.strata.core.errors.OptionErrors;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -15,7 +16,7 @@ public final class Durations {
   public static Duration parse(String text) {
     Matcher m = FORM.matcher(text.trim());
     if (!m.matches()) {
-      throw new IllegalArgumentException("not a duration");
+      throw OptionErrors.invalidDuration(text);
     }
     long n = Long.parseLong(m.group(1));
     String unit = m.group(2).toLowerCase(Locale.ROOT);
@@ -28,7 +29,7 @@ public final class Durations {
       case "m", "min", "mins", "minute", "minutes" -> Duration.ofMinutes(n);
       case "h", "hour", "hours" -> Duration.ofHours(n);
       case "d", "day", "days" -> Duration.ofDays(n);
-      default -> throw new IllegalArgumentException("unknown time unit '" + unit + "'");
+      default -> throw OptionErrors.unknownTimeUnit(text, unit);
     };
   }
 

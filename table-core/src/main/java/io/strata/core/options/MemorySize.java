@@ -1,5 +1,6 @@
 package io.strata.core.options;
 
+import io.strata.core.errors.OptionErrors;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,7 +17,7 @@ public final class MemorySize {
   public static long parse(String text) {
     Matcher m = FORM.matcher(text.trim());
     if (!m.matches()) {
-      throw new IllegalArgumentException("not a memory size");
+      throw OptionErrors.invalidMemorySize(text);
     }
     long n = Long.parseLong(m.group(1));
     long unit =
@@ -26,7 +27,7 @@ public final class MemorySize {
           case "m", "mb", "mebibytes" -> 1L << 20;
           case "g", "gb", "gibibytes" -> 1L << 30;
           case "t", "tb", "tebibytes" -> 1L << 40;
-          default -> throw new IllegalArgumentException("unknown size unit '" + m.group(2) + "'");
+          default -> throw OptionErrors.unknownSizeUnit(text, m.group(2));
         };
     return Math.multiplyExact(n, unit);
   }

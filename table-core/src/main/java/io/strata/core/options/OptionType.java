@@ -1,5 +1,6 @@
 package io.strata.core.options;
 
+import io.strata.core.errors.OptionErrors;
 import java.time.Duration;
 
 /** The value type of an option, with its parser and a human description of valid values. */
@@ -42,7 +43,7 @@ public enum OptionType {
     if (v.equalsIgnoreCase("false")) {
       return Boolean.FALSE;
     }
-    throw new IllegalArgumentException("not a boolean");
+    throw OptionErrors.invalidBoolean(v);
   }
 
   static String render(Object value) {

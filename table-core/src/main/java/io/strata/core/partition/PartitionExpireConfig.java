@@ -1,5 +1,6 @@
 package io.strata.core.partition;
 
+import io.strata.core.errors.OptionErrors;
 import io.strata.core.options.Options;
 import io.strata.core.options.PartitionExpireOptions;
 import java.time.Duration;
@@ -33,27 +34,20 @@ public record PartitionExpireConfig(
       return switch (text) {
         case "values-time" -> VALUES_TIME;
         case "update-time" -> UPDATE_TIME;
-        default ->
-            throw new IllegalArgumentException(
-                "Invalid partition expiration strategy '"
-                    + text
-                    + "': expected values-time or update-time.");
+        default -> throw OptionErrors.invalidPartitionExpireStrategy(text);
       };
     }
   }
 
   public PartitionExpireConfig {
     if (expirationTime == null || expirationTime.isNegative()) {
-      throw new IllegalArgumentException(
-          "Partition expiration time must be zero or more, got " + expirationTime + ".");
+      throw OptionErrors.negativePartitionExpiration(expirationTime);
     }
     if (maxExpires < 1) {
-      throw new IllegalArgumentException(
-          "Partition expiration max number (" + maxExpires + ") must be at least 1.");
+      throw OptionErrors.partitionMaxExpiresBelowOne(maxExpires);
     }
     if (batchSize != null && batchSize < 1) {
-      throw new IllegalArgumentException(
-          "Partition expiration batch size (" + batchSize + ") must be at least 1.");
+      throw OptionErrors.partitionBatchSizeBelowOne(batchSize);
     }
   }
 

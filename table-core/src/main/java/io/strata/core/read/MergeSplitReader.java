@@ -1,6 +1,7 @@
 package io.strata.core.read;
 
 import io.strata.core.data.ValueComparator;
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.format.ParquetRowReader;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.merge.KeyValue;
@@ -196,14 +197,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         }
       }
       if (positions[i] < 0) {
-        throw new IllegalArgumentException(
-            "Read field '"
-                + readType.field(i).name()
-                + "' (id "
-                + id
-                + ") is not a column of the table; columns are "
-                + mergeType.fieldNames()
-                + ".");
+        throw CoreErrors.readFieldNotInTable(readType.field(i).name(), id, mergeType.fieldNames());
       }
     }
     return positions;

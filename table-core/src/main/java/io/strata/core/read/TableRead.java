@@ -1,5 +1,6 @@
 package io.strata.core.read;
 
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.options.TableOptions;
 import io.strata.core.split.DataSplit;
@@ -30,11 +31,7 @@ public final class TableRead {
   public static CloseableIterator<Object[]> open(
       FileStore table, DataSplit split, RowType readType) {
     if (table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
-      throw new UnsupportedOperationException(
-          "Table "
-              + table.root()
-              + " uses deletion vectors ('deletion-vectors.enabled' = true), which Strata cannot"
-              + " read yet; reading it would show deleted rows.");
+      throw CoreErrors.deletionVectorsRead(table.root().toString());
     }
     if (split.rawConvertible() || !table.schema().hasPrimaryKey()) {
       return wrap(new SplitReader(table, split, readType));

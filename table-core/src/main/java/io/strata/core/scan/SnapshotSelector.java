@@ -15,7 +15,6 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -127,17 +126,8 @@ public final class SnapshotSelector {
         .tag(name)
         .map(Tag::snapshot)
         .orElseThrow(
-            () -> {
-              Map<String, Tag> tags = table.tagManager().tags();
-              List<String> names = new ArrayList<>(tags.keySet());
-              String existing =
-                  names.isEmpty()
-                      ? "The table has no tags."
-                      : "Existing tags: "
-                          + String.join(", ", names.subList(0, Math.min(10, names.size())))
-                          + (names.size() > 10 ? " (and " + (names.size() - 10) + " more)." : ".");
-              return new IllegalArgumentException("Tag '" + name + "' doesn't exist. " + existing);
-            });
+            () ->
+                CoreErrors.tagNotFound(name, new ArrayList<>(table.tagManager().tags().keySet())));
   }
 
   /** The latest snapshot committed at or before {@code millis}, by binary search. */

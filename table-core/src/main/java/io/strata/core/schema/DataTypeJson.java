@@ -2,6 +2,7 @@ package io.strata.core.schema;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.strata.core.errors.SchemaErrors;
 import io.strata.core.json.PaimonJson;
 import io.strata.core.types.ArrayType;
 import io.strata.core.types.AtomicType;
@@ -41,7 +42,7 @@ public final class DataTypeJson {
       return parseAtomic(node.asText());
     }
     if (!node.isObject()) {
-      throw new IllegalArgumentException("A data type must be a string or an object, got " + node);
+      throw SchemaErrors.dataTypeNotStringOrObject(node);
     }
     String typeString = PaimonJson.required(node, "type", "Data type " + node).asText().trim();
     boolean nullable = true;
@@ -62,9 +63,7 @@ public final class DataTypeJson {
               nullable);
       case "ROW" ->
           new RowType(fieldsFromJsonNode(PaimonJson.required(node, "fields", "ROW")), nullable);
-      default ->
-          throw new IllegalArgumentException(
-              "Unsupported nested data type '" + typeString + "' (supported: ARRAY, MAP, ROW).");
+      default -> throw SchemaErrors.unsupportedNestedType(typeString);
     };
   }
 
@@ -299,7 +298,7 @@ public final class DataTypeJson {
     }
 
     private IllegalArgumentException error(String why) {
-      return new IllegalArgumentException("Cannot parse data type '" + input + "': " + why + ".");
+      return SchemaErrors.unparsableType(input, why);
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.strata.core.schema;
 
+import io.strata.core.errors.SchemaErrors;
 import io.strata.core.types.DataType;
 import java.util.List;
 
@@ -101,7 +102,7 @@ public sealed interface SchemaChange {
 
   private static List<String> checkedPath(List<String> path) {
     if (path.isEmpty()) {
-      throw new IllegalArgumentException("A column path needs at least one name.");
+      throw SchemaErrors.emptyColumnPath();
     }
     return List.copyOf(path);
   }

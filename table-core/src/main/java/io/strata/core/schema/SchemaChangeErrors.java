@@ -124,6 +124,48 @@ final class SchemaChangeErrors {
             + "': column defaults are not supported; write the value explicitly.");
   }
 
+  static IllegalArgumentException emptyNewName(List<String> path) {
+    return new IllegalArgumentException(
+        "Cannot rename column '" + path(path) + "': the new name is empty.");
+  }
+
+  static IllegalArgumentException noSuchSibling(
+      String action, String after, String name, List<String> siblings) {
+    return new IllegalArgumentException(
+        "Cannot "
+            + action
+            + " after '"
+            + after
+            + "': no column '"
+            + after
+            + "' beside '"
+            + name
+            + "'; columns there are "
+            + siblings
+            + ".");
+  }
+
+  static IllegalArgumentException cannotMergeType(
+      List<String> path, DataType data, DataType table) {
+    return new IllegalArgumentException(
+        "Cannot merge the written data into column '"
+            + path(path)
+            + "': the data has type "
+            + data.withNullable(true)
+            + " and the table "
+            + table.withNullable(true)
+            + ", and neither widens to the other; cast the data to "
+            + table.withNullable(true)
+            + ".");
+  }
+
+  static IllegalArgumentException missingNotNullColumn(String column) {
+    return new IllegalArgumentException(
+        "Cannot write the data: it has no column '"
+            + column
+            + "', which is NOT NULL in the table.");
+  }
+
   private static IllegalArgumentException fail(String action, String reason) {
     return new IllegalArgumentException("Cannot " + action + ": " + reason);
   }

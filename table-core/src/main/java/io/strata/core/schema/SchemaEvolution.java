@@ -131,8 +131,7 @@ public final class SchemaEvolution {
     }
     checkNotKey(path, action);
     if (newName == null || newName.isEmpty()) {
-      throw new IllegalArgumentException(
-          "Cannot rename column '" + SchemaChangeErrors.path(path) + "': the new name is empty.");
+      throw SchemaChangeErrors.emptyNewName(path);
     }
     if (ColumnPaths.rowAt(row, parent(path), action).indexOf(newName) >= 0) {
       throw SchemaChangeErrors.alreadyExists(action, newName);
@@ -213,18 +212,7 @@ public final class SchemaEvolution {
       }
     }
     List<String> names = siblings.stream().map(DataField::name).toList();
-    throw new IllegalArgumentException(
-        "Cannot "
-            + action
-            + " after '"
-            + position.after()
-            + "': no column '"
-            + position.after()
-            + "' beside '"
-            + name
-            + "'; columns there are "
-            + names
-            + ".");
+    throw SchemaChangeErrors.noSuchSibling(action, position.after(), name, names);
   }
 
   /** Refuses to drop, rename or retype a column the table's layout depends on. */

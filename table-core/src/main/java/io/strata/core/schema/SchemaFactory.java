@@ -1,5 +1,6 @@
 package io.strata.core.schema;
 
+import io.strata.core.errors.SchemaErrors;
 import io.strata.core.options.OptionRegistry;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
@@ -131,31 +132,21 @@ public final class SchemaFactory {
     Map<String, String> options = new LinkedHashMap<>(current.options());
     for (Map.Entry<String, String> e : set.entrySet()) {
       if (e.getKey().equals(PRIMARY_KEY_OPTION) || e.getKey().equals(PARTITION_OPTION)) {
-        throw new IllegalArgumentException(
-            "Cannot change table option '"
-                + e.getKey()
-                + "' of an existing table: primary keys and partitions are fixed at CREATE"
-                + " TABLE.");
+        throw SchemaErrors.fixedOption(e.getKey());
       }
       options.put(e.getKey(), e.getValue());
     }
     for (String key : remove) {
       if (key.equals(TableOptions.BUCKET.key()) && current.options().containsKey(key)) {
-        throw new IllegalArgumentException(
-            "Cannot unset table option 'bucket': the bucket layout of existing files depends on"
-                + " it.");
+        throw SchemaErrors.unsetBucket();
       }
       options.remove(key);
     }
     if (!String.valueOf(options.get(TableOptions.BUCKET.key()))
         .equals(String.valueOf(current.options().get(TableOptions.BUCKET.key())))) {
-      throw new IllegalArgumentException(
-          "Cannot change table option 'bucket' from "
-              + current.options().getOrDefault(TableOptions.BUCKET.key(), "-1")
-              + " to "
-              + options.getOrDefault(TableOptions.BUCKET.key(), "-1")
-              + ": existing files are laid out by it; rewrite the table with CREATE TABLE AS"
-              + " SELECT instead.");
+      throw SchemaErrors.changeBucket(
+          current.options().getOrDefault(TableOptions.BUCKET.key(), "-1"),
+          options.getOrDefault(TableOptions.BUCKET.key(), "-1"));
     }
     OptionRegistry.validate(options);
     return options;

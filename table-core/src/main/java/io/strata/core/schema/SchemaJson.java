@@ -1,6 +1,7 @@
 package io.strata.core.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.strata.core.errors.MetadataErrors;
 import io.strata.core.json.PaimonJson;
 import java.util.Map;
 
@@ -41,7 +42,7 @@ public final class SchemaJson {
   public static TableSchema fromJson(String json) {
     JsonNode node = PaimonJson.parse(json);
     if (!node.isObject()) {
-      throw new IllegalArgumentException(WHAT + " must be an object.");
+      throw MetadataErrors.notAnObject(WHAT);
     }
     Long version = PaimonJson.optionalLong(node, "version");
     Long timeMillis = PaimonJson.optionalLong(node, "timeMillis");

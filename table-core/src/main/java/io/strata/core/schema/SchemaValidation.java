@@ -1,6 +1,8 @@
 package io.strata.core.schema;
 
 import io.strata.core.data.PartitionTimeExtractor;
+import io.strata.core.errors.OptionErrors;
+import io.strata.core.errors.SchemaErrors;
 import io.strata.core.options.ExpireOptions;
 import io.strata.core.options.OptionRegistry;
 import io.strata.core.options.Options;
@@ -22,7 +24,7 @@ public final class SchemaValidation {
     Set<String> seen = new HashSet<>();
     for (String name : names) {
       if (!seen.add(name)) {
-        throw new IllegalArgumentException("Column '" + name + "' is defined more than once.");
+        throw SchemaErrors.duplicateColumn(name);
       }
     }
     checkColumnsExist("Partition key", schema.partitionKeys(), names);
@@ -35,19 +37,13 @@ public final class SchemaValidation {
           || root == DataTypeRoot.ROW
           || root == DataTypeRoot.VARBINARY
           || root == DataTypeRoot.BINARY) {
-        throw new IllegalArgumentException(
-            "Partition column '" + p + "' has type " + f.type() + ", which cannot be a partition.");
+        throw SchemaErrors.unpartitionableType(p, f.type());
       }
     }
     if (schema.hasPrimaryKey() && !schema.partitionKeys().isEmpty()) {
       for (String p : schema.partitionKeys()) {
         if (!schema.primaryKeys().contains(p)) {
-          throw new IllegalArgumentException(
-              "Primary key "
-                  + schema.primaryKeys()
-                  + " must contain every partition column, but it lacks '"
-                  + p
-                  + "'.");
+          throw SchemaErrors.primaryKeyLacksPartition(schema.primaryKeys(), p);
         }
       }
     }
@@ -67,12 +63,7 @@ public final class SchemaValidation {
     int min = options.get(ExpireOptions.SNAPSHOT_NUM_RETAINED_MIN);
     int max = options.get(ExpireOptions.SNAPSHOT_NUM_RETAINED_MAX);
     if (min > max) {
-      throw new IllegalArgumentException(
-          "Table option 'snapshot.num-retained.min' ("
-              + min
-              + ") must not be larger than 'snapshot.num-retained.max' ("
-              + max
-              + "); lower the first or raise the second.");
+      throw OptionErrors.retainedMinAboveMax(min, max);
     }
   }
 
@@ -85,35 +76,21 @@ public final class SchemaValidation {
       checkColumnsExist("Bucket key (table option 'bucket-key')", keys, names);
       for (String k : keys) {
         if (schema.partitionKeys().contains(k)) {
-          throw new IllegalArgumentException(
-              "Bucket key column '" + k + "' is a partition column; choose non-partition columns.");
+          throw SchemaErrors.bucketKeyIsPartition(k);
         }
         if (schema.hasPrimaryKey() && !schema.trimmedPrimaryKeys().contains(k)) {
-          throw new IllegalArgumentException(
-              "Bucket key column '"
-                  + k
-                  + "' must be part of the primary key "
-                  + schema.trimmedPrimaryKeys()
-                  + ", or rows with one key could land in two buckets.");
+          throw SchemaErrors.bucketKeyOutsidePrimaryKey(k, schema.trimmedPrimaryKeys());
         }
       }
     }
     if (bucket == -2 || options.get(TableOptions.DELETION_VECTORS_ENABLED)) {
-      throw new IllegalArgumentException(
-          "Tables with 'deletion-vectors.enabled' = true or 'bucket' = -2 are not supported yet;"
-              + " remove that option.");
+      throw SchemaErrors.deletionVectorsUnsupported();
     }
     if (bucket > 0 && !schema.hasPrimaryKey() && bucketKey == null) {
-      throw new IllegalArgumentException(
-          "An append table with 'bucket' = "
-              + bucket
-              + " needs table option 'bucket-key' naming the columns to hash; or use 'bucket' = -1.");
+      throw SchemaErrors.appendBucketWithoutKey(bucket);
     }
     if (bucket == -1 && schema.hasPrimaryKey()) {
-      throw new IllegalArgumentException(
-          "A primary-key table needs a fixed bucket number: set table option 'bucket' to a"
-              + " positive number such as 4 (dynamic bucket mode 'bucket' = -1 is not supported"
-              + " for writes yet).");
+      throw SchemaErrors.primaryKeyDynamicBucket();
     }
   }
 
@@ -121,12 +98,10 @@ public final class SchemaValidation {
     Set<String> listed = new HashSet<>();
     for (String c : columns) {
       if (!listed.add(c)) {
-        throw new IllegalArgumentException(
-            what + " column '" + c + "' is listed more than once in " + columns + ".");
+        throw SchemaErrors.columnListedTwice(what, c, columns);
       }
       if (!names.contains(c)) {
-        throw new IllegalArgumentException(
-            what + " column '" + c + "' does not exist; columns are " + names + ".");
+        throw SchemaErrors.keyColumnNotFound(what, c, names);
       }
     }
   }

@@ -55,16 +55,7 @@ public final class WriteSchemaMerge {
       collect(t.value(), d.value(), append(path, ColumnPaths.VALUE), changes);
     } else if (!TypeWidening.isSafe(data, table)) {
       if (!TypeWidening.isSafe(table, data)) {
-        throw new IllegalArgumentException(
-            "Cannot merge the written data into column '"
-                + SchemaChangeErrors.path(path)
-                + "': the data has type "
-                + data.withNullable(true)
-                + " and the table "
-                + table.withNullable(true)
-                + ", and neither widens to the other; cast the data to "
-                + table.withNullable(true)
-                + ".");
+        throw SchemaChangeErrors.cannotMergeType(path, data, table);
       }
       changes.add(new SchemaChange.UpdateColumnType(path, data));
     }
@@ -96,10 +87,7 @@ public final class WriteSchemaMerge {
   public static RowType withTableIds(RowType data, RowType table) {
     for (DataField t : table.fields()) {
       if (!t.type().nullable() && indexOf(data, t.name()) < 0) {
-        throw new IllegalArgumentException(
-            "Cannot write the data: it has no column '"
-                + t.name()
-                + "', which is NOT NULL in the table.");
+        throw SchemaChangeErrors.missingNotNullColumn(t.name());
       }
     }
     List<DataField> fields = new ArrayList<>();

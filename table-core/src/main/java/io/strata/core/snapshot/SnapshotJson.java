@@ -2,6 +2,7 @@ package io.strata.core.snapshot;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.strata.core.errors.MetadataErrors;
 import io.strata.core.json.PaimonJson;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -75,7 +76,7 @@ public final class SnapshotJson {
   /** Reads a snapshot from a parsed object; extra keys (such as a tag's) are ignored. */
   public static Snapshot fromJsonNode(JsonNode node) {
     if (!node.isObject()) {
-      throw new IllegalArgumentException(WHAT + " must be an object.");
+      throw MetadataErrors.notAnObject(WHAT);
     }
     Long version = PaimonJson.optionalLong(node, "version");
     String kind = PaimonJson.required(node, "commitKind", WHAT).asText();
@@ -83,7 +84,7 @@ public final class SnapshotJson {
     try {
       commitKind = CommitKind.valueOf(kind.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(WHAT + " has an unknown commitKind '" + kind + "'.", e);
+      throw MetadataErrors.unknownCommitKind(WHAT, kind, e);
     }
     Map<Integer, Long> logOffsets = null;
     JsonNode offsets = PaimonJson.child(node, "logOffsets");

@@ -2,6 +2,7 @@ package io.strata.core.snapshot;
 
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.Objects;
 
 /**
  * A tag file's content: the tagged snapshot plus, only when the tag has a retention, its creation
@@ -13,9 +14,7 @@ import java.time.LocalDateTime;
 public record Tag(Snapshot snapshot, LocalDateTime createTime, Duration timeRetained) {
 
   public Tag {
-    if (snapshot == null) {
-      throw new IllegalArgumentException("A tag needs a snapshot.");
-    }
+    Objects.requireNonNull(snapshot, "A tag needs a snapshot.");
   }
 
   /** A tag without retention: its file is the plain snapshot JSON. */

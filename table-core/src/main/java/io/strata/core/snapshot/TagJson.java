@@ -2,6 +2,7 @@ package io.strata.core.snapshot;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.strata.core.errors.MetadataErrors;
 import io.strata.core.json.PaimonJson;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -72,8 +73,7 @@ public final class TagJson {
       return LocalDateTime.parse(node.asText());
     }
     if (!node.isArray() || node.size() < 5 || node.size() > 7) {
-      throw new IllegalArgumentException(
-          CREATE_TIME + " must be [y, M, d, h, m(, s(, nanos))], got " + node + ".");
+      throw MetadataErrors.invalidTagCreateTime(CREATE_TIME, node);
     }
     return LocalDateTime.of(
         node.get(0).intValue(),
@@ -98,7 +98,7 @@ public final class TagJson {
       return Duration.parse(node.asText());
     }
     if (!node.isNumber()) {
-      throw new IllegalArgumentException(TIME_RETAINED + " must be a number, got " + node + ".");
+      throw MetadataErrors.invalidTagTimeRetained(TIME_RETAINED, node);
     }
     BigDecimal value = node.decimalValue();
     BigDecimal whole = value.setScale(0, RoundingMode.FLOOR);

@@ -1,5 +1,6 @@
 package io.strata.core.system;
 
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
@@ -70,13 +71,6 @@ public final class SystemTables {
   }
 
   public static IllegalArgumentException unknown(String table, String name) {
-    return new IllegalArgumentException(
-        "System table '"
-            + name
-            + "' does not exist for table "
-            + table
-            + "; available system tables: "
-            + String.join(", ", names())
-            + ".");
+    return CoreErrors.systemTableNotFound(table, name, names());
   }
 }

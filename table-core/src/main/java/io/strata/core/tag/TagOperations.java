@@ -103,7 +103,7 @@ public final class TagOperations {
   public void rename(String from, String to) {
     Tag tag =
         tags.tag(from)
-            .orElseThrow(() -> new IllegalArgumentException("Tag '" + from + "' doesn't exist."));
+            .orElseThrow(() -> CoreErrors.tagNotFound(from, new ArrayList<>(tags.tags().keySet())));
     if (tags.exists(to)) {
       throw CoreErrors.tagExists(to);
     }

@@ -1,5 +1,7 @@
 package io.strata.core.types;
 
+import io.strata.core.errors.SchemaErrors;
+
 /**
  * A non-nested type. {@code length} is the length of CHAR/VARCHAR/BINARY/VARBINARY or the precision
  * of DECIMAL/TIME/TIMESTAMP; {@code scale} is the scale of DECIMAL; both 0 otherwise.
@@ -12,16 +14,11 @@ public record AtomicType(DataTypeRoot root, int length, int scale, boolean nulla
 
   public AtomicType {
     if (root == DataTypeRoot.ARRAY || root == DataTypeRoot.MAP || root == DataTypeRoot.ROW) {
-      throw new IllegalArgumentException("Not an atomic type root: " + root);
+      throw SchemaErrors.notAtomicRoot(root);
     }
     if (root == DataTypeRoot.DECIMAL
         && (length < 1 || length > 38 || scale < 0 || scale > length)) {
-      throw new IllegalArgumentException(
-          "DECIMAL precision must be in [1, 38] and scale in [0, precision], got DECIMAL("
-              + length
-              + ", "
-              + scale
-              + ").");
+      throw SchemaErrors.invalidDecimal(length, scale);
     }
   }
 

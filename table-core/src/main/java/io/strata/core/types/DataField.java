@@ -1,5 +1,7 @@
 package io.strata.core.types;
 
+import io.strata.core.errors.SchemaErrors;
+
 /**
  * A named, id-carrying field of a row type; ids are never reused within a table.
  *
@@ -11,7 +13,7 @@ public record DataField(int id, String name, DataType type, String description, 
 
   public DataField {
     if (name == null || name.isEmpty()) {
-      throw new IllegalArgumentException("A field needs a non-empty name (field id " + id + ").");
+      throw SchemaErrors.emptyFieldName(id);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.strata.core.types;
 
+import io.strata.core.errors.SchemaErrors;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -60,8 +61,7 @@ public record RowType(List<DataField> fields, boolean nullable) implements DataT
     for (String name : names) {
       int i = indexOf(name);
       if (i < 0) {
-        throw new IllegalArgumentException(
-            "Field '" + name + "' does not exist; fields are " + fieldNames() + ".");
+        throw SchemaErrors.fieldNotFound(name, fieldNames());
       }
       projected.add(fields.get(i));
     }

@@ -1,5 +1,6 @@
 package io.strata.core.types;
 
+import io.strata.core.errors.ValueErrors;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -10,8 +11,7 @@ public record Timestamp(long millis, int nanoOfMillisecond)
 
   public Timestamp {
     if (nanoOfMillisecond < 0 || nanoOfMillisecond > 999_999) {
-      throw new IllegalArgumentException(
-          "nanoOfMillisecond must be in [0, 999999], got " + nanoOfMillisecond);
+      throw ValueErrors.invalidNanoOfMillisecond(nanoOfMillisecond);
     }
   }
 

@@ -1,6 +1,7 @@
 package io.strata.core.write;
 
 import io.strata.core.data.BinaryRow;
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.FileSource;
 import io.strata.core.manifest.SimpleStats;
@@ -34,11 +35,7 @@ final class AppendBucketWriter implements BucketWriter {
   @Override
   public void write(Object[] row, RowKind kind) {
     if (kind != RowKind.INSERT) {
-      throw new UnsupportedOperationException(
-          "Append tables only take inserted rows, got a "
-              + kind
-              + " row; define a primary key"
-              + " to update or delete by key.");
+      throw CoreErrors.appendOnlyInserts(kind);
     }
     files.write(row);
   }

@@ -1,0 +1,163 @@
+package io.strata.core.errors;
+
+import java.util.List;
+
+/**
+ * The user-facing errors of table definitions: types, columns, keys, buckets and the options fixed
+ * at CREATE TABLE. Refused schema changes have their own factory ({@code
+ * schema.SchemaChangeErrors}), which inspects types. Types are passed as objects and printed in
+ * their SQL spelling, since this package sits below {@code types}.
+ */
+public final class SchemaErrors {
+
+  private SchemaErrors() {}
+
+  // ---- types and names ----
+
+  public static IllegalArgumentException notAtomicRoot(Object root) {
+    return new IllegalArgumentException("Not an atomic type root: " + root);
+  }
+
+  public static IllegalArgumentException invalidDecimal(int precision, int scale) {
+    return new IllegalArgumentException(
+        "DECIMAL precision must be in [1, 38] and scale in [0, precision], got DECIMAL("
+            + precision
+            + ", "
+            + scale
+            + ").");
+  }
+
+  public static IllegalArgumentException emptyFieldName(int id) {
+    return new IllegalArgumentException("A field needs a non-empty name (field id " + id + ").");
+  }
+
+  public static IllegalArgumentException fieldNotFound(String name, List<String> fields) {
+    return new IllegalArgumentException(
+        "Field '" + name + "' does not exist; fields are " + fields + ".");
+  }
+
+  public static IllegalArgumentException emptyColumnPath() {
+    return new IllegalArgumentException("A column path needs at least one name.");
+  }
+
+  public static IllegalArgumentException invalidIdentifier(String database, String table) {
+    return new IllegalArgumentException(
+        "A table identifier needs a database and a table name, got '"
+            + database
+            + "."
+            + table
+            + "'.");
+  }
+
+  public static IllegalArgumentException dataTypeNotStringOrObject(Object node) {
+    return new IllegalArgumentException("A data type must be a string or an object, got " + node);
+  }
+
+  public static IllegalArgumentException unsupportedNestedType(String typeString) {
+    return new IllegalArgumentException(
+        "Unsupported nested data type '" + typeString + "' (supported: ARRAY, MAP, ROW).");
+  }
+
+  public static IllegalArgumentException unparsableType(String input, String why) {
+    return new IllegalArgumentException("Cannot parse data type '" + input + "': " + why + ".");
+  }
+
+  // ---- columns and keys ----
+
+  public static IllegalArgumentException duplicateColumn(String name) {
+    return new IllegalArgumentException("Column '" + name + "' is defined more than once.");
+  }
+
+  public static IllegalArgumentException unpartitionableType(String column, Object type) {
+    return new IllegalArgumentException(
+        "Partition column '" + column + "' has type " + type + ", which cannot be a partition.");
+  }
+
+  public static IllegalArgumentException primaryKeyLacksPartition(
+      List<String> primaryKeys, String partition) {
+    return new IllegalArgumentException(
+        "Primary key "
+            + primaryKeys
+            + " must contain every partition column, but it lacks '"
+            + partition
+            + "'.");
+  }
+
+  /**
+   * @param what the role of the list, e.g. {@code Primary key}
+   */
+  public static IllegalArgumentException columnListedTwice(
+      String what, String column, List<String> columns) {
+    return new IllegalArgumentException(
+        what + " column '" + column + "' is listed more than once in " + columns + ".");
+  }
+
+  public static IllegalArgumentException keyColumnNotFound(
+      String what, String column, List<String> columns) {
+    return new IllegalArgumentException(
+        what + " column '" + column + "' does not exist; columns are " + columns + ".");
+  }
+
+  // ---- buckets ----
+
+  public static IllegalArgumentException bucketKeyIsPartition(String column) {
+    return new IllegalArgumentException(
+        "Bucket key column '" + column + "' is a partition column; choose non-partition columns.");
+  }
+
+  public static IllegalArgumentException bucketKeyOutsidePrimaryKey(
+      String column, List<String> primaryKey) {
+    return new IllegalArgumentException(
+        "Bucket key column '"
+            + column
+            + "' must be part of the primary key "
+            + primaryKey
+            + ", or rows with one key could land in two buckets.");
+  }
+
+  public static IllegalArgumentException deletionVectorsUnsupported() {
+    return new IllegalArgumentException(
+        "Tables with 'deletion-vectors.enabled' = true or 'bucket' = -2 are not supported yet;"
+            + " remove that option.");
+  }
+
+  public static IllegalArgumentException appendBucketWithoutKey(int bucket) {
+    return new IllegalArgumentException(
+        "An append table with 'bucket' = "
+            + bucket
+            + " needs table option 'bucket-key' naming the columns to hash; or use 'bucket' = -1.");
+  }
+
+  public static IllegalArgumentException primaryKeyDynamicBucket() {
+    return new IllegalArgumentException(
+        "A primary-key table needs a fixed bucket number: set table option 'bucket' to a"
+            + " positive number such as 4 (dynamic bucket mode 'bucket' = -1 is not supported"
+            + " for writes yet).");
+  }
+
+  // ---- options fixed at CREATE TABLE ----
+
+  public static IllegalArgumentException fixedOption(String key) {
+    return new IllegalArgumentException(
+        "Cannot change table option '"
+            + key
+            + "' of an existing table: primary keys and partitions are fixed at CREATE"
+            + " TABLE.");
+  }
+
+  public static IllegalArgumentException unsetBucket() {
+    return new IllegalArgumentException(
+        "Cannot unset table option 'bucket': the bucket layout of existing files depends on"
+            + " it.");
+  }
+
+  public static IllegalArgumentException changeBucket(String from, String to) {
+    return new IllegalArgumentException(
+        "Cannot change table option 'bucket' from "
+            + from
+            + " to "
+            + to
+            + ": existing files are laid out by it; rewrite the table with CREATE TABLE AS"
+            + " SELECT instead.");
+  }
+}
