@@ -32,11 +32,7 @@ public final class SparkBucketFunction implements UnboundFunction {
   public BoundFunction bind(StructType inputType) {
     StructField[] fields = inputType.fields();
     if (fields.length < 2 || !(fields[fields.length - 1].dataType() instanceof IntegerType)) {
-      throw new UnsupportedOperationException(
-          NAME
-              + " takes the bucket-key columns and then the INT number of buckets, got "
-              + inputType.simpleString()
-              + ".");
+      throw SparkErrors.bucketFunctionArguments(NAME, inputType.simpleString());
     }
     StructType keys = new StructType(Arrays.copyOf(fields, fields.length - 1));
     return new Bound(inputType, SparkTypes.toRowType(keys));

@@ -66,6 +66,75 @@ public final class SparkErrors {
     return new UnsupportedOperationException("Cannot partition by nested field " + field + ".");
   }
 
+  public static IllegalArgumentException notDatabaseTable(String given) {
+    return new IllegalArgumentException(
+        "Strata table names have the form database.table, got " + given + ".");
+  }
+
+  public static UnsupportedOperationException alterSystemTable(String table) {
+    return new UnsupportedOperationException(
+        "Cannot alter system table "
+            + table
+            + ": system tables are read-only views of a table's metadata; alter the data table"
+            + " instead.");
+  }
+
+  public static UnsupportedOperationException location() {
+    return new UnsupportedOperationException(
+        "CREATE TABLE ... LOCATION is not supported: Strata tables live under the catalog's"
+            + " warehouse.");
+  }
+
+  public static UnsupportedOperationException provider(String provider) {
+    return new UnsupportedOperationException(
+        "Catalog tables are Strata (Paimon-format) tables; USING "
+            + provider
+            + " is not supported. Omit USING or write USING paimon.");
+  }
+
+  // ---- types and schema changes ----
+
+  public static UnsupportedOperationException unsupportedSparkType(String sql) {
+    return new UnsupportedOperationException(
+        "Spark type " + sql + " is not supported by Strata tables.");
+  }
+
+  public static UnsupportedOperationException noSparkType(String type) {
+    return new UnsupportedOperationException(
+        "Column type " + type + " has no Spark equivalent yet.");
+  }
+
+  public static UnsupportedOperationException setColumnDefault(String column) {
+    return new UnsupportedOperationException(
+        "Cannot set a default value for column '"
+            + column
+            + "': Strata tables do not support column defaults.");
+  }
+
+  public static UnsupportedOperationException addColumnDefault(String column) {
+    return new UnsupportedOperationException(
+        "Cannot add column '"
+            + column
+            + "' with a DEFAULT value: Strata tables do not support column defaults.");
+  }
+
+  public static UnsupportedOperationException unsupportedTableChange(String change) {
+    return new UnsupportedOperationException(
+        "ALTER TABLE change "
+            + change
+            + " is not supported; Strata supports adding, renaming, dropping, moving and"
+            + " widening columns, changing their nullability and comment, and setting table"
+            + " options.");
+  }
+
+  public static UnsupportedOperationException bucketFunctionArguments(String name, String input) {
+    return new UnsupportedOperationException(
+        name
+            + " takes the bucket-key columns and then the INT number of buckets, got "
+            + input
+            + ".");
+  }
+
   // ---- tables ----
 
   public static UnsupportedOperationException notLatestVersion(
@@ -153,5 +222,124 @@ public final class SparkErrors {
             + ", "
             + nextToCommit
             + "].");
+  }
+
+  public static UnsupportedOperationException partitionFilter(
+      String purpose, Object filter, List<String> partitionColumns) {
+    return new UnsupportedOperationException(
+        "Cannot "
+            + purpose
+            + " by condition "
+            + filter
+            + ": it must compare partition columns "
+            + partitionColumns
+            + " with literals.");
+  }
+
+  // ---- procedure calls ----
+
+  public static IllegalArgumentException unknownProcedure(String procedure, List<String> names) {
+    return new IllegalArgumentException(
+        "Procedure "
+            + procedure
+            + " does not exist; available procedures: "
+            + String.join(", ", names)
+            + ".");
+  }
+
+  /**
+   * @param argument {@code named 'x'} or {@code at position 3}
+   */
+  public static IllegalArgumentException noSuchArgument(
+      String procedure, String argument, String signature) {
+    return new IllegalArgumentException(
+        "CALL sys."
+            + procedure
+            + " takes no argument "
+            + argument
+            + "; its parameters are "
+            + signature
+            + ".");
+  }
+
+  public static IllegalArgumentException argumentType(
+      String procedure, String argument, String expected, String got, String signature) {
+    return new IllegalArgumentException(
+        "CALL sys."
+            + procedure
+            + ": argument '"
+            + argument
+            + "' must be "
+            + expected
+            + ", got "
+            + got
+            + "; parameters are "
+            + signature
+            + ".");
+  }
+
+  public static IllegalArgumentException emptyStringArgument(String procedure, String argument) {
+    return new IllegalArgumentException(
+        "CALL sys." + procedure + ": argument '" + argument + "' must be a non-empty string.");
+  }
+
+  public static IllegalArgumentException invalidTableArgument(String text) {
+    return new IllegalArgumentException(
+        "Invalid table argument '"
+            + text
+            + "': expected 'database.table' or 'table'; quote names with special characters in"
+            + " backticks ('db.`my table`').");
+  }
+
+  public static IllegalArgumentException tableArgumentNotFound(String table, String text) {
+    return new IllegalArgumentException(
+        "Table '" + table + "' (argument table => '" + text + "') does not exist.");
+  }
+
+  public static IllegalArgumentException rollbackTarget(List<String> given) {
+    return new IllegalArgumentException(
+        "CALL sys.rollback needs exactly one of version, snapshot or tag; got " + given + ".");
+  }
+
+  public static IllegalArgumentException unknownProcedureOption(String key, String text) {
+    return new IllegalArgumentException(
+        "Unknown option '"
+            + key
+            + "' in options => '"
+            + text
+            + "': a procedure takes only the table options Strata knows (see the options"
+            + " table in README.md).");
+  }
+
+  public static IllegalArgumentException invalidPartitions(
+      String text, List<String> partitionColumns) {
+    return new IllegalArgumentException(
+        "Invalid partitions '"
+            + text
+            + "': expected 'k=v,k2=v2;k=v3' over partition columns "
+            + partitionColumns
+            + ".");
+  }
+
+  public static IllegalArgumentException notPartitioned(String table) {
+    return new IllegalArgumentException(
+        "CALL sys.expire_partitions: table '"
+            + table
+            + "' is not partitioned, so it has no partitions to expire.");
+  }
+
+  public static IllegalArgumentException expirationTimeRequired(String table, String key) {
+    return new IllegalArgumentException(
+        "argument 'expiration_time' is required because table '"
+            + table
+            + "' does not set '"
+            + key
+            + "'.");
+  }
+
+  /** An argument table-core refused, prefixed with the procedure so the user sees the call. */
+  public static IllegalArgumentException inProcedure(
+      String procedure, IllegalArgumentException cause) {
+    return new IllegalArgumentException("CALL sys." + procedure + ": " + cause.getMessage(), cause);
   }
 }

@@ -71,14 +71,7 @@ public final class SparkFilters {
       }
       Optional<Predicate> p = convertExact(f);
       if (p.isEmpty()) {
-        throw new UnsupportedOperationException(
-            "Cannot "
-                + purpose
-                + " by condition "
-                + f
-                + ": it must compare partition columns "
-                + rowType.fieldNames()
-                + " with literals.");
+        throw SparkErrors.partitionFilter(purpose, f, rowType.fieldNames());
       }
       result = result == null ? p.get() : new AndPredicate(result, p.get());
     }

@@ -52,21 +52,14 @@ final class SparkSchemaChanges {
     } else if (change instanceof TableChange.UpdateColumnPosition c) {
       return new SchemaChange.UpdateColumnPosition(path(c.fieldNames()), position(c.position()));
     } else if (change instanceof TableChange.UpdateColumnDefaultValue c) {
-      throw new UnsupportedOperationException(
-          "Cannot set a default value for column '"
-              + String.join(".", c.fieldNames())
-              + "': Strata tables do not support column defaults.");
+      throw SparkErrors.setColumnDefault(String.join(".", c.fieldNames()));
     }
-    throw new UnsupportedOperationException(
-        "ALTER TABLE change " + change.getClass().getSimpleName() + " is not supported.");
+    throw SparkErrors.unsupportedTableChange(change.getClass().getSimpleName());
   }
 
   private static SchemaChange addColumn(TableChange.AddColumn c) {
     if (c.defaultValue() != null) {
-      throw new UnsupportedOperationException(
-          "Cannot add column '"
-              + String.join(".", c.fieldNames())
-              + "' with a DEFAULT value: Strata tables do not support column defaults.");
+      throw SparkErrors.addColumnDefault(String.join(".", c.fieldNames()));
     }
     DataType type = SparkTypes.toDataType(c.dataType(), null).withNullable(c.isNullable());
     return new SchemaChange.AddColumn(

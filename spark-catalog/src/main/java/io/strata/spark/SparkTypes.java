@@ -84,8 +84,7 @@ public final class SparkTypes {
     } else if (t instanceof StructType s) {
       return toRowType(s);
     }
-    throw new UnsupportedOperationException(
-        "Spark type " + t.sql() + " is not supported by Strata tables.");
+    throw SparkErrors.unsupportedSparkType(t.sql());
   }
 
   public static StructType toStructType(RowType rowType) {
@@ -137,9 +136,7 @@ public final class SparkTypes {
             toSparkType(m.key()), toSparkType(m.value()), m.value().nullable());
       }
       case ROW -> toStructType((RowType) type);
-      case TIME ->
-          throw new UnsupportedOperationException(
-              "Column type " + type + " has no Spark equivalent yet.");
+      case TIME -> throw SparkErrors.noSparkType(String.valueOf(type));
     };
   }
 }

@@ -314,11 +314,7 @@ public class StrataCatalog
   public Table alterTable(Identifier ident, TableChange... changes) throws NoSuchTableException {
     io.strata.core.catalog.Identifier id = toCore(ident);
     if (!(loadTable(ident) instanceof StrataTable current)) {
-      throw new UnsupportedOperationException(
-          "Cannot alter system table "
-              + ident
-              + ": system tables are read-only views of a table's metadata; alter the data table"
-              + " instead.");
+      throw SparkErrors.alterSystemTable(String.valueOf(ident));
     }
     List<SchemaChange> schemaChanges =
         SparkSchemaChanges.convert(current.fileStoreTable().schema(), changes);
@@ -395,12 +391,10 @@ public class StrataCatalog
 
   static io.strata.core.catalog.Identifier toCore(Identifier ident) {
     if (ident.namespace().length != 1) {
-      throw new IllegalArgumentException(
-          "Strata table names have the form database.table, got "
-              + String.join(".", ident.namespace())
+      throw SparkErrors.notDatabaseTable(
+          String.join(".", ident.namespace())
               + (ident.namespace().length == 0 ? "" : ".")
-              + ident.name()
-              + ".");
+              + ident.name());
     }
     return new io.strata.core.catalog.Identifier(ident.namespace()[0], ident.name());
   }

@@ -32,10 +32,7 @@ final class TableProperties {
       switch (key) {
         case TableCatalog.PROP_PROVIDER -> checkProvider(e.getValue());
         case TableCatalog.PROP_COMMENT -> comment = e.getValue();
-        case TableCatalog.PROP_LOCATION ->
-            throw new UnsupportedOperationException(
-                "CREATE TABLE ... LOCATION is not supported: Strata tables live under the catalog's"
-                    + " warehouse.");
+        case TableCatalog.PROP_LOCATION -> throw SparkErrors.location();
         case TableCatalog.PROP_OWNER,
             TableCatalog.PROP_EXTERNAL,
             TableCatalog.PROP_IS_MANAGED_LOCATION -> {
@@ -52,10 +49,7 @@ final class TableProperties {
 
   private static void checkProvider(String provider) {
     if (provider != null && !ACCEPTED_PROVIDERS.contains(provider.toLowerCase())) {
-      throw new UnsupportedOperationException(
-          "Catalog tables are Strata (Paimon-format) tables; USING "
-              + provider
-              + " is not supported. Omit USING or write USING paimon.");
+      throw SparkErrors.provider(provider);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.strata.spark.procedures;
 
+import io.strata.spark.SparkErrors;
 import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.types.DataType;
@@ -41,8 +42,7 @@ final class Args {
   String requiredString(String name) {
     String v = string(name);
     if (v == null || v.isBlank()) {
-      throw new IllegalArgumentException(
-          "CALL sys." + procedure + ": argument '" + name + "' must be a non-empty string.");
+      throw SparkErrors.emptyStringArgument(procedure, name);
     }
     return v;
   }

@@ -10,6 +10,7 @@ import io.strata.core.scan.SnapshotSelector;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataTypes;
+import io.strata.spark.SparkErrors;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -49,10 +50,7 @@ final class HistoryProcedures {
           }
         }
         if (given.size() != 1) {
-          throw new IllegalArgumentException(
-              "CALL sys.rollback needs exactly one of version, snapshot or tag; got "
-                  + given
-                  + ".");
+          throw SparkErrors.rollbackTarget(given);
         }
         SnapshotSelector selector = new SnapshotSelector(table);
         Snapshot target =

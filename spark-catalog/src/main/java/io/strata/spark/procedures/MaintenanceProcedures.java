@@ -40,13 +40,7 @@ final class MaintenanceProcedures {
       }
       String key = pair.substring(0, eq).trim();
       if (OptionRegistry.find(key) == null) {
-        throw new IllegalArgumentException(
-            "Unknown option '"
-                + key
-                + "' in options => '"
-                + text
-                + "': a procedure takes only the table options Strata knows (see the options"
-                + " table in README.md).");
+        throw SparkErrors.unknownProcedureOption(key, text);
       }
       options.put(key, pair.substring(eq + 1).trim());
     }
@@ -159,12 +153,7 @@ final class MaintenanceProcedures {
         String column = eq < 0 ? kv.trim() : kv.substring(0, eq).trim();
         int i = partitionType.indexOf(column);
         if (eq < 0 || i < 0) {
-          throw new IllegalArgumentException(
-              "Invalid partitions '"
-                  + text
-                  + "': expected 'k=v,k2=v2;k=v3' over partition columns "
-                  + partitionType.fieldNames()
-                  + ".");
+          throw SparkErrors.invalidPartitions(text, partitionType.fieldNames());
         }
         Object value =
             PartitionPath.parseValue(partitionType.field(i), kv.substring(eq + 1).trim());

@@ -11,6 +11,7 @@ import io.strata.core.options.PartitionExpireOptions;
 import io.strata.core.partition.PartitionExpireConfig;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataTypes;
+import io.strata.spark.SparkErrors;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,10 +49,7 @@ final class PartitionProcedures {
         String tableArg = args.requiredString("table");
         FileStoreTable table = tables.load(tableArg);
         if (table.schema().partitionKeys().isEmpty()) {
-          throw new IllegalArgumentException(
-              "CALL sys.expire_partitions: table '"
-                  + tables.identifier(tableArg)
-                  + "' is not partitioned, so it has no partitions to expire.");
+          throw SparkErrors.notPartitioned(String.valueOf(tables.identifier(tableArg)));
         }
         Options options = table.options().with(overrides(args));
         FileStoreTable withOptions = table.withSchema(table.schema().withOptions(options.toMap()));
@@ -91,7 +89,7 @@ final class PartitionProcedures {
           maxExpires == null ? null : maxExpires.toString());
       OptionRegistry.validate(overrides);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("CALL sys.expire_partitions: " + e.getMessage(), e);
+      throw SparkErrors.inProcedure("expire_partitions", e);
     }
     return overrides;
   }
@@ -108,19 +106,15 @@ final class PartitionProcedures {
           PartitionExpireConfig.fromOptions(table.options())
               .orElseThrow(
                   () ->
-                      new IllegalArgumentException(
-                          "argument 'expiration_time' is required because table '"
-                              + tableName
-                              + "' does not set '"
-                              + PartitionExpireOptions.EXPIRATION_TIME.key()
-                              + "'."));
+                      SparkErrors.expirationTimeRequired(
+                          tableName, PartitionExpireOptions.EXPIRATION_TIME.key()));
       if (config.strategy() == PartitionExpireConfig.Strategy.VALUES_TIME) {
         PartitionTimeExtractor.of(
             table.schema().partitionType(), config.timestampFormatter(), config.timestampPattern());
       }
       return config;
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("CALL sys.expire_partitions: " + e.getMessage(), e);
+      throw SparkErrors.inProcedure("expire_partitions", e);
     }
   }
 }

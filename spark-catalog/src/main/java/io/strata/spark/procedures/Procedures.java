@@ -1,6 +1,7 @@
 package io.strata.spark.procedures;
 
 import io.strata.core.catalog.WarehouseCatalog;
+import io.strata.spark.SparkErrors;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,14 +48,6 @@ public final class Procedures {
     if (p != null) {
       return p;
     }
-    String message =
-        "Procedure "
-            + NAMESPACE
-            + "."
-            + name
-            + " does not exist; available procedures: "
-            + String.join(", ", names())
-            + ".";
     return new UnboundProcedure() {
       @Override
       public String name() {
@@ -63,12 +56,12 @@ public final class Procedures {
 
       @Override
       public String description() {
-        return message;
+        return SparkErrors.unknownProcedure(NAMESPACE + "." + name, names()).getMessage();
       }
 
       @Override
       public BoundProcedure bind(StructType inputType) {
-        throw new IllegalArgumentException(message);
+        throw SparkErrors.unknownProcedure(NAMESPACE + "." + name, names());
       }
     };
   }

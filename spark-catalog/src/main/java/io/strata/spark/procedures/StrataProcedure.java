@@ -1,6 +1,7 @@
 package io.strata.spark.procedures;
 
 import io.strata.core.types.RowType;
+import io.strata.spark.SparkErrors;
 import io.strata.spark.SparkRowConverter;
 import io.strata.spark.SparkTypes;
 import java.util.Collections;
@@ -60,28 +61,12 @@ abstract class StrataProcedure implements UnboundProcedure, BoundProcedure {
               && f.metadata().getBoolean(ProcedureParameter.BY_NAME_METADATA_KEY);
       Param param = byName ? param(f.name()) : (i < params.size() ? params.get(i) : null);
       if (param == null) {
-        throw new IllegalArgumentException(
-            "CALL sys."
-                + name
-                + " takes no argument "
-                + (byName ? "named '" + f.name() + "'" : "at position " + (i + 1))
-                + "; its parameters are "
-                + signature()
-                + ".");
+        throw SparkErrors.noSuchArgument(
+            name, byName ? "named '" + f.name() + "'" : "at position " + (i + 1), signature());
       }
       if (!ArgumentTypes.losslessTo(f.dataType(), param.type())) {
-        throw new IllegalArgumentException(
-            "CALL sys."
-                + name
-                + ": argument '"
-                + param.name()
-                + "' must be "
-                + param.type().sql()
-                + ", got "
-                + f.dataType().sql()
-                + "; parameters are "
-                + signature()
-                + ".");
+        throw SparkErrors.argumentType(
+            name, param.name(), param.type().sql(), f.dataType().sql(), signature());
       }
     }
     return this;

@@ -4,6 +4,7 @@ import io.strata.core.catalog.CatalogException;
 import io.strata.core.catalog.Identifier;
 import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.table.FileStoreTable;
+import io.strata.spark.SparkErrors;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.parser.CatalystSqlParser$;
@@ -47,11 +48,7 @@ final class TableArgument {
   }
 
   private static IllegalArgumentException invalid(String text) {
-    return new IllegalArgumentException(
-        "Invalid table argument '"
-            + text
-            + "': expected 'database.table' or 'table'; quote names with special characters in"
-            + " backticks ('db.`my table`').");
+    return SparkErrors.invalidTableArgument(text);
   }
 
   private static String currentDatabase() {
@@ -65,8 +62,7 @@ final class TableArgument {
     try {
       return catalog.loadTable(id);
     } catch (CatalogException e) {
-      throw new IllegalArgumentException(
-          "Table '" + id + "' (argument table => '" + text + "') does not exist.");
+      throw SparkErrors.tableArgumentNotFound(String.valueOf(id), text);
     }
   }
 
