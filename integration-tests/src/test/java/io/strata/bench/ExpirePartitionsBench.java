@@ -5,6 +5,7 @@ import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.data.BucketFunction;
 import io.strata.core.io.HadoopFileIO;
+import io.strata.core.options.PartitionExpireStrategy;
 import io.strata.core.partition.PartitionExpiration;
 import io.strata.core.partition.PartitionExpireConfig;
 import io.strata.core.schema.SchemaFactory;
@@ -163,7 +164,7 @@ public final class ExpirePartitionsBench {
     PartitionExpireConfig config =
         new PartitionExpireConfig(
             expirationTime,
-            PartitionExpireConfig.Strategy.VALUES_TIME,
+            PartitionExpireStrategy.VALUES_TIME,
             "yyyy-MM-dd",
             null,
             Integer.MAX_VALUE,

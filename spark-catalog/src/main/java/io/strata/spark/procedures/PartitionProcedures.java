@@ -8,6 +8,7 @@ import io.strata.core.options.ConfigOption;
 import io.strata.core.options.OptionRegistry;
 import io.strata.core.options.Options;
 import io.strata.core.options.PartitionExpireOptions;
+import io.strata.core.options.PartitionExpireStrategy;
 import io.strata.core.partition.PartitionExpireConfig;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataTypes;
@@ -108,7 +109,7 @@ final class PartitionProcedures {
                   () ->
                       SparkErrors.expirationTimeRequired(
                           tableName, PartitionExpireOptions.EXPIRATION_TIME.key()));
-      if (config.strategy() == PartitionExpireConfig.Strategy.VALUES_TIME) {
+      if (config.strategy() == PartitionExpireStrategy.VALUES_TIME) {
         PartitionTimeExtractor.of(
             table.schema().partitionType(), config.timestampFormatter(), config.timestampPattern());
       }

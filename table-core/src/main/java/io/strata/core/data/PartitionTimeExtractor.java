@@ -220,7 +220,8 @@ public final class PartitionTimeExtractor {
     }
     if (parts.stream().noneMatch(p -> p instanceof Integer)) {
       throw OptionErrors.patternWithoutField(
-          invalidPattern(pattern),
+          PartitionExpireOptions.TIMESTAMP_PATTERN.key(),
+          pattern,
           partitionType.size() == 0 ? "dt" : partitionType.field(0).name());
     }
     return parts;
@@ -246,14 +247,9 @@ public final class PartitionTimeExtractor {
       end++;
     }
     return OptionErrors.patternUnknownField(
-        invalidPattern(pattern), pattern.substring(from, end), partitionType.fieldNames());
-  }
-
-  private static String invalidPattern(String pattern) {
-    return "Invalid '"
-        + PartitionExpireOptions.TIMESTAMP_PATTERN.key()
-        + "' value '"
-        + pattern
-        + "': ";
+        PartitionExpireOptions.TIMESTAMP_PATTERN.key(),
+        pattern,
+        pattern.substring(from, end),
+        partitionType.fieldNames());
   }
 }

@@ -108,13 +108,6 @@ public final class OptionErrors {
 
   // ---- partition expiration ----
 
-  public static IllegalArgumentException invalidPartitionExpireStrategy(String text) {
-    return new IllegalArgumentException(
-        "Invalid partition expiration strategy '"
-            + text
-            + "': expected values-time or update-time.");
-  }
-
   public static IllegalArgumentException negativePartitionExpiration(Object expirationTime) {
     return new IllegalArgumentException(
         "Partition expiration time must be zero or more, got " + expirationTime + ".");
@@ -136,23 +129,26 @@ public final class OptionErrors {
         "Invalid '" + key + "' value '" + text + "': " + reason + ".");
   }
 
-  /**
-   * @param invalidPattern the start of the message naming the option and its value
-   */
   public static IllegalArgumentException patternWithoutField(
-      String invalidPattern, String example) {
+      String key, String pattern, String example) {
     return new IllegalArgumentException(
-        invalidPattern
-            + "it names no partition field; write fields as $name, e.g. '$"
+        "Invalid '"
+            + key
+            + "' value '"
+            + pattern
+            + "': it names no partition field; write fields as $name, e.g. '$"
             + example
             + "'.");
   }
 
   public static IllegalArgumentException patternUnknownField(
-      String invalidPattern, String field, List<String> fields) {
+      String key, String pattern, String field, List<String> fields) {
     return new IllegalArgumentException(
-        invalidPattern
-            + "'$"
+        "Invalid '"
+            + key
+            + "' value '"
+            + pattern
+            + "': '$"
             + field
             + "' is not a partition field; partition fields are "
             + fields

@@ -40,13 +40,12 @@ public final class PartitionExpireOptions {
           "How partition fields form the time, e.g. '$dt $hour:00:00'; default: the first"
               + " partition field.");
 
-  public static final ConfigOption<String> EXPIRATION_STRATEGY =
+  public static final ConfigOption<PartitionExpireStrategy> EXPIRATION_STRATEGY =
       ofEnum(
           "partition.expiration-strategy",
-          "values-time",
-          "values-time: the time in the partition values; update-time: the last write.",
-          "values-time",
-          "update-time");
+          PartitionExpireStrategy.class,
+          PartitionExpireStrategy.VALUES_TIME,
+          "values-time: the time in the partition values; update-time: the last write.");
 
   public static final ConfigOption<Integer> EXPIRATION_MAX_NUM =
       of(

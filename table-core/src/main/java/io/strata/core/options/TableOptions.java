@@ -23,8 +23,8 @@ public final class TableOptions {
           null,
           "Comma-separated columns whose hash picks the bucket; default: the trimmed primary key.");
 
-  public static final ConfigOption<String> FILE_FORMAT =
-      ofEnum("file.format", "parquet", "Format of data files.", "parquet", "orc", "avro");
+  public static final ConfigOption<FileFormat> FILE_FORMAT =
+      ofEnum("file.format", FileFormat.class, FileFormat.PARQUET, "Format of data files.");
 
   public static final ConfigOption<String> FILE_COMPRESSION =
       ofEnum(

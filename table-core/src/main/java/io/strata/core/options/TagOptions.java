@@ -16,22 +16,19 @@ public final class TagOptions {
           TagCreationMode.NONE,
           "Create tags automatically: none, process-time, watermark or batch.");
 
-  public static final ConfigOption<String> CREATION_PERIOD =
+  public static final ConfigOption<TagCreationPeriod> CREATION_PERIOD =
       ofEnum(
           "tag.creation-period",
-          "daily",
-          "Period of automatic tags.",
-          "daily",
-          "hourly",
-          "two-hours");
+          TagCreationPeriod.class,
+          TagCreationPeriod.DAILY,
+          "Period of automatic tags.");
 
-  public static final ConfigOption<String> PERIOD_FORMATTER =
+  public static final ConfigOption<TagPeriodFormatter> PERIOD_FORMATTER =
       ofEnum(
           "tag.period-formatter",
-          "with_dashes",
-          "Form of automatic tag names.",
-          "with_dashes",
-          "without_dashes");
+          TagPeriodFormatter.class,
+          TagPeriodFormatter.WITH_DASHES,
+          "Form of automatic tag names.");
 
   public static final ConfigOption<Integer> NUM_RETAINED_MAX =
       ConfigOption.<Integer>of(

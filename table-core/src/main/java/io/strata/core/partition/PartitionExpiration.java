@@ -1,6 +1,7 @@
 package io.strata.core.partition;
 
 import io.strata.core.data.PartitionTimeExtractor;
+import io.strata.core.options.PartitionExpireStrategy;
 import io.strata.core.options.TableOptions;
 import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
@@ -81,7 +82,7 @@ public final class PartitionExpiration {
 
   private List<PartitionEntry> selectExpired(List<PartitionEntry> live, LocalDateTime threshold) {
     PartitionTimeExtractor extractor =
-        config.strategy() == PartitionExpireConfig.Strategy.VALUES_TIME
+        config.strategy() == PartitionExpireStrategy.VALUES_TIME
             ? PartitionTimeExtractor.of(
                 partitionType, config.timestampFormatter(), config.timestampPattern())
             : null;

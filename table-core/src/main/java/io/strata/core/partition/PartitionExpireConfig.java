@@ -3,6 +3,7 @@ package io.strata.core.partition;
 import io.strata.core.errors.OptionErrors;
 import io.strata.core.options.Options;
 import io.strata.core.options.PartitionExpireOptions;
+import io.strata.core.options.PartitionExpireStrategy;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -16,28 +17,11 @@ import java.util.Optional;
  */
 public record PartitionExpireConfig(
     Duration expirationTime,
-    Strategy strategy,
+    PartitionExpireStrategy strategy,
     String timestampFormatter,
     String timestampPattern,
     int maxExpires,
     Integer batchSize) {
-
-  /** How a partition's age is measured. */
-  public enum Strategy {
-    /** From the time its values name (formatter and pattern). */
-    VALUES_TIME,
-    /** From the creation time of its newest data file. */
-    UPDATE_TIME;
-
-    /** {@code values-time} or {@code update-time}. */
-    public static Strategy of(String text) {
-      return switch (text) {
-        case "values-time" -> VALUES_TIME;
-        case "update-time" -> UPDATE_TIME;
-        default -> throw OptionErrors.invalidPartitionExpireStrategy(text);
-      };
-    }
-  }
 
   public PartitionExpireConfig {
     if (expirationTime == null || expirationTime.isNegative()) {
@@ -60,7 +44,7 @@ public record PartitionExpireConfig(
     return Optional.of(
         new PartitionExpireConfig(
             expirationTime,
-            Strategy.of(options.get(PartitionExpireOptions.EXPIRATION_STRATEGY)),
+            options.get(PartitionExpireOptions.EXPIRATION_STRATEGY),
             options.get(PartitionExpireOptions.TIMESTAMP_FORMATTER),
             options.get(PartitionExpireOptions.TIMESTAMP_PATTERN),
             options.get(PartitionExpireOptions.EXPIRATION_MAX_NUM),

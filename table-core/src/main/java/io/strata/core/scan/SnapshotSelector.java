@@ -45,29 +45,30 @@ public final class SnapshotSelector {
   public record TableVersion(FileStore table, Snapshot snapshot) {}
 
   public TableVersion select(Options readOptions, ZoneId sessionZone) {
-    List<String> given = new ArrayList<>();
+    List<ConfigOption<?>> given = new ArrayList<>();
     for (ConfigOption<?> o : SELECTORS) {
       if (readOptions.contains(o)) {
-        given.add(o.key());
+        given.add(o);
       }
     }
     if (given.size() > 1) {
-      throw CoreErrors.conflictingVersionOptions(given);
+      throw CoreErrors.conflictingVersionOptions(given.stream().map(ConfigOption::key).toList());
     }
     if (given.isEmpty()) {
       // The latest snapshot is read with the latest schema: ALTER TABLE adds no snapshot.
       return new TableVersion(table, snapshots.latest());
     }
-    String key = given.get(0);
-    return switch (key) {
-      case "scan.snapshot-id" -> at(bySnapshotId(readOptions.get(ScanOptions.SNAPSHOT_ID)));
-      case "scan.tag-name" -> at(byTag(readOptions.get(ScanOptions.TAG_NAME)));
-      case "scan.timestamp-millis" ->
-          at(byTimestamp(readOptions.get(ScanOptions.TIMESTAMP_MILLIS)));
-      case "scan.timestamp" ->
-          at(byTimestamp(parseTimestamp(readOptions.get(ScanOptions.TIMESTAMP), sessionZone)));
-      default -> at(byVersion(readOptions.get(ScanOptions.VERSION)));
-    };
+    ConfigOption<?> selector = given.get(0);
+    if (selector == ScanOptions.SNAPSHOT_ID) {
+      return at(bySnapshotId(readOptions.get(ScanOptions.SNAPSHOT_ID)));
+    } else if (selector == ScanOptions.TAG_NAME) {
+      return at(byTag(readOptions.get(ScanOptions.TAG_NAME)));
+    } else if (selector == ScanOptions.TIMESTAMP_MILLIS) {
+      return at(byTimestamp(readOptions.get(ScanOptions.TIMESTAMP_MILLIS)));
+    } else if (selector == ScanOptions.TIMESTAMP) {
+      return at(byTimestamp(parseTimestamp(readOptions.get(ScanOptions.TIMESTAMP), sessionZone)));
+    }
+    return at(byVersion(readOptions.get(ScanOptions.VERSION)));
   }
 
   private TableVersion at(Snapshot snapshot) {

@@ -3,6 +3,7 @@ package io.strata.core.tag;
 import io.strata.core.options.Options;
 import io.strata.core.options.TagCreationMode;
 import io.strata.core.options.TagOptions;
+import io.strata.core.options.TagPeriodFormatter;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.Tag;
 import io.strata.core.store.FileStore;
@@ -63,11 +64,7 @@ public final class AutoTags {
   }
 
   private Duration period() {
-    return switch (options.get(TagOptions.CREATION_PERIOD)) {
-      case "hourly" -> Duration.ofHours(1);
-      case "two-hours" -> Duration.ofHours(2);
-      default -> Duration.ofDays(1);
-    };
+    return options.get(TagOptions.CREATION_PERIOD).length();
   }
 
   LocalDateTime lastCompletedPeriodStart(LocalDateTime now) {
@@ -81,7 +78,7 @@ public final class AutoTags {
   }
 
   private DateTimeFormatter formatter() {
-    boolean dashes = options.get(TagOptions.PERIOD_FORMATTER).equals("with_dashes");
+    boolean dashes = options.get(TagOptions.PERIOD_FORMATTER) == TagPeriodFormatter.WITH_DASHES;
     boolean daily = period().toDays() >= 1;
     return DateTimeFormatter.ofPattern(
         daily ? (dashes ? "yyyy-MM-dd" : "yyyyMMdd") : (dashes ? "yyyy-MM-dd HH" : "yyyyMMdd HH"));

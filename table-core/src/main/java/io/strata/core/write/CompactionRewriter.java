@@ -25,7 +25,7 @@ public final class CompactionRewriter {
   public CompactionRewriter(FileStore table) {
     this.table = table;
     this.settings = WriteSettings.of(table.options(), table.schema().hasPrimaryKey());
-    this.names = FileNamer.dataFiles(settings.format());
+    this.names = FileNamer.dataFiles(settings.format().value());
   }
 
   private RollingFileWriter files(BucketId bucket, RowType type) {

@@ -6,6 +6,7 @@ import io.strata.core.data.BucketFunction;
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
+import io.strata.core.options.FileFormat;
 import io.strata.core.options.MergeEngine;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
@@ -76,7 +77,7 @@ public final class TableWriter implements AutoCloseable {
     checkWritable(table);
     this.settings = WriteSettings.of(options, schema.hasPrimaryKey());
     this.bufferLimit = options.get(TableOptions.WRITE_BUFFER_SIZE);
-    this.names = FileNamer.dataFiles(settings.format());
+    this.names = FileNamer.dataFiles(settings.format().value());
   }
 
   /**
@@ -87,9 +88,9 @@ public final class TableWriter implements AutoCloseable {
    */
   public static void checkWritable(FileStore table) {
     Options options = table.options();
-    String format = WriteSettings.of(options, table.schema().hasPrimaryKey()).format();
-    if (!format.equals("parquet")) {
-      throw CoreErrors.unsupportedWriteFormat(table.root().getName(), format);
+    FileFormat format = WriteSettings.of(options, table.schema().hasPrimaryKey()).format();
+    if (format != FileFormat.PARQUET) {
+      throw CoreErrors.unsupportedWriteFormat(table.root().getName(), format.value());
     }
     if (!table.schema().hasPrimaryKey()) {
       return;

@@ -11,6 +11,7 @@ import static io.strata.core.partition.PartitionTestTables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.core.options.Options;
+import io.strata.core.options.PartitionExpireStrategy;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
@@ -105,12 +106,7 @@ class PartitionExpirationTest {
         table, "2026010400", "2026010100", "2026010300", "2026010200", "2026010500", "2099010100");
     PartitionExpireConfig config =
         new PartitionExpireConfig(
-            Duration.ofDays(1),
-            PartitionExpireConfig.Strategy.VALUES_TIME,
-            "yyyyMMddHH",
-            null,
-            100,
-            2);
+            Duration.ofDays(1), PartitionExpireStrategy.VALUES_TIME, "yyyyMMddHH", null, 100, 2);
 
     List<PartitionEntry> expired = new PartitionExpiration(table, config, clock, "test").expire();
 

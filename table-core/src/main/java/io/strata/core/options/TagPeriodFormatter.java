@@ -1,0 +1,18 @@
+package io.strata.core.options;
+
+/** {@code tag.period-formatter}: whether automatic tag names separate date parts with dashes. */
+public enum TagPeriodFormatter implements OptionEnum {
+  WITH_DASHES("with_dashes"),
+  WITHOUT_DASHES("without_dashes");
+
+  private final String value;
+
+  TagPeriodFormatter(String value) {
+    this.value = value;
+  }
+
+  @Override
+  public String value() {
+    return value;
+  }
+}
