@@ -149,6 +149,15 @@ public final class SparkErrors {
             + ": only the latest version is writable.");
   }
 
+  public static IllegalStateException tableDirectoryGone(String root, Throwable cause) {
+    return new IllegalStateException(
+        "Table directory "
+            + root
+            + " no longer exists (dropped or moved outside Spark); recreate the table or"
+            + " REFRESH TABLE.",
+        cause);
+  }
+
   public static UnsupportedOperationException partitionProperties(String table) {
     return new UnsupportedOperationException(
         "Cannot set partition properties of "

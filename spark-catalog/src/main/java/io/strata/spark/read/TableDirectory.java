@@ -1,6 +1,7 @@
 package io.strata.spark.read;
 
 import io.strata.core.table.FileStoreTable;
+import io.strata.spark.SparkErrors;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -38,11 +39,6 @@ final class TableDirectory {
   }
 
   private static IllegalStateException gone(FileStoreTable table, Throwable cause) {
-    return new IllegalStateException(
-        "Table directory "
-            + table.root()
-            + " no longer exists (dropped or moved outside Spark); recreate the table or"
-            + " REFRESH TABLE.",
-        cause);
+    return SparkErrors.tableDirectoryGone(table.root().toString(), cause);
   }
 }

@@ -234,16 +234,7 @@ public final class WarehouseCatalog {
     try {
       return schemaManager(id).latest() != null;
     } catch (RuntimeException e) {
-      throw new IllegalStateException(
-          "Cannot drop table '"
-              + id
-              + "': "
-              + tablePath(id)
-              + " holds schema files that do not parse as a table schema ("
-              + e.getMessage()
-              + "). Strata deletes only directories that hold a table; inspect it and remove it by"
-              + " hand if it is not one.",
-          e);
+      throw CoreErrors.unparsableTableOnDrop(id.toString(), tablePath(id).toString(), e);
     }
   }
 

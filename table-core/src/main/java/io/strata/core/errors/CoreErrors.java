@@ -3,9 +3,11 @@ package io.strata.core.errors;
 import java.util.List;
 
 /**
- * The user-facing errors of table-core, in one place so their wording stays consistent: each names
- * the value at fault, what exists instead, and what to do. Schema changes have their own factory
- * ({@code SchemaChangeErrors}). It sits at the bottom layer, so it takes only plain values.
+ * The user-facing errors of table-core's operations (versions, tags, writes, commits, catalog,
+ * reads), in one place so their wording stays consistent: each names the value at fault, what
+ * exists instead, and what to do. Its siblings in this package cover option values, table
+ * definitions, metadata and values; schema changes have {@code schema.SchemaChangeErrors}. The
+ * package sits at the bottom layer, so it takes only plain values.
  */
 public final class CoreErrors {
 
@@ -169,6 +171,35 @@ public final class CoreErrors {
         "Cannot drop the default database '"
             + db
             + "': every catalog keeps it; drop its tables instead.");
+  }
+
+  public static IllegalStateException unparsableTableOnDrop(
+      String table, String path, Throwable cause) {
+    return new IllegalStateException(
+        "Cannot drop table '"
+            + table
+            + "': "
+            + path
+            + " holds schema files that do not parse as a table schema ("
+            + cause.getMessage()
+            + "). Strata deletes only directories that hold a table; inspect it and remove it by"
+            + " hand if it is not one.",
+        cause);
+  }
+
+  // ---- schema changes ----
+
+  public static IllegalStateException alterWithoutTable(String root) {
+    return new IllegalStateException("Cannot alter " + root + ": it holds no table.");
+  }
+
+  public static IllegalStateException schemaRetriesExhausted(String root, long schemaId) {
+    return new IllegalStateException(
+        "Cannot alter "
+            + root
+            + ": other schema changes kept taking schema id "
+            + schemaId
+            + " first; retry.");
   }
 
   // ---- reads and system tables ----

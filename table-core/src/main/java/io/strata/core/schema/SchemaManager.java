@@ -1,5 +1,6 @@
 package io.strata.core.schema;
 
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.io.CorruptFileException;
 import io.strata.core.io.FileIO;
 import io.strata.core.io.NumberedFiles;
@@ -82,7 +83,7 @@ public final class SchemaManager implements java.io.Serializable {
     for (int attempt = 0; ; attempt++) {
       TableSchema latest = latest();
       if (latest == null) {
-        throw new IllegalStateException("Cannot alter " + paths.root() + ": it holds no table.");
+        throw CoreErrors.alterWithoutTable(paths.root().toString());
       }
       TableSchema next = SchemaEvolution.apply(latest, changes, clock.millis());
       if (tryCommit(next)) {
@@ -90,12 +91,7 @@ public final class SchemaManager implements java.io.Serializable {
         return next;
       }
       if (attempt >= MAX_CHANGE_ATTEMPTS) {
-        throw new IllegalStateException(
-            "Cannot alter "
-                + paths.root()
-                + ": other schema changes kept taking schema id "
-                + next.id()
-                + " first; retry.");
+        throw CoreErrors.schemaRetriesExhausted(paths.root().toString(), next.id());
       }
     }
   }
