@@ -131,6 +131,22 @@ class WarehouseCatalogSafetyTest {
   }
 
   @Test
+  void theDefaultDatabaseIsNeverDropped() {
+    if (!catalog.databaseExists(WarehouseCatalog.DEFAULT_DATABASE)) {
+      catalog.createDatabase(WarehouseCatalog.DEFAULT_DATABASE);
+    }
+    assertThatThrownBy(
+            () ->
+                catalog.dropDatabase(
+                    WarehouseCatalog.DEFAULT_DATABASE, WarehouseCatalog.DropMode.CASCADE))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "Cannot drop the default database 'default': every catalog keeps it; drop its tables"
+                + " instead.");
+    assertThat(catalog.databaseExists(WarehouseCatalog.DEFAULT_DATABASE)).isTrue();
+  }
+
+  @Test
   void dropOfAPlainDirectoryIsTableNotFound() throws Exception {
     Files.createDirectories(warehouse.resolve("x.db/plain/data"));
     assertThatThrownBy(() -> catalog.dropTable(new Identifier("x", "plain")))

@@ -59,6 +59,43 @@ class OptionsTest {
   }
 
   @Test
+  void parsersNameTheTextAndTheExpectedForm() {
+    assertThatThrownBy(() -> Durations.parse("soon"))
+        .hasMessage(
+            "Invalid duration 'soon': expected a number and a unit, such as '500 ms', '30 s',"
+                + " '10 min', '1 h' or '1 d'.");
+    assertThatThrownBy(() -> Durations.parse("3 weeks"))
+        .hasMessage(
+            "Invalid duration '3 weeks': unknown time unit 'weeks'; use ns, us, ms, s, min, h or d.");
+    assertThatThrownBy(() -> MemorySize.parse("big"))
+        .hasMessage("Invalid memory size 'big': expected a number and a unit, such as '128 mb'.");
+    assertThatThrownBy(() -> MemorySize.parse("3 pb"))
+        .hasMessage("Invalid memory size '3 pb': unknown size unit 'pb'; use b, kb, mb, gb or tb.");
+  }
+
+  @Test
+  void enumOptionsReadAsTheirJavaEnums() {
+    Options options =
+        new Options(
+            Map.of(
+                "file.format", "ORC",
+                "partition.expiration-strategy", "update-time",
+                "tag.creation-period", "two-hours",
+                "tag.period-formatter", "without_dashes"));
+    assertThat(options.get(TableOptions.FILE_FORMAT)).isEqualTo(FileFormat.ORC);
+    assertThat(options.get(PartitionExpireOptions.EXPIRATION_STRATEGY))
+        .isEqualTo(PartitionExpireStrategy.UPDATE_TIME);
+    assertThat(options.get(TagOptions.CREATION_PERIOD).length()).isEqualTo(Duration.ofHours(2));
+    assertThat(options.get(TagOptions.PERIOD_FORMATTER))
+        .isEqualTo(TagPeriodFormatter.WITHOUT_DASHES);
+    assertThat(new Options(Map.of()).get(TableOptions.FILE_FORMAT)).isEqualTo(FileFormat.PARQUET);
+    assertThatThrownBy(() -> OptionRegistry.validate(Map.of("tag.creation-period", "weekly")))
+        .hasMessage(
+            "Invalid value 'weekly' for table option 'tag.creation-period': expected one of"
+                + " [daily, hourly, two-hours].");
+  }
+
+  @Test
   void unknownKeysAreKept() {
     OptionRegistry.validate(Map.of("some.paimon.option", "anything"));
     assertThat(new Options(Map.of("some.paimon.option", "v")).toMap())
