@@ -4,6 +4,7 @@ import io.strata.core.format.HadoopFiles;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.types.RowType;
 import java.io.IOException;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -13,9 +14,12 @@ import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.compat.RowGroupFilter;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetInputFormat;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.hadoop.util.HadoopStreams;
@@ -76,7 +80,8 @@ final class ParquetBatchFile {
       long length,
       Predicate filter,
       RowType tableType,
-      RowType partitionType)
+      RowType partitionType,
+      TaskReadMetrics metrics)
       throws IOException {
     FileSystem raw = HadoopFiles.withoutChecksums(fs);
     InputFile input = HadoopFiles.inputFile(raw, path, length);
@@ -90,6 +95,7 @@ final class ParquetBatchFile {
               filter, tableType, partitionType, footer.getFileMetaData().getSchema());
       if (rowGroups != null) {
         ParquetInputFormat.setFilterPredicate(conf, rowGroups);
+        footer = withoutSkippedRowGroups(footer, rowGroups, metrics);
       } else {
         conf.unset(ParquetInputFormat.FILTER_PREDICATE);
       }
@@ -122,6 +128,21 @@ final class ParquetBatchFile {
       closeQuietly(reader, stream, e);
       throw e;
     }
+  }
+
+  /**
+   * The footer without the row groups whose statistics rule the filter out, counted as skipped.
+   * Spark's reader would skip them too; filtering here is what makes them countable. (Row groups
+   * Spark then skips by their dictionaries are not counted.)
+   */
+  private static ParquetMetadata withoutSkippedRowGroups(
+      ParquetMetadata footer, FilterPredicate rowGroups, TaskReadMetrics metrics) {
+    List<BlockMetaData> all = footer.getBlocks();
+    List<BlockMetaData> kept =
+        RowGroupFilter.filterRowGroups(
+            FilterCompat.get(rowGroups), all, footer.getFileMetaData().getSchema());
+    metrics.skippedRowGroups(all.size() - kept.size());
+    return kept.size() == all.size() ? footer : new ParquetMetadata(footer.getFileMetaData(), kept);
   }
 
   private static void closeQuietly(
