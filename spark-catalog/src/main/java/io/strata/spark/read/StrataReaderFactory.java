@@ -98,8 +98,15 @@ public class StrataReaderFactory implements PartitionReaderFactory {
 
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
+    TaskReadMetrics metrics = new TaskReadMetrics();
     return new MeteredReader<>(
-        new ChainedReader<>(splitsOf(partition), this::rowReader), new TaskReadMetrics());
+        new ChainedReader<>(
+            splitsOf(partition),
+            split -> {
+              metrics.readBytes(split.fileSize());
+              return rowReader(split);
+            }),
+        metrics);
   }
 
   private PartitionReader<InternalRow> rowReader(DataSplit split) {
