@@ -2,6 +2,7 @@ package io.strata.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.spark.read.StrataScan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -9,18 +10,23 @@ import java.util.function.Supplier;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.classic.SparkSession;
+import org.apache.spark.sql.connector.read.partitioning.KeyGroupedPartitioning;
+import org.apache.spark.sql.connector.read.partitioning.Partitioning;
+import org.apache.spark.sql.connector.read.partitioning.UnknownPartitioning;
 import org.apache.spark.sql.execution.SortExec;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
 import org.apache.spark.sql.execution.adaptive.QueryStageExec;
+import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.execution.exchange.ShuffleExchangeExec;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Fixed-bucket tables report their buckets to Spark (KeyGroupedPartitioning), so joins and
- * aggregations on the bucket key of two such tables with the same bucket count need no shuffle;
- * compacted primary-key tables also report their key order, so a sort-merge join needs no sort.
+ * Fixed-bucket tables read with {@code read.bucketed-scan.enabled} report their buckets to Spark
+ * (KeyGroupedPartitioning), so joins and aggregations on the bucket key of two such tables with the
+ * same bucket count need no shuffle; compacted primary-key tables also report their key order, so a
+ * sort-merge join needs no sort. Bucket keys Spark cannot match report nothing.
  */
 class StoragePartitionedJoinTest {
 
@@ -31,6 +37,7 @@ class StoragePartitionedJoinTest {
   private static final String PB = "strata.default.spj_part_b";
   private static final String KA = "strata.default.spj_pk_a";
   private static final String KB = "strata.default.spj_pk_b";
+  private static final String M = "strata.default.spj_two_keys";
 
   @BeforeAll
   static void start() {
@@ -100,6 +107,34 @@ class StoragePartitionedJoinTest {
         .isZero();
   }
 
+  @Test
+  void aTwoColumnBucketKeyOrTheOptionOffReportsNoLayout() {
+    sql("DROP TABLE IF EXISTS " + M);
+    sql(
+        "CREATE TABLE "
+            + M
+            + " (id BIGINT, v STRING) TBLPROPERTIES ('bucket' = '4', 'bucket-key' = 'id,v')");
+    sql("INSERT INTO " + M + " SELECT id, CAST(id AS STRING) FROM range(20)");
+
+    assertThat(withBucketing(true, () -> partitioning("SELECT * FROM " + A)))
+        .isInstanceOf(KeyGroupedPartitioning.class);
+    assertThat(withBucketing(true, () -> partitioning("SELECT * FROM " + M)))
+        .isInstanceOf(UnknownPartitioning.class);
+    assertThat(withConf(false, true, () -> partitioning("SELECT * FROM " + A)))
+        .isInstanceOf(UnknownPartitioning.class);
+    assertThat(withConf(true, false, () -> partitioning("SELECT * FROM " + A)))
+        .isInstanceOf(UnknownPartitioning.class);
+  }
+
+  private static Partitioning partitioning(String query) {
+    Dataset<Row> df = spark.sql(query);
+    df.collect();
+    List<SparkPlan> scans = new ArrayList<>();
+    collect(executed(df), scans, BatchScanExec.class);
+    assertThat(scans).hasSize(1);
+    return ((StrataScan) ((BatchScanExec) scans.get(0)).scan()).outputPartitioning();
+  }
+
   /** With v2 bucketing the plan has no shuffle; without it, it has one; both answer the same. */
   private static void assertNoShuffleAndSameAnswer(String query) {
     List<Row> bucketed =
@@ -135,12 +170,21 @@ class StoragePartitionedJoinTest {
     return df.queryExecution().executedPlan();
   }
 
-  /** Runs {@code body} with v2 bucketing on or off and broadcast joins off, then restores both. */
+  /**
+   * Runs {@code body} with bucketed scans (Strata's read option and Spark's v2 bucketing) on or off
+   * and broadcast joins off, then restores all three.
+   */
   private static <T> T withBucketing(boolean enabled, Supplier<T> body) {
+    return withConf(enabled, enabled, body);
+  }
+
+  private static <T> T withConf(boolean strataOption, boolean sparkBucketing, Supplier<T> body) {
     Map<String, String> conf =
         Map.of(
+            "spark.strata.read.bucketed-scan.enabled",
+            String.valueOf(strataOption),
             "spark.sql.sources.v2.bucketing.enabled",
-            String.valueOf(enabled),
+            String.valueOf(sparkBucketing),
             "spark.sql.autoBroadcastJoinThreshold",
             "-1");
     Map<String, String> previous = new java.util.HashMap<>();

@@ -1,6 +1,8 @@
 package io.strata.spark.read;
 
 import io.strata.core.data.BinaryRowCodec;
+import io.strata.core.options.Options;
+import io.strata.core.options.ScanOptions;
 import io.strata.core.options.TableOptions;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.split.BucketGroup;
@@ -14,7 +16,6 @@ import io.strata.core.types.RowType;
 import io.strata.spark.SparkRowConverter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.NullOrdering;
@@ -32,32 +33,37 @@ import org.apache.spark.sql.internal.SQLConf;
  * {@code bucket(N, key)}, which Spark resolves to the catalog's bucket function), and, where each
  * bucket is one run sorted by the primary key, that order.
  *
- * <p>Only offered when Spark uses it ({@code spark.sql.sources.v2.bucketing.enabled}); otherwise
- * small buckets are packed into fewer tasks. Spark's bucket transform takes one column, so a bucket
- * key of several columns is not reported; nor is a TIMESTAMP key of precision 3 or less, which
- * Spark's type would hash differently.
+ * <p>Only offered when asked for ({@code read.bucketed-scan.enabled}) and Spark uses it ({@code
+ * spark.sql.sources.v2.bucketing.enabled}, on by default); otherwise small buckets are packed into
+ * fewer tasks. Spark's bucket transform takes one column, so a bucket key of several columns is not
+ * reported; nor is a TIMESTAMP key of precision 3 or less, which Spark's type would hash
+ * differently.
  */
 final class BucketedLayout {
 
-  private final List<BucketGroup> groups;
+  private final FileStoreTable table;
   private final Partitioning partitioning;
-  private final SortOrder[] ordering;
-  private final RowType keyType;
 
-  private BucketedLayout(
-      List<BucketGroup> groups, Partitioning partitioning, SortOrder[] ordering, RowType keyType) {
-    this.groups = groups;
+  /** Whether every bucket is one sorted run, read in key order; empty ordering otherwise. */
+  private final SortOrder[] ordering;
+
+  private BucketedLayout(FileStoreTable table, Partitioning partitioning, SortOrder[] ordering) {
+    this.table = table;
     this.partitioning = partitioning;
     this.ordering = ordering;
-    this.keyType = keyType;
   }
 
   /** The layout of these planned splits, or null when the scan does not report one. */
   static BucketedLayout of(
-      FileStoreTable table, RowType readType, ReadMode mode, List<DataSplit> splits) {
+      FileStoreTable table,
+      Options readOptions,
+      RowType readType,
+      ReadMode mode,
+      List<DataSplit> splits) {
     int numBuckets = table.options().get(TableOptions.BUCKET);
     List<String> bucketKey = bucketKey(table);
-    if (mode == ReadMode.AUDIT_LOG
+    if (!readOptions.get(ScanOptions.BUCKETED_SCAN)
+        || mode == ReadMode.AUDIT_LOG
         || numBuckets <= 0
         || splits.isEmpty()
         || !SQLConf.get().v2BucketingEnabled()
@@ -76,13 +82,11 @@ final class BucketedLayout {
     partitionKeys.forEach(p -> keys.add(Expressions.identity(p)));
     keys.add(Expressions.bucket(numBuckets, bucketKey.get(0)));
     List<BucketGroup> groups = BucketGroup.of(splits);
-    Optional<List<BucketGroup>> sorted = sortedRuns(table, readType, groups);
     Partitioning partitioning =
         new KeyGroupedPartitioning(keys.toArray(new Expression[0]), groups.size());
-    RowType keyType = partitionKeyType(table);
-    return sorted.isPresent()
-        ? new BucketedLayout(sorted.get(), partitioning, primaryKeyOrder(table), keyType)
-        : new BucketedLayout(groups, partitioning, new SortOrder[0], keyType);
+    boolean sorted = everyBucketIsOneSortedRun(table, readType, groups);
+    return new BucketedLayout(
+        table, partitioning, sorted ? primaryKeyOrder(table) : new SortOrder[0]);
   }
 
   Partitioning partitioning() {
@@ -93,10 +97,20 @@ final class BucketedLayout {
     return ordering.clone();
   }
 
-  /** One input partition per (partition, bucket). */
-  InputPartition[] inputPartitions(FileStoreTable table) {
+  /**
+   * One input partition per (partition, bucket) of {@code splits}: the splits planned when the
+   * layout was decided, or a subset of them (a runtime filter), so every bucket keeps its order.
+   */
+  InputPartition[] inputPartitions(List<DataSplit> splits) {
+    List<BucketGroup> groups = BucketGroup.of(splits);
+    if (ordering.length > 0) {
+      groups =
+          groups.stream()
+              .map(g -> g.asSortedRun(table.schema().trimmedPrimaryKeyType()).orElseThrow())
+              .toList();
+    }
     RowType partitionType = table.schema().partitionType();
-    SparkRowConverter converter = new SparkRowConverter(keyType);
+    SparkRowConverter converter = new SparkRowConverter(partitionKeyType(table));
     InputPartition[] result = new InputPartition[groups.size()];
     for (int i = 0; i < result.length; i++) {
       BucketGroup g = groups.get(i);
@@ -121,30 +135,22 @@ final class BucketedLayout {
     return !timestamp || ((AtomicType) field.type()).precision() > 3;
   }
 
-  /** Every bucket as one sorted run, when the table has a primary key and each bucket is one. */
-  private static Optional<List<BucketGroup>> sortedRuns(
+  /** Whether the table has a primary key and each bucket is one run sorted by it. */
+  private static boolean everyBucketIsOneSortedRun(
       FileStoreTable table, RowType readType, List<BucketGroup> groups) {
     List<String> keys = table.schema().trimmedPrimaryKeys();
     if (!table.schema().hasPrimaryKey() || keys.isEmpty()) {
-      return Optional.empty();
+      return false;
     }
     for (String k : keys) {
       DataTypeRoot root = field(table.schema().rowType(), k).type().root();
       // Spark orders floating point NaN and -0.0 its own way; such keys report no order.
       if (readType.indexOf(k) < 0 || root == DataTypeRoot.FLOAT || root == DataTypeRoot.DOUBLE) {
-        return Optional.empty();
+        return false;
       }
     }
     RowType keyType = table.schema().trimmedPrimaryKeyType();
-    List<BucketGroup> runs = new ArrayList<>(groups.size());
-    for (BucketGroup g : groups) {
-      Optional<BucketGroup> run = g.asSortedRun(keyType);
-      if (run.isEmpty()) {
-        return Optional.empty();
-      }
-      runs.add(run.get());
-    }
-    return Optional.of(runs);
+    return groups.stream().allMatch(g -> g.asSortedRun(keyType).isPresent());
   }
 
   private static SortOrder[] primaryKeyOrder(FileStoreTable table) {

@@ -34,8 +34,8 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * One read of one snapshot: plans splits once and packs them into Spark tasks, or, for a
- * fixed-bucket table read with Spark's v2 bucketing, reads each bucket in one task and reports that
- * layout ({@link BucketedLayout}).
+ * fixed-bucket table read with {@code read.bucketed-scan.enabled} and Spark's v2 bucketing, reads
+ * each bucket in one task and reports that layout ({@link BucketedLayout}).
  */
 public class StrataScan
     implements Scan,
@@ -125,7 +125,10 @@ public class StrataScan
   /** The bucketed layout reported to Spark, decided once from the plan; null when none. */
   private BucketedLayout layout() {
     if (layout == null) {
-      layout = Optional.ofNullable(BucketedLayout.of(table, readType, mode, plan().splits()));
+      layout =
+          Optional.ofNullable(
+              BucketedLayout.of(
+                  table, table.options().with(options), readType, mode, plan().splits()));
     }
     return layout.orElse(null);
   }
@@ -155,7 +158,7 @@ public class StrataScan
   @Override
   public InputPartition[] planInputPartitions() {
     if (layout() != null) {
-      return layout().inputPartitions(table);
+      return layout().inputPartitions(plan().splits());
     }
     Options read = table.options().with(options);
     int parallelism =
