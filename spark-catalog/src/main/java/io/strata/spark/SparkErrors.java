@@ -127,10 +127,13 @@ public final class SparkErrors {
             + " options.");
   }
 
-  public static UnsupportedOperationException bucketFunctionArguments(String name, String input) {
+  public static UnsupportedOperationException bucketFunctionArguments(
+      String name, boolean bucketsFirst, String input) {
     return new UnsupportedOperationException(
         name
-            + " takes the bucket-key columns and then the INT number of buckets, got "
+            + (bucketsFirst
+                ? " takes the INT number of buckets and then the bucket-key columns, got "
+                : " takes the bucket-key columns and then the INT number of buckets, got ")
             + input
             + ".");
   }

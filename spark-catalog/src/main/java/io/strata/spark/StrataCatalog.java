@@ -3,6 +3,9 @@ package io.strata.spark;
 import io.strata.core.catalog.CatalogException;
 import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.io.HadoopFileIO;
+import io.strata.core.manifest.ManifestCache;
+import io.strata.core.options.CatalogOptions;
+import io.strata.core.options.Options;
 import io.strata.core.scan.SnapshotSelector;
 import io.strata.core.schema.SchemaChange;
 import io.strata.core.schema.SchemaFactory;
@@ -68,7 +71,22 @@ public class StrataCatalog
       throw SparkErrors.missingWarehouse(name);
     }
     this.catalog = new WarehouseCatalog(new HadoopFileIO(hadoopConf()), new Path(warehouse));
+    configureManifestCache(options);
     this.procedures = new Procedures(name, catalog);
+  }
+
+  /** Catalog options that size the driver's shared manifest cache; unset ones change nothing. */
+  private static void configureManifestCache(CaseInsensitiveStringMap options) {
+    Map<String, String> cache = new HashMap<>();
+    for (Map.Entry<String, String> e : options.entrySet()) {
+      String key = e.getKey().toLowerCase(java.util.Locale.ROOT);
+      if (key.equals(CatalogOptions.CACHE_ENABLED.key()) || key.startsWith("cache.manifest.")) {
+        cache.put(key, e.getValue());
+      }
+    }
+    if (!cache.isEmpty()) {
+      ManifestCache.shared().configure(ManifestCache.Settings.of(new Options(cache)));
+    }
   }
 
   // ---- procedures ----
@@ -371,11 +389,17 @@ public class StrataCatalog
 
   // ---- functions ----
 
-  /** The catalog's own functions live in the empty namespace: {@code strata.strata_bucket}. */
+  /**
+   * The catalog's own functions live in the empty namespace: {@code strata.strata_bucket}, and
+   * {@code bucket}, which Spark binds to the bucket transform of a bucketed scan's partitioning.
+   */
   @Override
   public Identifier[] listFunctions(String[] namespace) throws NoSuchNamespaceException {
     if (namespace.length == 0) {
-      return new Identifier[] {Identifier.of(namespace, SparkBucketFunction.NAME)};
+      return new Identifier[] {
+        Identifier.of(namespace, SparkBucketFunction.NAME),
+        Identifier.of(namespace, SparkBucketFunction.TRANSFORM_NAME)
+      };
     }
     database(namespace);
     return new Identifier[0];
@@ -385,6 +409,10 @@ public class StrataCatalog
   public UnboundFunction loadFunction(Identifier ident) throws NoSuchFunctionException {
     if (ident.namespace().length == 0 && ident.name().equalsIgnoreCase(SparkBucketFunction.NAME)) {
       return new SparkBucketFunction();
+    }
+    if (ident.namespace().length == 0
+        && ident.name().equalsIgnoreCase(SparkBucketFunction.TRANSFORM_NAME)) {
+      return SparkBucketFunction.transform();
     }
     throw new NoSuchFunctionException(ident);
   }

@@ -67,12 +67,37 @@ class SparkBucketFunctionTest {
   void isServedByTheCatalogInTheEmptyNamespace() throws Exception {
     StrataCatalog catalog = new StrataCatalog();
     assertThat(catalog.listFunctions(new String[0]))
-        .containsExactly(Identifier.of(new String[0], "strata_bucket"));
+        .containsExactly(
+            Identifier.of(new String[0], "strata_bucket"), Identifier.of(new String[0], "bucket"));
     assertThat(catalog.loadFunction(Identifier.of(new String[0], "strata_bucket")).name())
         .isEqualTo("strata_bucket");
+    assertThat(catalog.loadFunction(Identifier.of(new String[0], "bucket")).name())
+        .isEqualTo("bucket");
     assertThatThrownBy(
             () -> catalog.loadFunction(Identifier.of(new String[] {"db"}, "strata_bucket")))
         .hasMessageContaining("strata_bucket");
+  }
+
+  @Test
+  void theTransformVariantTakesTheBucketCountFirstAndHashesAlike() {
+    @SuppressWarnings("unchecked")
+    ScalarFunction<Integer> f =
+        (ScalarFunction<Integer>)
+            SparkBucketFunction.transform()
+                .bind(input(DataTypes.IntegerType, DataTypes.StringType, DataTypes.LongType));
+    InternalRow row =
+        new GenericInternalRow(new Object[] {100, UTF8String.fromString("2026-09-24"), 1L});
+    assertThat(f.produceResult(row)).isEqualTo(27);
+    assertThat(f.canonicalName()).isEqualTo("strata.bucket[int, string, bigint]");
+    ScalarFunction<Integer> other = bind(input(DataTypes.StringType, DataTypes.IntegerType));
+    assertThat(other.canonicalName()).isEqualTo("strata.strata_bucket[string, int]");
+    assertThatThrownBy(
+            () ->
+                SparkBucketFunction.transform().bind(input(DataTypes.LongType, DataTypes.LongType)))
+        .isInstanceOf(UnsupportedOperationException.class)
+        .hasMessage(
+            "bucket takes the INT number of buckets and then the bucket-key columns, got"
+                + " struct<_0:bigint,_1:bigint>.");
   }
 
   @Test

@@ -4,6 +4,9 @@ import io.strata.core.format.HadoopFiles;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.types.RowType;
 import java.io.IOException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -13,18 +16,25 @@ import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.compat.RowGroupFilter;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetInputFormat;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.hadoop.util.HadoopStreams;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.SeekableInputStream;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.execution.datasources.parquet.ParquetReadSupport;
 import org.apache.spark.sql.execution.datasources.parquet.VectorizedParquetRecordReader;
 import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import scala.Option;
 
@@ -42,6 +52,9 @@ final class ParquetBatchFile {
   private final StructType partitionSchema;
   private final InternalRow partitionValues;
 
+  /** Field ids of the data columns read, to count the column chunks fetched. */
+  private final Set<Integer> dataFieldIds = new HashSet<>();
+
   /**
    * @param base the table file system's Hadoop configuration (copied, never changed)
    * @param dataSchema the columns read from files ({@link SparkReadSchema})
@@ -56,6 +69,9 @@ final class ParquetBatchFile {
     this.settings = settings;
     this.partitionSchema = partitionSchema;
     this.partitionValues = partitionValues;
+    for (StructField f : dataSchema.fields()) {
+      dataFieldIds.add((int) f.metadata().getLong(SparkReadSchema.FIELD_ID_KEY));
+    }
     conf.set(ParquetReadSupport.SPARK_ROW_REQUESTED_SCHEMA(), dataSchema.json());
     conf.set(ParquetInputFormat.READ_SUPPORT_CLASS, ParquetReadSupport.class.getName());
     conf.setBoolean(SQLConf.PARQUET_FIELD_ID_READ_ENABLED().key(), true);
@@ -76,7 +92,8 @@ final class ParquetBatchFile {
       long length,
       Predicate filter,
       RowType tableType,
-      RowType partitionType)
+      RowType partitionType,
+      TaskReadMetrics metrics)
       throws IOException {
     FileSystem raw = HadoopFiles.withoutChecksums(fs);
     InputFile input = HadoopFiles.inputFile(raw, path, length);
@@ -90,9 +107,11 @@ final class ParquetBatchFile {
               filter, tableType, partitionType, footer.getFileMetaData().getSchema());
       if (rowGroups != null) {
         ParquetInputFormat.setFilterPredicate(conf, rowGroups);
+        footer = withoutSkippedRowGroups(footer, rowGroups, metrics);
       } else {
         conf.unset(ParquetInputFormat.FILTER_PREDICATE);
       }
+      metrics.readBytes(columnChunkBytes(footer));
       reader =
           new VectorizedParquetRecordReader(
               null,
@@ -122,6 +141,36 @@ final class ParquetBatchFile {
       closeQuietly(reader, stream, e);
       throw e;
     }
+  }
+
+  /**
+   * The footer without the row groups whose statistics rule the filter out, counted as skipped.
+   * Spark's reader would skip them too; filtering here is what makes them countable. (Row groups
+   * Spark then skips by their dictionaries are not counted.)
+   */
+  private static ParquetMetadata withoutSkippedRowGroups(
+      ParquetMetadata footer, FilterPredicate rowGroups, TaskReadMetrics metrics) {
+    List<BlockMetaData> all = footer.getBlocks();
+    List<BlockMetaData> kept =
+        RowGroupFilter.filterRowGroups(
+            FilterCompat.get(rowGroups), all, footer.getFileMetaData().getSchema());
+    metrics.skippedRowGroups(all.size() - kept.size());
+    return kept.size() == all.size() ? footer : new ParquetMetadata(footer.getFileMetaData(), kept);
+  }
+
+  /** Bytes of the column chunks of the data columns read, in the row groups kept. */
+  private long columnChunkBytes(ParquetMetadata footer) {
+    MessageType schema = footer.getFileMetaData().getSchema();
+    long bytes = 0;
+    for (BlockMetaData block : footer.getBlocks()) {
+      for (ColumnChunkMetaData column : block.getColumns()) {
+        Type top = schema.getType(column.getPath().toArray()[0]);
+        if (top.getId() != null && dataFieldIds.contains(top.getId().intValue())) {
+          bytes += column.getTotalSize();
+        }
+      }
+    }
+    return bytes;
   }
 
   private static void closeQuietly(

@@ -31,6 +31,7 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
   private final DataSplit split;
   private final Predicate filter;
   private final ColumnarReadSettings settings;
+  private final TaskReadMetrics metrics;
   private final RowType dataType;
   private final RowType partitionReadType;
 
@@ -47,7 +48,9 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
       DataSplit split,
       RowType readType,
       Predicate filter,
-      ColumnarReadSettings settings) {
+      ColumnarReadSettings settings,
+      TaskReadMetrics metrics) {
+    this.metrics = metrics;
     this.table = table;
     this.split = split;
     this.filter = filter;
@@ -112,7 +115,8 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
             file.fileSize(),
             filter,
             table.schema().rowType(),
-            table.schema().partitionType());
+            table.schema().partitionType(),
+            metrics);
     ColumnarBatch raw = current.resultBatch();
     ColumnVector[] columns = new ColumnVector[sourceColumn.length];
     for (int i = 0; i < columns.length; i++) {

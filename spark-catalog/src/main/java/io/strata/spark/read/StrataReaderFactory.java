@@ -57,12 +57,21 @@ public class StrataReaderFactory implements PartitionReaderFactory {
 
   @Override
   public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
-    return new ChainedReader<>(((StrataInputPartition) partition).splits(), this::batchReader);
+    TaskReadMetrics metrics = new TaskReadMetrics();
+    return new MeteredReader<>(
+        new ChainedReader<>(splitsOf(partition), split -> batchReader(split, metrics)), metrics);
   }
 
-  private PartitionReader<ColumnarBatch> batchReader(DataSplit split) {
+  /** The splits of a task, key-grouped or packed. */
+  private static java.util.List<DataSplit> splitsOf(InputPartition partition) {
+    return partition instanceof KeyedInputPartition keyed
+        ? keyed.splits()
+        : ((StrataInputPartition) partition).splits();
+  }
+
+  private PartitionReader<ColumnarBatch> batchReader(DataSplit split, TaskReadMetrics metrics) {
     PartitionReader<ColumnarBatch> reader =
-        new SplitBatchReader(table, split, readType, valueFilter(), columnar);
+        new SplitBatchReader(table, split, readType, valueFilter(), columnar, metrics);
     return new PartitionReader<>() {
       @Override
       public boolean next() throws IOException {
@@ -89,7 +98,15 @@ public class StrataReaderFactory implements PartitionReaderFactory {
 
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
-    return new ChainedReader<>(((StrataInputPartition) partition).splits(), this::rowReader);
+    TaskReadMetrics metrics = new TaskReadMetrics();
+    return new MeteredReader<>(
+        new ChainedReader<>(
+            splitsOf(partition),
+            split -> {
+              metrics.readBytes(split.fileSize());
+              return rowReader(split);
+            }),
+        metrics);
   }
 
   private PartitionReader<InternalRow> rowReader(DataSplit split) {

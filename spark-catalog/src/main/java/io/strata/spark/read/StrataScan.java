@@ -14,18 +14,35 @@ import io.strata.spark.SparkTypes;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
+import org.apache.spark.sql.connector.expressions.SortOrder;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.SupportsReportOrdering;
+import org.apache.spark.sql.connector.read.SupportsReportPartitioning;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
+import org.apache.spark.sql.connector.read.partitioning.Partitioning;
+import org.apache.spark.sql.connector.read.partitioning.UnknownPartitioning;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 
-/** One read of one snapshot: plans splits once and packs them into Spark tasks. */
-public class StrataScan implements Scan, Batch, SupportsReportStatistics {
+/**
+ * One read of one snapshot: plans splits once and packs them into Spark tasks, or, for a
+ * fixed-bucket table read with {@code read.bucketed-scan.enabled} and Spark's v2 bucketing, reads
+ * each bucket in one task and reports that layout ({@link BucketedLayout}).
+ */
+public class StrataScan
+    implements Scan,
+        Batch,
+        SupportsReportStatistics,
+        SupportsReportPartitioning,
+        SupportsReportOrdering {
 
   private final FileStoreTable table;
   private final Snapshot snapshot;
@@ -36,6 +53,7 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
   private final Filter[] pushed;
   private TableScan.Plan plan;
   private final ReadMode mode;
+  private Optional<BucketedLayout> layout;
 
   /** Rows Spark needs at most (a pushed LIMIT without data filters), or -1. */
   private final int limit;
@@ -104,8 +122,44 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
     return this;
   }
 
+  /** The bucketed layout reported to Spark, decided once from the plan; null when none. */
+  private BucketedLayout layout() {
+    if (layout == null) {
+      layout =
+          Optional.ofNullable(
+              BucketedLayout.of(
+                  table, table.options().with(options), readType, mode, plan().splits()));
+    }
+    return layout.orElse(null);
+  }
+
+  @Override
+  public Partitioning outputPartitioning() {
+    BucketedLayout l = layout();
+    return l == null ? new UnknownPartitioning(0) : l.partitioning();
+  }
+
+  @Override
+  public SortOrder[] outputOrdering() {
+    BucketedLayout l = layout();
+    return l == null ? new SortOrder[0] : l.ordering();
+  }
+
+  @Override
+  public CustomMetric[] supportedCustomMetrics() {
+    return ScanMetrics.supported();
+  }
+
+  @Override
+  public CustomTaskMetric[] reportDriverMetrics() {
+    return ScanMetrics.driverValues(plan().statistics());
+  }
+
   @Override
   public InputPartition[] planInputPartitions() {
+    if (layout() != null) {
+      return layout().inputPartitions(plan().splits());
+    }
     Options read = table.options().with(options);
     int parallelism =
         org.apache.spark.sql.SparkSession.active().sparkContext().defaultParallelism();

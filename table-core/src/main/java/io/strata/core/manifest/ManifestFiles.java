@@ -11,8 +11,13 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import org.apache.hadoop.fs.Path;
 
-/** Reads and writes the manifests and manifest lists of one table. */
+/**
+ * Reads and writes the manifests and manifest lists of one table; reads go through a {@link
+ * ManifestCache}.
+ */
 public final class ManifestFiles {
 
   private final FileIO fileIO;
@@ -22,13 +27,16 @@ public final class ManifestFiles {
   private final long targetFileSize;
   private final FileNamer manifestNames = FileNamer.manifests();
   private final FileNamer listNames = FileNamer.manifestLists();
+  private final ManifestCache cache;
 
   public ManifestFiles(
       FileIO fileIO,
       TablePaths paths,
       RowType partitionType,
       String compression,
-      long targetFileSize) {
+      long targetFileSize,
+      ManifestCache cache) {
+    this.cache = cache;
     this.fileIO = fileIO;
     this.paths = paths;
     this.partitionType = partitionType;
@@ -37,25 +45,57 @@ public final class ManifestFiles {
   }
 
   public List<ManifestEntry> readManifest(String fileName) {
-    try (InputStream in = fileIO.newInputStream(paths.manifest(fileName))) {
-      return ManifestCodec.read(in);
-    } catch (java.io.FileNotFoundException e) {
-      throw new UncheckedIOException("Cannot read manifest " + paths.manifest(fileName), e);
-    } catch (IOException | RuntimeException e) {
-      throw CorruptFileException.of(
-          CorruptFileException.Kind.MANIFEST, paths.manifest(fileName), e);
-    }
+    return decodeManifest(fileName).records();
   }
 
   public List<ManifestFileMeta> readManifestList(String fileName) {
-    try (InputStream in = fileIO.newInputStream(paths.manifest(fileName))) {
-      return ManifestListCodec.read(in);
-    } catch (java.io.FileNotFoundException e) {
-      throw new UncheckedIOException("Cannot read manifest list " + paths.manifest(fileName), e);
-    } catch (IOException | RuntimeException e) {
-      throw CorruptFileException.of(
-          CorruptFileException.Kind.MANIFEST_LIST, paths.manifest(fileName), e);
+    return decodeManifestList(fileName).records();
+  }
+
+  /** The records of one manifest or manifest list and whether they came from the cache. */
+  public record Decoded<T>(List<T> records, boolean fromCache) {}
+
+  /** A manifest's entries, from the cache when it holds them. */
+  public Decoded<ManifestEntry> decodeManifest(String fileName) {
+    return decode(fileName, CorruptFileException.Kind.MANIFEST, "manifest", ManifestCodec::read);
+  }
+
+  /** A manifest list's records, from the cache when it holds them. */
+  public Decoded<ManifestFileMeta> decodeManifestList(String fileName) {
+    return decode(
+        fileName,
+        CorruptFileException.Kind.MANIFEST_LIST,
+        "manifest list",
+        ManifestListCodec::read);
+  }
+
+  private <T> Decoded<T> decode(
+      String fileName,
+      CorruptFileException.Kind kind,
+      String what,
+      Function<byte[], List<T>> codec) {
+    Path path = paths.manifest(fileName);
+    String key = path.toString();
+    List<T> cached = cache.enabled() ? cache.get(key) : null;
+    if (cached != null) {
+      return new Decoded<>(cached, true);
     }
+    byte[] bytes;
+    try (InputStream in = fileIO.newInputStream(path)) {
+      bytes = in.readAllBytes();
+    } catch (java.io.FileNotFoundException e) {
+      throw new UncheckedIOException("Cannot read " + what + " " + path, e);
+    } catch (IOException e) {
+      throw CorruptFileException.of(kind, path, e);
+    }
+    List<T> records;
+    try {
+      records = List.copyOf(codec.apply(bytes));
+    } catch (RuntimeException e) {
+      throw CorruptFileException.of(kind, path, e);
+    }
+    cache.put(key, records, bytes.length);
+    return new Decoded<>(records, false);
   }
 
   /** Writes entries into one or more manifests of about the target size. */

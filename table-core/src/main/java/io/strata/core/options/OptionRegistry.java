@@ -20,7 +20,8 @@ public final class OptionRegistry {
           TagOptions.class,
           WriteOptions.class,
           MergeOptions.class,
-          ParquetOptions.class);
+          ParquetOptions.class,
+          CatalogOptions.class);
 
   /** Options set per column ({@code fields.<name>.<suffix>}). */
   private static final List<FieldOption<?>> FIELD_OPTIONS =

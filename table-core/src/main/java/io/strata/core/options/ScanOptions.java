@@ -65,4 +65,13 @@ public final class ScanOptions {
           true,
           "Read Parquet splits that need no merge as columnar batches (Spark's vectorized"
               + " reader); false reads every split row by row.");
+
+  public static final ConfigOption<Boolean> BUCKETED_SCAN =
+      of(
+          "read.bucketed-scan.enabled",
+          OptionType.BOOLEAN,
+          false,
+          "Read a fixed-bucket table one task per (partition, bucket) and report that layout to"
+              + " Spark (with spark.sql.sources.v2.bucketing.enabled), so joins and aggregations"
+              + " on the bucket key need no shuffle; false packs small buckets into fewer tasks.");
 }

@@ -13,10 +13,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
@@ -37,8 +39,9 @@ public final class FileStoreScan {
   private final ManifestFiles manifests;
   private final RowType partitionType;
   private Predicate partitionFilter;
-  private Integer bucket;
+  private Set<Integer> buckets;
   private Function<ManifestEntry, Boolean> fileFilter;
+  private final ScanCounters counters = new ScanCounters();
 
   public FileStoreScan(ManifestFiles manifests, RowType partitionType) {
     this.manifests = manifests;
@@ -52,7 +55,12 @@ public final class FileStoreScan {
   }
 
   public FileStoreScan withBucket(int onlyBucket) {
-    this.bucket = onlyBucket;
+    return withBuckets(Set.of(onlyBucket));
+  }
+
+  /** Keeps only entries of these buckets; skips manifests whose bucket range holds none. */
+  public FileStoreScan withBuckets(Set<Integer> onlyBuckets) {
+    this.buckets = Set.copyOf(onlyBuckets);
     return this;
   }
 
@@ -82,15 +90,16 @@ public final class FileStoreScan {
   public List<List<ManifestEntry>> readEntries(List<ManifestFileMeta> metas) {
     Map<BinaryRow, Boolean> partitionMatches = new ConcurrentHashMap<>();
     List<CompletableFuture<List<ManifestEntry>>> futures = new ArrayList<>();
+    counters.manifests.addAndGet(metas.size());
     for (ManifestFileMeta meta : metas) {
       if (!mayMatch(meta)) {
+        counters.manifestsSkipped.incrementAndGet();
         futures.add(CompletableFuture.completedFuture(List.of()));
         continue;
       }
       futures.add(
           CompletableFuture.supplyAsync(
-              () -> filter(manifests.readManifest(meta.fileName()), partitionMatches),
-              MANIFEST_READERS));
+              () -> filter(read(meta), partitionMatches), MANIFEST_READERS));
     }
     List<List<ManifestEntry>> result = new ArrayList<>(futures.size());
     for (CompletableFuture<List<ManifestEntry>> f : futures) {
@@ -102,6 +111,18 @@ public final class FileStoreScan {
       }
     }
     return result;
+  }
+
+  private List<ManifestEntry> read(ManifestFileMeta meta) {
+    ManifestFiles.Decoded<ManifestEntry> decoded = manifests.decodeManifest(meta.fileName());
+    (decoded.fromCache() ? counters.manifestsFromCache : counters.manifestsFromStorage)
+        .incrementAndGet();
+    return decoded.records();
+  }
+
+  /** What this scan has read and skipped so far. */
+  ScanCounters counters() {
+    return counters;
   }
 
   /** Applies DELETE entries to earlier ADD entries; what remains is live. */
@@ -120,10 +141,10 @@ public final class FileStoreScan {
   }
 
   private boolean mayMatch(ManifestFileMeta meta) {
-    if (bucket != null
+    if (buckets != null
         && meta.minBucket() != null
         && meta.maxBucket() != null
-        && (bucket < meta.minBucket() || bucket > meta.maxBucket())) {
+        && buckets.stream().noneMatch(b -> b >= meta.minBucket() && b <= meta.maxBucket())) {
       return false;
     }
     if (partitionFilter == null || partitionType.size() == 0) {
@@ -139,21 +160,30 @@ public final class FileStoreScan {
     return partitionFilter.mayMatch(meta.numAddedFiles() + meta.numDeletedFiles(), min, max, nulls);
   }
 
+  private static void count(boolean add, AtomicLong counter) {
+    if (add) {
+      counter.incrementAndGet();
+    }
+  }
+
   private List<ManifestEntry> filter(
       List<ManifestEntry> entries, Map<BinaryRow, Boolean> partitionMatches) {
     List<ManifestEntry> kept = new ArrayList<>(entries.size());
     for (ManifestEntry e : entries) {
-      if (bucket != null && e.bucket() != bucket) {
+      boolean add = e.kind() == FileKind.ADD;
+      if (buckets != null && !buckets.contains(e.bucket())) {
+        count(add, counters.skippedByBucket);
         continue;
       }
       if (partitionFilter != null
           && !partitionMatches.computeIfAbsent(
               e.partition(),
               p -> partitionFilter.test(BinaryRowCodec.deserialize(partitionType, p)))) {
+        count(add, counters.skippedByPartition);
         continue;
       }
       // Deletes must survive value filtering so that they cancel their ADD.
-      if (fileFilter != null && e.kind() == FileKind.ADD && !fileFilter.apply(e)) {
+      if (fileFilter != null && add && !fileFilter.apply(e)) {
         continue;
       }
       kept.add(e);

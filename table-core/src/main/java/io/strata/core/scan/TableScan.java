@@ -58,8 +58,15 @@ public final class TableScan {
     return this;
   }
 
-  /** What a scan found: the snapshot read (null for an empty table) and its splits. */
-  public record Plan(Snapshot snapshot, List<DataSplit> splits) {
+  /**
+   * What a scan found: the snapshot read (null for an empty table), its splits, and what planning
+   * read and skipped.
+   */
+  public record Plan(Snapshot snapshot, List<DataSplit> splits, PlanStatistics statistics) {
+
+    public Plan {
+      splits = List.copyOf(splits);
+    }
 
     /**
      * The first splits that certainly hold {@code limit} rows, for a LIMIT without filters. A split
@@ -70,7 +77,9 @@ public final class TableScan {
       long certain = 0;
       for (int i = 0; i < splits.size(); i++) {
         if (certain >= limit) {
-          return new Plan(snapshot, splits.subList(0, i));
+          List<DataSplit> first = splits.subList(0, i);
+          long files = first.stream().mapToLong(s -> s.files().size()).sum();
+          return new Plan(snapshot, first, statistics.withPlanned(files, first.size()));
         }
         certain += certainRows(splits.get(i), primaryKey);
       }
@@ -94,8 +103,9 @@ public final class TableScan {
 
   public Plan plan(Snapshot snapshot) {
     if (snapshot == null) {
-      return new Plan(null, List.of());
+      return new Plan(null, List.of(), PlanStatistics.EMPTY);
     }
+    long start = System.nanoTime();
     FileStoreScan scan =
         new FileStoreScan(table.manifestFiles(), table.schema().partitionType())
             .withPartitionFilter(partitionFilter);
@@ -115,7 +125,7 @@ public final class TableScan {
           e ->
               !(skipLevelZero && e.file().level() == 0)
                   && !(onlyTop && e.file().level() != topLevel)
-                  && (stats == null || stats.mayMatch(e)));
+                  && (stats == null || mayMatch(stats, e, scan.counters())));
     }
     Map<BucketKey, List<ManifestEntry>> groups = new LinkedHashMap<>();
     for (ManifestEntry e : scan.liveEntries(snapshot)) {
@@ -123,6 +133,22 @@ public final class TableScan {
           .computeIfAbsent(new BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>())
           .add(e);
     }
+    List<DataSplit> splits = splits(snapshot, groups);
+    long files = splits.stream().mapToLong(s -> s.files().size()).sum();
+    PlanStatistics statistics =
+        scan.counters().statistics(snapshot.id(), System.nanoTime() - start, files, splits.size());
+    return new Plan(snapshot, splits, statistics);
+  }
+
+  private static boolean mayMatch(StatsEvaluator stats, ManifestEntry e, ScanCounters counters) {
+    if (stats.mayMatch(e)) {
+      return true;
+    }
+    counters.skippedByStats.incrementAndGet();
+    return false;
+  }
+
+  private List<DataSplit> splits(Snapshot snapshot, Map<BucketKey, List<ManifestEntry>> groups) {
     SplitGenerator generator = splitGenerator();
     List<DataSplit> splits = new ArrayList<>();
     for (Map.Entry<BucketKey, List<ManifestEntry>> g : groups.entrySet()) {
@@ -140,7 +166,7 @@ public final class TableScan {
                 group.rawConvertible()));
       }
     }
-    return new Plan(snapshot, splits);
+    return splits;
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.strata.core.store;
 
 import io.strata.core.io.FileIO;
+import io.strata.core.manifest.ManifestCache;
 import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
@@ -105,7 +106,8 @@ public class FileStore implements java.io.Serializable {
         paths,
         schema.partitionType(),
         options.get(TableOptions.MANIFEST_COMPRESSION),
-        options.get(TableOptions.MANIFEST_TARGET_FILE_SIZE));
+        options.get(TableOptions.MANIFEST_TARGET_FILE_SIZE),
+        ManifestCache.shared());
   }
 
   /** Where this table's data files live. */

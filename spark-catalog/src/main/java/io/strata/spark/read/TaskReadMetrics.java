@@ -1,0 +1,29 @@
+package io.strata.spark.read;
+
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
+
+/**
+ * What one read task has read so far, across its splits: Parquet row groups skipped and bytes read.
+ * A columnar read counts the column chunks it fetches (the requested columns of the row groups
+ * kept); a row read counts the whole files it opens. The reader is used on one thread.
+ */
+final class TaskReadMetrics {
+
+  private long rowGroupsSkipped;
+  private long bytesRead;
+
+  void skippedRowGroups(long count) {
+    rowGroupsSkipped += count;
+  }
+
+  void readBytes(long bytes) {
+    bytesRead += bytes;
+  }
+
+  CustomTaskMetric[] values() {
+    return new CustomTaskMetric[] {
+      ScanMetrics.value(ScanMetrics.ROW_GROUPS_SKIPPED, rowGroupsSkipped),
+      ScanMetrics.value(ScanMetrics.BYTES_READ, bytesRead)
+    };
+  }
+}
