@@ -52,7 +52,10 @@ public final class TableScan {
     return this;
   }
 
-  /** A filter bound to the table row type, used to skip files by their value stats. */
+  /**
+   * A filter bound to the table row type, used to skip files by their value stats and, for a
+   * fixed-bucket table, buckets that cannot hold a match ({@link BucketFilter}).
+   */
   public TableScan withValueFilter(Predicate filter) {
     this.valueFilter = filter;
     return this;
@@ -109,12 +112,14 @@ public final class TableScan {
         statsFilter == null
             ? null
             : new StatsEvaluator(table.schemaManager(), table.schema(), statsFilter);
-    if (skipLevelZero || stats != null || onlyTop) {
+    BucketFilter buckets = BucketFilter.of(table.schema(), valueFilter).orElse(null);
+    if (skipLevelZero || stats != null || onlyTop || buckets != null) {
       // First-row tables publish rows through compaction: level 0 is not yet visible (as Paimon).
       scan.withFileFilter(
           e ->
               !(skipLevelZero && e.file().level() == 0)
                   && !(onlyTop && e.file().level() != topLevel)
+                  && (buckets == null || buckets.accepts(e.bucket(), e.totalBuckets()))
                   && (stats == null || stats.mayMatch(e)));
     }
     Map<BucketKey, List<ManifestEntry>> groups = new LinkedHashMap<>();
