@@ -5,6 +5,7 @@ import io.strata.core.options.ScanOptions;
 import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.TableScan;
+import io.strata.core.scan.TopNPruning;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.split.DataSplit;
 import io.strata.core.split.TaskPacking;
@@ -15,17 +16,19 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
-import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.connector.read.SupportsRuntimeV2Filtering;
 import org.apache.spark.sql.types.StructType;
 
 /** One read of one snapshot: plans splits once and packs them into Spark tasks. */
-public class StrataScan implements Scan, Batch, SupportsReportStatistics {
+public class StrataScan
+    implements Scan, Batch, SupportsReportStatistics, SupportsRuntimeV2Filtering {
 
   private final FileStoreTable table;
   private final Snapshot snapshot;
@@ -33,7 +36,7 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
   private final RowType readType;
   private final Predicate partitionFilter;
   private final Predicate valueFilter;
-  private final Filter[] pushed;
+  private final org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed;
   private TableScan.Plan plan;
   private final ReadMode mode;
 
@@ -47,7 +50,7 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
       RowType readType,
       Predicate partitionFilter,
       Predicate valueFilter,
-      Filter[] pushed,
+      org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed,
       ReadMode mode,
       int limit) {
     this.mode = mode;
@@ -61,7 +64,37 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
     this.pushed = pushed;
   }
 
-  /** The splits this scan reads (planned once). */
+  /** Filters Spark added at run time (dynamic partition pruning). */
+  private RuntimeFilters runtime = new RuntimeFilters(null, null);
+
+  /** The order of a pushed {@code ORDER BY ... LIMIT}, or null, and its limit. */
+  private TopNPruning.Order topN;
+
+  private int topNLimit;
+
+  /** Plans only splits that may hold the first {@code n} rows in {@code order}. */
+  StrataScan withTopN(TopNPruning.Order order, int n) {
+    this.topN = order;
+    this.topNLimit = n;
+    return this;
+  }
+
+  @Override
+  public NamedReference[] filterAttributes() {
+    return RuntimeFilters.attributes(table.schema());
+  }
+
+  @Override
+  public void filter(org.apache.spark.sql.connector.expressions.filter.Predicate[] predicates) {
+    RuntimeFilters added = RuntimeFilters.of(table.schema(), predicates);
+    runtime =
+        new RuntimeFilters(
+            RuntimeFilters.and(runtime.partitionFilter(), added.partitionFilter()),
+            RuntimeFilters.and(runtime.valueFilter(), added.valueFilter()));
+    plan = null; // planned again with the runtime filters
+  }
+
+  /** The splits this scan reads (planned once, and again after runtime filters). */
   public List<DataSplit> splits() {
     return plan().splits();
   }
@@ -73,9 +106,16 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
           (mode == ReadMode.READ_OPTIMIZED
                   ? new TableScan(table, new Options(options)).readOptimized()
                   : new TableScan(table, new Options(options)))
-              .withPartitionFilter(partitionFilter)
-              .withValueFilter(valueFilter)
+              .withPartitionFilter(RuntimeFilters.and(partitionFilter, runtime.partitionFilter()))
+              .withValueFilter(RuntimeFilters.and(valueFilter, runtime.valueFilter()))
               .plan(snapshot);
+      if (topN != null && !table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
+        plan =
+            new TableScan.Plan(
+                plan.snapshot(),
+                TopNPruning.prune(
+                    table.schemaManager(), table.schema(), plan.splits(), topN, topNLimit));
+      }
       if (limit >= 0 && !table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
         plan = plan.limitedTo(limit, table.schema().hasPrimaryKey());
       }
@@ -122,7 +162,7 @@ public class StrataScan implements Scan, Batch, SupportsReportStatistics {
   @Override
   public PartitionReaderFactory createReaderFactory() {
     if (rowPathReason() != null) {
-      return new StrataReaderFactory(table, readType, mode);
+      return new StrataReaderFactory(table, readType, mode, pushed);
     }
     return new StrataReaderFactory(
         table, readType, mode, ColumnarReadSettings.fromSession(), pushed);

@@ -1,6 +1,7 @@
 package io.strata.core.format;
 
 import io.strata.core.predicate.AndPredicate;
+import io.strata.core.predicate.ConstantPredicate;
 import io.strata.core.predicate.LeafPredicate;
 import io.strata.core.predicate.NotPredicate;
 import io.strata.core.predicate.OrPredicate;
@@ -70,6 +71,9 @@ public final class ParquetRowGroupFilter {
       // Only an exact child may be negated: a widened child would narrow the negation.
       FilterPredicate child = not.child() instanceof LeafPredicate leaf ? leaf(leaf) : null;
       return child == null ? null : FilterApi.not(child);
+    }
+    if (p instanceof ConstantPredicate) {
+      return null; // filter2 has no constant; planning already skips every file for FALSE
     }
     return leaf((LeafPredicate) p);
   }

@@ -24,7 +24,7 @@ public final class TopNPruning {
   /** The sort: a column of the table's row type, its direction and where NULLs go. */
   public record Order(int field, boolean descending, boolean nullsFirst) {}
 
-  /** A split's key range under the order; null keys stand for NULL. */
+  /** A file's key range under the order; null keys stand for NULL. */
   private record Bounds(Object low, Object high, long rows) {}
 
   private final FileStatsReader stats;
@@ -62,38 +62,65 @@ public final class TopNPruning {
   }
 
   private List<DataSplit> prune(List<DataSplit> splits, long n) {
-    List<Bounds> bounds = new ArrayList<>(splits.size());
+    // A split read without a merge is a list of independent files: each is bounded and counted.
     List<Bounds> certain = new ArrayList<>();
     for (DataSplit split : splits) {
-      Bounds b = rowsReachReader(split) ? bounds(split) : null;
-      bounds.add(b);
-      if (b != null) {
-        certain.add(b);
+      if (rowsReachReader(split)) {
+        for (DataFileMeta file : split.files()) {
+          Bounds b = bounds(file);
+          if (b != null) {
+            certain.add(b);
+          }
+        }
       }
     }
-    certain.sort((x, y) -> keys.compare(x.high(), y.high()));
-    long rows = 0;
-    Object threshold = null;
-    boolean found = false;
-    for (Bounds b : certain) {
-      rows += b.rows();
-      if (rows >= n) {
-        threshold = b.high();
-        found = true;
-        break;
-      }
-    }
-    if (!found) {
+    Object threshold = threshold(certain, n);
+    if (threshold == NONE) {
       return splits;
     }
     List<DataSplit> kept = new ArrayList<>();
-    for (int i = 0; i < splits.size(); i++) {
-      Bounds b = bounds.get(i);
-      if (b == null || keys.compare(b.low(), threshold) <= 0) {
-        kept.add(splits.get(i));
+    for (DataSplit split : splits) {
+      if (!rowsReachReader(split)) {
+        kept.add(split);
+        continue;
+      }
+      List<DataFileMeta> files = new ArrayList<>();
+      for (DataFileMeta file : split.files()) {
+        Bounds b = bounds(file);
+        if (b == null || keys.compare(b.low(), threshold) <= 0) {
+          files.add(file);
+        }
+      }
+      if (files.size() == split.files().size()) {
+        kept.add(split);
+      } else if (!files.isEmpty()) {
+        kept.add(
+            new DataSplit(
+                split.snapshotId(),
+                split.partition(),
+                split.bucket(),
+                split.totalBuckets(),
+                files,
+                split.rawConvertible()));
       }
     }
     return kept;
+  }
+
+  /** Marks that no threshold exists (NULL is a valid key). */
+  private static final Object NONE = new Object();
+
+  /** The least key T such that files with keys up to T hold n rows, or {@link #NONE}. */
+  private Object threshold(List<Bounds> certain, long n) {
+    certain.sort((x, y) -> keys.compare(x.high(), y.high()));
+    long rows = 0;
+    for (Bounds b : certain) {
+      rows += b.rows();
+      if (rows >= n) {
+        return b.high();
+      }
+    }
+    return NONE;
   }
 
   /** Whether the split's rows reach the reader as its files hold them (no merge, no retraction). */
@@ -112,28 +139,13 @@ public final class TopNPruning {
     return true;
   }
 
-  /** The split's key range, or null when a file's stats do not bound it. */
-  private Bounds bounds(DataSplit split) {
-    Object low = null;
-    Object high = null;
-    boolean any = false;
-    for (DataFileMeta file : split.files()) {
-      if (file.rowCount() == 0) {
-        continue;
-      }
-      Object[] range = fileRange(file);
-      if (range == null) {
-        return null;
-      }
-      if (!any || keys.compare(range[0], low) < 0) {
-        low = range[0];
-      }
-      if (!any || keys.compare(range[1], high) > 0) {
-        high = range[1];
-      }
-      any = true;
+  /** The file's key range, or null when it has no rows or its stats do not bound it. */
+  private Bounds bounds(DataFileMeta file) {
+    if (file.rowCount() == 0) {
+      return null;
     }
-    return any ? new Bounds(low, high, split.rowCount()) : null;
+    Object[] range = fileRange(file);
+    return range == null ? null : new Bounds(range[0], range[1], file.rowCount());
   }
 
   /** {lowest key, highest key} of a file with rows, or null when its stats are incomplete. */

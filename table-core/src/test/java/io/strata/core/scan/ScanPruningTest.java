@@ -164,6 +164,13 @@ class ScanPruningTest {
     // Ascending, nulls first: the split with the NULL leads.
     assertThat(ids(t, topN(t, all, false, true, 1))).containsExactly(0L);
     assertThat(topN(t, all, false, false, 100)).hasSize(4);
+
+    // Packed into one split, the split keeps only the files that may hold the first rows.
+    List<DataSplit> packed = plan(t, null);
+    assertThat(packed).hasSize(1);
+    List<DataSplit> first = topN(t, packed, false, false, 2);
+    assertThat(files(first)).isEqualTo(2);
+    assertThat(first.get(0).rawConvertible()).isTrue();
   }
 
   private static List<DataSplit> topN(
