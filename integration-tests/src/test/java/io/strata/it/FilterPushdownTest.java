@@ -199,12 +199,39 @@ class FilterPushdownTest {
     try {
       spark.conf().set("spark.sql.optimizer.dynamicPartitionPruning.enabled", "false");
       List<String> expected = sorted(rows(query));
-      int unpruned = factSplits(query);
+      int unpruned = splitsOf(query, "fp_fact");
       spark.conf().unset("spark.sql.optimizer.dynamicPartitionPruning.enabled");
       assertThat(expected).hasSize(200);
       assertThat(sorted(rows(query))).isEqualTo(expected);
       assertThat(unpruned).isEqualTo(10);
-      assertThat(factSplits(query)).isEqualTo(2);
+      assertThat(splitsOf(query, "fp_fact")).isEqualTo(2);
+    } finally {
+      spark.conf().unset("spark.sql.optimizer.dynamicPartitionPruning.enabled");
+    }
+  }
+
+  @Test
+  void dynamicFiltersOnTheBucketKeyReadOnlyTheJoinedBuckets() {
+    sql("DROP TABLE IF EXISTS strata.default.fp_bucket_fact");
+    sql("DROP TABLE IF EXISTS strata.default.fp_bucket_dim");
+    sql(
+        "CREATE TABLE strata.default.fp_bucket_fact (id BIGINT, v BIGINT) TBLPROPERTIES"
+            + " ('bucket' = '8', 'bucket-key' = 'id')");
+    sql("INSERT INTO strata.default.fp_bucket_fact SELECT id % 100, id FROM range(2000)");
+    sql("CREATE TABLE strata.default.fp_bucket_dim (id BIGINT, label STRING)");
+    sql("INSERT INTO strata.default.fp_bucket_dim SELECT id, CONCAT('k', id) FROM range(100)");
+    String query =
+        "SELECT f.v, d.label FROM strata.default.fp_bucket_fact f JOIN"
+            + " strata.default.fp_bucket_dim d ON f.id = d.id WHERE d.label = 'k42'";
+    try {
+      spark.conf().set("spark.sql.optimizer.dynamicPartitionPruning.enabled", "false");
+      List<String> expected = sorted(rows(query));
+      int unpruned = splitsOf(query, "fp_bucket_fact");
+      spark.conf().unset("spark.sql.optimizer.dynamicPartitionPruning.enabled");
+      assertThat(expected).hasSize(20);
+      assertThat(sorted(rows(query))).isEqualTo(expected);
+      assertThat(unpruned).isEqualTo(8);
+      assertThat(splitsOf(query, "fp_bucket_fact")).isEqualTo(1);
     } finally {
       spark.conf().unset("spark.sql.optimizer.dynamicPartitionPruning.enabled");
     }
@@ -276,15 +303,15 @@ class FilterPushdownTest {
         .collect(Collectors.toSet());
   }
 
-  /** Splits the fact table's scan read after runtime filtering. */
-  private static int factSplits(String query) {
+  /** Splits the scan of {@code table} read after runtime filtering. */
+  private static int splitsOf(String query, String table) {
     Dataset<Row> df = spark.sql(query);
     df.collect();
     List<BatchScanExec> scans = new ArrayList<>();
     collect(df.queryExecution().executedPlan(), scans, BatchScanExec.class);
     return scans.stream()
         .map(s -> (StrataScan) s.scan())
-        .filter(s -> s.description().contains("fp_fact"))
+        .filter(s -> s.description().startsWith("StrataScan[" + table + ","))
         .mapToInt(s -> s.splits().size())
         .sum();
   }

@@ -1,10 +1,12 @@
 package io.strata.spark.read;
 
+import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.schema.TableSchema;
 import io.strata.spark.SparkPredicates;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -22,9 +24,9 @@ record RuntimeFilters(Predicate partitionFilter, Predicate valueFilter) {
   /** The columns Spark may filter at run time: partition columns, then bucket-key columns. */
   static NamedReference[] attributes(TableSchema schema) {
     Set<String> names = new LinkedHashSet<>(schema.partitionKeys());
-    if (schema.options().containsKey(TableOptions.BUCKET.key())
-        && Integer.parseInt(schema.options().get(TableOptions.BUCKET.key())) > 0) {
-      String bucketKey = schema.options().get(TableOptions.BUCKET_KEY.key());
+    Options options = new Options(schema.options());
+    if (options.get(TableOptions.BUCKET) > 0) {
+      String bucketKey = options.get(TableOptions.BUCKET_KEY);
       names.addAll(
           bucketKey != null ? SchemaFactory.splitColumns(bucketKey) : schema.trimmedPrimaryKeys());
     }
@@ -37,8 +39,8 @@ record RuntimeFilters(Predicate partitionFilter, Predicate valueFilter) {
     Predicate partition = null;
     if (schema.partitionType().size() > 0) {
       List<String> keys = schema.partitionKeys();
-      java.util.List<org.apache.spark.sql.connector.expressions.filter.Predicate> onPartitions =
-          new java.util.ArrayList<>();
+      List<org.apache.spark.sql.connector.expressions.filter.Predicate> onPartitions =
+          new ArrayList<>();
       for (org.apache.spark.sql.connector.expressions.filter.Predicate f : filters) {
         boolean only = true;
         for (NamedReference ref : f.references()) {
