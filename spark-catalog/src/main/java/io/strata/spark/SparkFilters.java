@@ -191,23 +191,29 @@ public final class SparkFilters {
     return Optional.of(new LeafPredicate(i, attribute, type, Op.IN, literals));
   }
 
+  /** Whether {@code v} is an integer value (a fraction would be truncated by narrowing). */
+  private static boolean integral(Object v) {
+    return v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte;
+  }
+
   /** The canonical value of a Spark filter literal, or null when it cannot be represented. */
   static Object literal(DataType type, Object v) {
     try {
       return switch (type.root()) {
         case BOOLEAN -> v instanceof Boolean ? v : null;
         case TINYINT ->
-            v instanceof Number n && n.longValue() == n.byteValue() ? n.byteValue() : null;
+            integral(v) && ((Number) v).longValue() == ((Number) v).byteValue()
+                ? ((Number) v).byteValue()
+                : null;
         case SMALLINT ->
-            v instanceof Number n && n.longValue() == n.shortValue() ? n.shortValue() : null;
+            integral(v) && ((Number) v).longValue() == ((Number) v).shortValue()
+                ? ((Number) v).shortValue()
+                : null;
         case INT ->
-            v instanceof Number n && !(v instanceof BigDecimal) && n.longValue() == n.intValue()
-                ? n.intValue()
+            integral(v) && ((Number) v).longValue() == ((Number) v).intValue()
+                ? ((Number) v).intValue()
                 : null;
-        case BIGINT ->
-            v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte
-                ? ((Number) v).longValue()
-                : null;
+        case BIGINT -> integral(v) ? ((Number) v).longValue() : null;
         case FLOAT -> v instanceof Float ? v : null;
         case DOUBLE -> v instanceof Double ? v : null;
         case DECIMAL ->

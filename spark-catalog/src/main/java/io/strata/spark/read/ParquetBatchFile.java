@@ -1,6 +1,7 @@
 package io.strata.spark.read;
 
 import io.strata.core.format.HadoopFiles;
+import io.strata.core.format.ParquetRowGroupFilter;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.types.RowType;
 import java.io.IOException;
@@ -83,6 +84,10 @@ final class ParquetBatchFile {
     conf.setBoolean(SQLConf.PARQUET_INFER_TIMESTAMP_NTZ_ENABLED().key(), true);
     conf.setBoolean(SQLConf.LEGACY_PARQUET_NANOS_AS_LONG().key(), false);
     conf.setBoolean(ParquetInputFormat.RECORD_FILTERING_ENABLED, false);
+    // Row groups are skipped by their statistics and by their dictionaries (a value within the
+    // min/max range that no dictionary page holds).
+    conf.setBoolean(ParquetInputFormat.STATS_FILTERING_ENABLED, true);
+    conf.setBoolean(ParquetInputFormat.DICTIONARY_FILTERING_ENABLED, true);
   }
 
   /** A reader positioned before the first batch; the caller closes it. */

@@ -6,15 +6,13 @@ import io.strata.core.read.TableRead;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
-import io.strata.spark.SparkFilters;
+import io.strata.spark.SparkPredicates;
 import io.strata.spark.SparkRowConverter;
 import java.io.IOException;
-import java.util.Optional;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
-import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /** Opens split readers on executors. */
@@ -30,11 +28,18 @@ public class StrataReaderFactory implements PartitionReaderFactory {
   /** Columnar settings when every split of the scan reads as batches; null for the row path. */
   private final ColumnarReadSettings columnar;
 
-  /** The pushed filters; converted again on executors, since predicates do not serialize. */
-  private final Filter[] pushed;
+  /**
+   * The pushed predicates, which skip Parquet row groups; converted again on executors, since
+   * table-core predicates do not serialize.
+   */
+  private final org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed;
 
-  StrataReaderFactory(FileStoreTable table, RowType readType, ReadMode mode) {
-    this(table, readType, mode, null, null);
+  StrataReaderFactory(
+      FileStoreTable table,
+      RowType readType,
+      ReadMode mode,
+      org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed) {
+    this(table, readType, mode, null, pushed);
   }
 
   StrataReaderFactory(
@@ -42,7 +47,7 @@ public class StrataReaderFactory implements PartitionReaderFactory {
       RowType readType,
       ReadMode mode,
       ColumnarReadSettings columnar,
-      Filter[] pushed) {
+      org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed) {
     this.table = table;
     this.readType = readType;
     this.mode = mode;
@@ -115,7 +120,7 @@ public class StrataReaderFactory implements PartitionReaderFactory {
       reader =
           mode == ReadMode.AUDIT_LOG
               ? TableRead.openAuditLog(table, split, readType)
-              : TableRead.open(table, split, readType);
+              : TableRead.open(table, split, readType, valueFilter());
     } catch (RuntimeException e) {
       throw TableDirectory.explain(table, e);
     }
@@ -152,15 +157,7 @@ public class StrataReaderFactory implements PartitionReaderFactory {
     if (pushed == null) {
       return null;
     }
-    SparkFilters filters = new SparkFilters(table.schema().rowType());
-    Predicate all = null;
-    for (Filter f : pushed) {
-      Optional<Predicate> p = filters.convert(f);
-      if (p.isPresent()) {
-        all = all == null ? p.get() : all.and(p.get());
-      }
-    }
-    return all;
+    return new SparkPredicates(table.schema().rowType()).convertAll(pushed).orElse(null);
   }
 
   /** The rows' type: {@code $audit_log} rows lead with their row kind. */

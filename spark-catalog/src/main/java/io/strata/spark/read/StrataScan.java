@@ -5,6 +5,7 @@ import io.strata.core.options.ScanOptions;
 import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.TableScan;
+import io.strata.core.scan.TopNPruning;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.split.DataSplit;
 import io.strata.core.split.TaskPacking;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.SortOrder;
 import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
@@ -27,9 +29,9 @@ import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.connector.read.SupportsReportOrdering;
 import org.apache.spark.sql.connector.read.SupportsReportPartitioning;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
+import org.apache.spark.sql.connector.read.SupportsRuntimeV2Filtering;
 import org.apache.spark.sql.connector.read.partitioning.Partitioning;
 import org.apache.spark.sql.connector.read.partitioning.UnknownPartitioning;
-import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -42,7 +44,8 @@ public class StrataScan
         Batch,
         SupportsReportStatistics,
         SupportsReportPartitioning,
-        SupportsReportOrdering {
+        SupportsReportOrdering,
+        SupportsRuntimeV2Filtering {
 
   private final FileStoreTable table;
   private final Snapshot snapshot;
@@ -50,7 +53,7 @@ public class StrataScan
   private final RowType readType;
   private final Predicate partitionFilter;
   private final Predicate valueFilter;
-  private final Filter[] pushed;
+  private final org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed;
   private TableScan.Plan plan;
   private final ReadMode mode;
   private Optional<BucketedLayout> layout;
@@ -65,7 +68,7 @@ public class StrataScan
       RowType readType,
       Predicate partitionFilter,
       Predicate valueFilter,
-      Filter[] pushed,
+      org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed,
       ReadMode mode,
       int limit) {
     this.mode = mode;
@@ -79,7 +82,37 @@ public class StrataScan
     this.pushed = pushed;
   }
 
-  /** The splits this scan reads (planned once). */
+  /** Filters Spark added at run time (dynamic partition pruning). */
+  private RuntimeFilters runtime = new RuntimeFilters(null, null);
+
+  /** The order of a pushed {@code ORDER BY ... LIMIT}, or null, and its limit. */
+  private TopNPruning.Order topN;
+
+  private int topNLimit;
+
+  /** Plans only splits that may hold the first {@code n} rows in {@code order}. */
+  StrataScan withTopN(TopNPruning.Order order, int n) {
+    this.topN = order;
+    this.topNLimit = n;
+    return this;
+  }
+
+  @Override
+  public NamedReference[] filterAttributes() {
+    return RuntimeFilters.attributes(table.schema());
+  }
+
+  @Override
+  public void filter(org.apache.spark.sql.connector.expressions.filter.Predicate[] predicates) {
+    RuntimeFilters added = RuntimeFilters.of(table.schema(), predicates);
+    runtime =
+        new RuntimeFilters(
+            RuntimeFilters.and(runtime.partitionFilter(), added.partitionFilter()),
+            RuntimeFilters.and(runtime.valueFilter(), added.valueFilter()));
+    plan = null; // planned again with the runtime filters
+  }
+
+  /** The splits this scan reads (planned once, and again after runtime filters). */
   public List<DataSplit> splits() {
     return plan().splits();
   }
@@ -91,9 +124,18 @@ public class StrataScan
           (mode == ReadMode.READ_OPTIMIZED
                   ? new TableScan(table, new Options(options)).readOptimized()
                   : new TableScan(table, new Options(options)))
-              .withPartitionFilter(partitionFilter)
-              .withValueFilter(valueFilter)
+              .withPartitionFilter(RuntimeFilters.and(partitionFilter, runtime.partitionFilter()))
+              .withValueFilter(RuntimeFilters.and(valueFilter, runtime.valueFilter()))
               .plan(snapshot);
+      if (topN != null && !table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
+        List<DataSplit> kept =
+            TopNPruning.prune(
+                table.schemaManager(), table.schema(), plan.splits(), topN, topNLimit);
+        long files = kept.stream().mapToLong(s -> s.files().size()).sum();
+        plan =
+            new TableScan.Plan(
+                plan.snapshot(), kept, plan.statistics().withPlanned(files, kept.size()));
+      }
       if (limit >= 0 && !table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
         plan = plan.limitedTo(limit, table.schema().hasPrimaryKey());
       }
@@ -176,7 +218,7 @@ public class StrataScan
   @Override
   public PartitionReaderFactory createReaderFactory() {
     if (rowPathReason() != null) {
-      return new StrataReaderFactory(table, readType, mode);
+      return new StrataReaderFactory(table, readType, mode, pushed);
     }
     return new StrataReaderFactory(
         table, readType, mode, ColumnarReadSettings.fromSession(), pushed);

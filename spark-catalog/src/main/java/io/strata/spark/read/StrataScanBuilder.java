@@ -1,42 +1,51 @@
 package io.strata.spark.read;
 
 import io.strata.core.predicate.Predicate;
+import io.strata.core.scan.MetadataAggregation;
+import io.strata.core.scan.TopNPruning;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataField;
 import io.strata.core.types.RowType;
-import io.strata.spark.SparkFilters;
+import io.strata.spark.SparkPredicates;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.NullOrdering;
+import org.apache.spark.sql.connector.expressions.SortDirection;
+import org.apache.spark.sql.connector.expressions.SortOrder;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
-import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
 import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
-import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.connector.read.SupportsPushDownTopN;
+import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Collects column pruning and filters. Filters on partition columns prune partitions, others skip
- * files by stats; every filter is still returned to Spark, which evaluates it on the rows.
+ * Collects column pruning, V2 predicates, aggregates, limits and top-N. Predicates on partition
+ * columns prune partitions, all of them skip files by stats, buckets by the bucket key and Parquet
+ * row groups; Spark evaluates every predicate again except those partition pruning answers exactly.
  */
 public class StrataScanBuilder
     implements ScanBuilder,
-        SupportsPushDownFilters,
+        SupportsPushDownV2Filters,
         SupportsPushDownRequiredColumns,
         SupportsPushDownAggregates,
-        SupportsPushDownLimit {
+        SupportsPushDownLimit,
+        SupportsPushDownTopN {
 
   private final FileStoreTable table;
   private final Snapshot snapshot;
   private final Map<String, String> options;
   private RowType readType;
-  private Filter[] pushed = new Filter[0];
+  private org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed =
+      new org.apache.spark.sql.connector.expressions.filter.Predicate[0];
   private Predicate partitionFilter;
   private Predicate valueFilter;
 
@@ -46,6 +55,8 @@ public class StrataScanBuilder
   private Aggregation triedAggregation;
   private MetadataAggregateScan aggregateScan;
   private int limit = -1;
+  private TopNPruning.Order topN;
+  private int topNLimit;
 
   /**
    * @param table the table with the schema of {@code snapshot}
@@ -59,14 +70,15 @@ public class StrataScanBuilder
   }
 
   @Override
-  public Filter[] pushFilters(Filter[] filters) {
+  public org.apache.spark.sql.connector.expressions.filter.Predicate[] pushPredicates(
+      org.apache.spark.sql.connector.expressions.filter.Predicate[] predicates) {
     RowType rowType = table.schema().rowType();
     RowType partitionType = table.schema().partitionType();
-    SparkFilters valueFilters = new SparkFilters(rowType);
-    SparkFilters partitionFilters = new SparkFilters(partitionType);
-    List<Filter> accepted = new ArrayList<>();
-    List<Filter> postScan = new ArrayList<>();
-    for (Filter f : filters) {
+    SparkPredicates valueFilters = new SparkPredicates(rowType);
+    SparkPredicates partitionFilters = new SparkPredicates(partitionType);
+    List<org.apache.spark.sql.connector.expressions.filter.Predicate> accepted = new ArrayList<>();
+    List<org.apache.spark.sql.connector.expressions.filter.Predicate> postScan = new ArrayList<>();
+    for (org.apache.spark.sql.connector.expressions.filter.Predicate f : predicates) {
       boolean exact =
           PartitionFilters.isExact(f, partitionType)
               && partitionFilters.convertExact(f).isPresent();
@@ -87,15 +99,16 @@ public class StrataScanBuilder
         }
       }
     }
-    pushed = accepted.toArray(new Filter[0]);
+    pushed = accepted.toArray(new org.apache.spark.sql.connector.expressions.filter.Predicate[0]);
     // Partition pruning answers exact partition filters; Spark need not evaluate them again,
     // which also lets it push aggregates over a filtered partition.
-    return postScan.toArray(new Filter[0]);
+    return postScan.toArray(new org.apache.spark.sql.connector.expressions.filter.Predicate[0]);
   }
 
-  private static boolean referencesOnly(Filter f, RowType type) {
-    for (String ref : f.references()) {
-      if (type.indexOf(ref) < 0) {
+  private static boolean referencesOnly(
+      org.apache.spark.sql.connector.expressions.filter.Predicate f, RowType type) {
+    for (NamedReference ref : f.references()) {
+      if (ref.fieldNames().length != 1 || type.indexOf(ref.fieldNames()[0]) < 0) {
         return false;
       }
     }
@@ -103,7 +116,7 @@ public class StrataScanBuilder
   }
 
   @Override
-  public Filter[] pushedFilters() {
+  public org.apache.spark.sql.connector.expressions.filter.Predicate[] pushedPredicates() {
     return pushed;
   }
 
@@ -163,9 +176,37 @@ public class StrataScanBuilder
     return true;
   }
 
+  /**
+   * Accepts {@code ORDER BY col LIMIT n} on one top-level column when every filter is answered by
+   * partition pruning; the scan then plans only the splits whose stats allow one of the first n
+   * rows ({@link TopNPruning}). Spark still sorts and limits.
+   */
+  @Override
+  public boolean pushTopN(SortOrder[] orders, int n) {
+    if (mode != ReadMode.DATA || !filtersExactOnPartitions || orders.length != 1) {
+      return false;
+    }
+    if (!(orders[0].expression() instanceof NamedReference ref) || ref.fieldNames().length != 1) {
+      return false;
+    }
+    RowType rowType = table.schema().rowType();
+    int field = rowType.indexOf(ref.fieldNames()[0]);
+    if (field < 0 || !MetadataAggregation.exactMinMax(rowType.typeAt(field))) {
+      return false;
+    }
+    topN =
+        new TopNPruning.Order(
+            field,
+            orders[0].direction() == SortDirection.DESCENDING,
+            orders[0].nullOrdering() == NullOrdering.NULLS_FIRST);
+    topNLimit = n;
+    return true;
+  }
+
   @Override
   public boolean isPartiallyPushed() {
-    return true; // Spark still applies the limit; the scan only stops planning splits early
+    // Spark still sorts and applies the limit; the scan only plans fewer splits.
+    return true;
   }
 
   @Override
@@ -183,7 +224,10 @@ public class StrataScanBuilder
             valueFilter,
             pushed,
             mode,
-            filtersExactOnPartitions ? limit : -1);
+            filtersExactOnPartitions && topN == null ? limit : -1);
+    if (topN != null) {
+      scan.withTopN(topN, topNLimit);
+    }
     listener.accept(scan);
     return scan;
   }

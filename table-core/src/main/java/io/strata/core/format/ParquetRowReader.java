@@ -3,17 +3,21 @@ package io.strata.core.format;
 import io.strata.core.types.RowType;
 import java.io.IOException;
 import java.util.NoSuchElementException;
+import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.MessageColumnIO;
 import org.apache.parquet.io.RecordReader;
+import org.apache.parquet.io.SeekableInputStream;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -64,11 +68,49 @@ public final class ParquetRowReader implements CloseableIterator<Object[]> {
     return open(HadoopFiles.inputFile(fs, path, length), confOf(fs), readType);
   }
 
+  /**
+   * Opens {@code path} of a known length, skipping the row groups whose statistics or dictionaries
+   * prove that no row matches the predicate {@code rowGroups} makes of the file's schema (null:
+   * read every row group). Rows of the row groups read are not filtered.
+   */
+  public static ParquetRowReader open(
+      FileSystem fs,
+      Path path,
+      long length,
+      RowType readType,
+      Function<MessageType, FilterPredicate> rowGroups)
+      throws IOException {
+    InputFile file = HadoopFiles.inputFile(fs, path, length);
+    HadoopReadOptions.Builder options = HadoopReadOptions.builder(confOf(fs));
+    SeekableInputStream stream = file.newStream();
+    ParquetFileReader reader;
+    try {
+      ParquetMetadata footer = ParquetFileReader.readFooter(file, options.build(), stream);
+      FilterPredicate predicate = rowGroups.apply(footer.getFileMetaData().getSchema());
+      if (predicate != null) {
+        options
+            .withRecordFilter(FilterCompat.get(predicate))
+            .useStatsFilter(true)
+            .useDictionaryFilter(true)
+            .useRecordFilter(false)
+            .useColumnIndexFilter(false);
+      }
+      reader = new ParquetFileReader(file, footer, options.build(), stream);
+    } catch (IOException | RuntimeException e) {
+      stream.close();
+      throw e;
+    }
+    return open(reader, readType);
+  }
+
   /** Opens any Parquet input file. */
   public static ParquetRowReader open(InputFile file, Configuration conf, RowType readType)
       throws IOException {
-    ParquetFileReader reader =
-        ParquetFileReader.open(file, HadoopReadOptions.builder(conf).build());
+    return open(ParquetFileReader.open(file, HadoopReadOptions.builder(conf).build()), readType);
+  }
+
+  private static ParquetRowReader open(ParquetFileReader reader, RowType readType)
+      throws IOException {
     try {
       return new ParquetRowReader(reader, readType);
     } catch (RuntimeException e) {

@@ -97,9 +97,23 @@ public record LeafPredicate(
       case IN ->
           literals.stream()
               .anyMatch(l -> l != null && cmp.compare(lo, l) <= 0 && cmp.compare(hi, l) >= 0);
-      case STARTS_WITH -> true;
+      case STARTS_WITH -> mayStartWith(lo, hi, cmp);
       default -> true;
     };
+  }
+
+  /**
+   * Strings starting with a prefix form one interval of the lexicographic order, beginning at the
+   * prefix itself; a file's [min, max] meets it unless max sorts before the prefix or min sorts
+   * after every string with the prefix (after the prefix without starting with it).
+   */
+  private boolean mayStartWith(Object lo, Object hi, Comparator<Object> cmp) {
+    Object prefix = literal();
+    if (prefix == null) {
+      return false;
+    }
+    return cmp.compare(hi, prefix) >= 0
+        && (cmp.compare(lo, prefix) <= 0 || lo.toString().startsWith(prefix.toString()));
   }
 
   @Override

@@ -5,7 +5,8 @@ package io.strata.core.predicate;
  * statistics. Stats evaluation is conservative: it may say "may match" but never drops a file that
  * holds a matching row.
  */
-public sealed interface Predicate permits LeafPredicate, AndPredicate, OrPredicate, NotPredicate {
+public sealed interface Predicate
+    permits LeafPredicate, AndPredicate, OrPredicate, NotPredicate, ConstantPredicate {
 
   boolean test(Object[] row);
 

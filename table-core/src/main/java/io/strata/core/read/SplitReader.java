@@ -1,7 +1,9 @@
 package io.strata.core.read;
 
+import io.strata.core.format.ParquetRowGroupFilter;
 import io.strata.core.format.ParquetRowReader;
 import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.predicate.Predicate;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.split.DataSplit;
 import io.strata.core.store.FileStore;
@@ -30,10 +32,22 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
   private final Map<Long, FieldMapping> mappings = new HashMap<>();
   private FieldMapping mapping;
 
+  /** Row groups none of whose rows can match this (table row type) filter are skipped; or null. */
+  private final Predicate rowGroupFilter;
+
   public SplitReader(FileStore table, DataSplit split, RowType readType) {
+    this(table, split, readType, null);
+  }
+
+  /**
+   * A reader that may skip row groups where {@code filter} (bound to the table's row type) holds
+   * for no row; the rows it returns are not filtered.
+   */
+  public SplitReader(FileStore table, DataSplit split, RowType readType, Predicate filter) {
     this.table = table;
     this.split = split;
     this.readType = readType;
+    this.rowGroupFilter = filter;
   }
 
   @Override
@@ -66,7 +80,13 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
             table.fileIO().fileSystem(path),
             path,
             file.fileSize(),
-            new RowType(mapping.requested()));
+            new RowType(mapping.requested()),
+            fileSchema ->
+                ParquetRowGroupFilter.of(
+                    rowGroupFilter,
+                    table.schema().rowType(),
+                    table.schema().partitionType(),
+                    fileSchema));
   }
 
   private FieldMapping mappingFor(long schemaId) {

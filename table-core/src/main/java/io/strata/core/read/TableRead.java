@@ -3,6 +3,7 @@ package io.strata.core.read;
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.options.TableOptions;
+import io.strata.core.predicate.Predicate;
 import io.strata.core.split.DataSplit;
 import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
@@ -30,11 +31,21 @@ public final class TableRead {
 
   public static CloseableIterator<Object[]> open(
       FileStore table, DataSplit split, RowType readType) {
+    return open(table, split, readType, null);
+  }
+
+  /**
+   * Like {@link #open(FileStore, DataSplit, RowType)}, but a split read without a merge skips the
+   * Parquet row groups where {@code filter} (bound to the table's row type; null for none) holds
+   * for no row. Rows are not filtered: the caller still evaluates its filter.
+   */
+  public static CloseableIterator<Object[]> open(
+      FileStore table, DataSplit split, RowType readType, Predicate filter) {
     if (table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
       throw CoreErrors.deletionVectorsRead(table.root().toString());
     }
     if (split.rawConvertible() || !table.schema().hasPrimaryKey()) {
-      return wrap(new SplitReader(table, split, readType));
+      return wrap(new SplitReader(table, split, readType, filter));
     }
     return wrap(new MergeSplitReader(table, split, readType));
   }

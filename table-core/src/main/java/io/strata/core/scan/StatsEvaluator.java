@@ -18,6 +18,9 @@ final class StatsEvaluator {
 
   boolean mayMatch(ManifestEntry entry) {
     FileStatsReader.FileStats s = stats.read(entry.file());
-    return s == null || filter.mayMatch(entry.file().rowCount(), s.min(), s.max(), s.nullCounts());
+    // Without stats every bound is unknown, which still lets a constant FALSE skip the file.
+    return s == null
+        ? filter.mayMatch(entry.file().rowCount(), null, null, null)
+        : filter.mayMatch(entry.file().rowCount(), s.min(), s.max(), s.nullCounts());
   }
 }

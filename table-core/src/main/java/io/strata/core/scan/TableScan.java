@@ -52,7 +52,10 @@ public final class TableScan {
     return this;
   }
 
-  /** A filter bound to the table row type, used to skip files by their value stats. */
+  /**
+   * A filter bound to the table row type, used to skip files by their value stats and, for a
+   * fixed-bucket table, buckets that cannot hold a match ({@link BucketFilter}).
+   */
   public TableScan withValueFilter(Predicate filter) {
     this.valueFilter = filter;
     return this;
@@ -119,12 +122,14 @@ public final class TableScan {
         statsFilter == null
             ? null
             : new StatsEvaluator(table.schemaManager(), table.schema(), statsFilter);
-    if (skipLevelZero || stats != null || onlyTop) {
+    BucketFilter buckets = BucketFilter.of(table.schema(), valueFilter).orElse(null);
+    if (skipLevelZero || stats != null || onlyTop || buckets != null) {
       // First-row tables publish rows through compaction: level 0 is not yet visible (as Paimon).
       scan.withFileFilter(
           e ->
               !(skipLevelZero && e.file().level() == 0)
                   && !(onlyTop && e.file().level() != topLevel)
+                  && (buckets == null || accepts(buckets, e, scan.counters()))
                   && (stats == null || mayMatch(stats, e, scan.counters())));
     }
     Map<BucketKey, List<ManifestEntry>> groups = new LinkedHashMap<>();
@@ -138,6 +143,18 @@ public final class TableScan {
     PlanStatistics statistics =
         scan.counters().statistics(snapshot.id(), System.nanoTime() - start, files, splits.size());
     return new Plan(snapshot, splits, statistics);
+  }
+
+  /**
+   * Checked per file, not per manifest: a rescaled table holds files of several bucket counts, and
+   * a manifest's bucket range does not say which count its files were written with.
+   */
+  private static boolean accepts(BucketFilter buckets, ManifestEntry e, ScanCounters counters) {
+    if (buckets.accepts(e.bucket(), e.totalBuckets())) {
+      return true;
+    }
+    counters.skippedByBucket.incrementAndGet();
+    return false;
   }
 
   private static boolean mayMatch(StatsEvaluator stats, ManifestEntry e, ScanCounters counters) {

@@ -1,6 +1,7 @@
-package io.strata.spark.read;
+package io.strata.core.format;
 
 import io.strata.core.predicate.AndPredicate;
+import io.strata.core.predicate.ConstantPredicate;
 import io.strata.core.predicate.LeafPredicate;
 import io.strata.core.predicate.NotPredicate;
 import io.strata.core.predicate.OrPredicate;
@@ -24,9 +25,9 @@ import org.apache.parquet.schema.Type;
  * skips row groups by their statistics and dictionaries. Columns are found by field id in the
  * file's schema (the file may predate a rename); a comparison is kept only when the file column's
  * physical type holds the table type's values unchanged (a widened column is left to Spark). The
- * result only needs to be conservative: Spark still evaluates every filter on the rows.
+ * result only needs to be conservative: the engine still evaluates every filter on the rows.
  */
-final class ParquetRowGroupFilter {
+public final class ParquetRowGroupFilter {
 
   private final RowType tableType;
   private final Set<Integer> partitionIds;
@@ -44,7 +45,7 @@ final class ParquetRowGroupFilter {
    * partition columns are left out: planning already pruned partitions, and a file's copy of a
    * partition column is not what the split reads (its values come from the split's partition).
    */
-  static FilterPredicate of(
+  public static FilterPredicate of(
       Predicate filter, RowType tableType, RowType partitionType, MessageType fileSchema) {
     if (filter == null) {
       return null;
@@ -70,6 +71,9 @@ final class ParquetRowGroupFilter {
       // Only an exact child may be negated: a widened child would narrow the negation.
       FilterPredicate child = not.child() instanceof LeafPredicate leaf ? leaf(leaf) : null;
       return child == null ? null : FilterApi.not(child);
+    }
+    if (p instanceof ConstantPredicate) {
+      return null; // filter2 has no constant; planning already skips every file for FALSE
     }
     return leaf((LeafPredicate) p);
   }
@@ -105,9 +109,11 @@ final class ParquetRowGroupFilter {
               ? compare(FilterApi.doubleColumn(name), p, v -> ((Number) v).doubleValue())
               : null;
       case VARCHAR ->
-          is(column, PrimitiveTypeName.BINARY, "VARCHAR")
-              ? compare(FilterApi.binaryColumn(name), p, v -> Binary.fromString((String) v))
-              : null;
+          !is(column, PrimitiveTypeName.BINARY, "VARCHAR")
+              ? null
+              : p.op() == LeafPredicate.Op.STARTS_WITH
+                  ? startsWith(FilterApi.binaryColumn(name), (String) p.literals().get(0))
+                  : compare(FilterApi.binaryColumn(name), p, v -> Binary.fromString((String) v));
       default -> null;
     };
   }
@@ -139,6 +145,12 @@ final class ParquetRowGroupFilter {
       // TINYINT and SMALLINT: an INT32 of that width (or wider ints stored as INT32).
       default -> a == null || a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation;
     };
+  }
+
+  /** A string prefix test; an empty prefix holds for every value, so nothing is pushed. */
+  private static FilterPredicate startsWith(Operators.BinaryColumn col, String prefix) {
+    byte[] bytes = prefix.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    return bytes.length == 0 ? null : FilterApi.userDefined(col, new PrefixPredicate(bytes));
   }
 
   private static FilterPredicate equality(Operators.BooleanColumn col, LeafPredicate p) {
