@@ -49,6 +49,7 @@ final class MergeReadCase {
 
   void run(ReadResults results) throws Exception {
     write();
+    results.note(runsNote());
     Map<String, Timing> merge = new LinkedHashMap<>();
     merge.put(ReadResults.STRATA, Timing.sql(spark, reps, String.format(QUERY, STRATA_TABLE)));
     merge.put(ReadResults.ICEBERG, Timing.sql(spark, reps, String.format(QUERY, ICEBERG_TABLE)));
@@ -153,6 +154,22 @@ final class MergeReadCase {
           });
     }
     return sums;
+  }
+
+  /** How many files and splits Strata's table has before compaction, as Paimon plans them. */
+  private String runsNote() {
+    FileStoreTable table = BenchSupport.paimonTable(LocalFileIO.create(), strataPath());
+    List<Split> splits = table.newReadBuilder().newScan().plan().splits();
+    long files = splits.stream().mapToLong(s -> ((DataSplit) s).dataFiles().size()).sum();
+    return String.format(
+        Locale.ROOT,
+        "merge read: Strata's primary-key table holds %d data files in %d buckets before"
+            + " compaction (%d upsert batches of %,d rows, %,d keys).",
+        files,
+        splits.size(),
+        ReadScale.RUNS,
+        perRun,
+        perRun * (ReadScale.RUNS + 1) / 2);
   }
 
   /** The data files of the compacted table's latest snapshot, as Paimon plans them. */
