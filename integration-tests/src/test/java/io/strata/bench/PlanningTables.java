@@ -11,29 +11,32 @@ import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
 import io.strata.core.write.TableWriter;
-import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.AppendFiles;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataFiles;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.Metrics;
-import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.hadoop.HadoopCatalog;
-import org.apache.iceberg.hadoop.HadoopInputFile;
-import org.apache.iceberg.parquet.ParquetUtil;
+import org.apache.iceberg.types.Conversions;
+import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
+import org.apache.paimon.data.BinaryRow;
+import org.apache.paimon.fs.local.LocalFileIO;
+import org.apache.paimon.io.DataFileMeta;
+import org.apache.paimon.stats.SimpleStats;
+import org.apache.paimon.table.source.DataSplit;
+import org.apache.paimon.table.source.Split;
 
 /**
  * Builds the planning table of {@link PlanningCase}: {@code (id BIGINT, v INT, s STRING, p INT)}
@@ -46,6 +49,12 @@ final class PlanningTables {
 
   static final Identifier STRATA_ID = new Identifier("bench", "plan");
   static final TableIdentifier ICEBERG_ID = TableIdentifier.of("bench", "plan");
+  private static final Schema ICEBERG_SCHEMA =
+      new Schema(
+          Types.NestedField.optional(1, "id", Types.LongType.get()),
+          Types.NestedField.optional(2, "v", Types.IntegerType.get()),
+          Types.NestedField.optional(3, "s", Types.StringType.get()),
+          Types.NestedField.optional(4, "p", Types.IntegerType.get()));
   private static final int ROWS_PER_PARTITION_COMMIT = 32;
 
   private PlanningTables() {}
@@ -87,24 +96,33 @@ final class PlanningTables {
     return BenchSupport.strataCatalog(warehouse, HadoopFileIO.local());
   }
 
-  /** Appends the data files under {@code strataDir} to a new Iceberg table in {@code commits}. */
-  static void registerInIceberg(HadoopCatalog catalog, Path strataDir, int commits)
-      throws IOException {
-    Schema schema =
-        new Schema(
-            Types.NestedField.optional(1, "id", Types.LongType.get()),
-            Types.NestedField.optional(2, "v", Types.IntegerType.get()),
-            Types.NestedField.optional(3, "s", Types.StringType.get()),
-            Types.NestedField.optional(4, "p", Types.IntegerType.get()));
-    PartitionSpec spec = PartitionSpec.builderFor(schema).identity("p").bucket("id", 4).build();
-    Table table = catalog.createTable(ICEBERG_ID, schema, spec, Map.of("format-version", "2"));
-    List<Path> files;
-    try (Stream<Path> walk = Files.walk(strataDir)) {
-      files = walk.filter(f -> f.toString().endsWith(".parquet")).sorted().toList();
+  /**
+   * Appends the data files of Strata's table at {@code strataDir} to a new Iceberg table in {@code
+   * commits} commits, with the row counts, null counts and bounds of Strata's own manifests (read
+   * through Paimon), so both formats plan over the same statistics.
+   */
+  static void registerInIceberg(HadoopCatalog catalog, Path strataDir, int commits) {
+    PartitionSpec spec =
+        PartitionSpec.builderFor(ICEBERG_SCHEMA).identity("p").bucket("id", 4).build();
+    Table table =
+        catalog.createTable(ICEBERG_ID, ICEBERG_SCHEMA, spec, Map.of("format-version", "2"));
+    List<DataFile> dataFiles = new ArrayList<>();
+    org.apache.paimon.table.FileStoreTable paimon =
+        BenchSupport.paimonTable(LocalFileIO.create(), strataDir);
+    for (Split split : paimon.newReadBuilder().newScan().plan().splits()) {
+      DataSplit data = (DataSplit) split;
+      String partition = "p=" + data.partition().getInt(0) + "/id_bucket=" + data.bucket();
+      for (DataFileMeta file : data.dataFiles()) {
+        dataFiles.add(
+            DataFiles.builder(spec)
+                .withPath(data.bucketPath() + "/" + file.fileName())
+                .withFormat(FileFormat.PARQUET)
+                .withFileSizeInBytes(file.fileSize())
+                .withPartitionPath(partition)
+                .withMetrics(metrics(file))
+                .build());
+      }
     }
-    Configuration conf = new Configuration();
-    List<DataFile> dataFiles =
-        files.parallelStream().map(f -> dataFile(spec, conf, strataDir, f)).toList();
     int perCommit = (dataFiles.size() + commits - 1) / commits;
     for (int from = 0; from < dataFiles.size(); from += perCommit) {
       AppendFiles append = table.newAppend();
@@ -115,39 +133,38 @@ final class PlanningTables {
     }
   }
 
-  /** {@code p=3/bucket-1/data-….parquet} as an Iceberg data file of partition (3, 1). */
-  private static DataFile dataFile(PartitionSpec spec, Configuration conf, Path root, Path file) {
-    Path relative = root.relativize(file);
-    String p = relative.getName(0).toString();
-    String bucket = relative.getName(1).toString().substring("bucket-".length());
-    HadoopInputFile input = HadoopInputFile.fromLocation(file.toUri().toString(), conf);
-    return DataFiles.builder(spec)
-        .withPath(file.toUri().toString())
-        .withFormat(FileFormat.PARQUET)
-        .withFileSizeInBytes(input.getLength())
-        .withPartitionPath(p + "/id_bucket=" + bucket)
-        .withMetrics(shiftIds(ParquetUtil.fileMetrics(input, MetricsConfig.getDefault())))
-        .build();
-  }
-
-  /** Strata's field ids start at 0, Iceberg's (assigned at creation) at 1. */
-  private static Metrics shiftIds(Metrics m) {
-    return new Metrics(
-        m.recordCount(),
-        shift(m.columnSizes()),
-        shift(m.valueCounts()),
-        shift(m.nullValueCounts()),
-        shift(m.nanValueCounts()),
-        shift(m.lowerBounds()),
-        shift(m.upperBounds()));
-  }
-
-  private static <V> Map<Integer, V> shift(Map<Integer, V> byId) {
-    if (byId == null) {
-      return null;
+  /** Strata's statistics of {@code file} as Iceberg metrics (Iceberg ids are Strata's plus 1). */
+  private static Metrics metrics(DataFileMeta file) {
+    SimpleStats stats = file.valueStats();
+    List<String> columns = file.valueStatsCols();
+    if (columns != null && !columns.isEmpty() && !columns.equals(List.of("id", "v", "s", "p"))) {
+      throw new IllegalStateException("Stats of " + file.fileName() + " cover only " + columns);
     }
-    Map<Integer, V> shifted = new HashMap<>();
-    byId.forEach((id, v) -> shifted.put(id + 1, v));
-    return shifted;
+    Map<Integer, Long> valueCounts = new HashMap<>();
+    Map<Integer, Long> nullCounts = new HashMap<>();
+    Map<Integer, ByteBuffer> lower = new HashMap<>();
+    Map<Integer, ByteBuffer> upper = new HashMap<>();
+    for (int i = 0; i < ICEBERG_SCHEMA.columns().size(); i++) {
+      Types.NestedField field = ICEBERG_SCHEMA.columns().get(i);
+      valueCounts.put(field.fieldId(), file.rowCount());
+      if (!stats.nullCounts().isNullAt(i)) {
+        nullCounts.put(field.fieldId(), stats.nullCounts().getLong(i));
+      }
+      if (!stats.minValues().isNullAt(i)) {
+        lower.put(field.fieldId(), bound(field.type(), stats.minValues(), i));
+        upper.put(field.fieldId(), bound(field.type(), stats.maxValues(), i));
+      }
+    }
+    return new Metrics(file.rowCount(), null, valueCounts, nullCounts, null, lower, upper);
+  }
+
+  private static ByteBuffer bound(Type type, BinaryRow row, int i) {
+    Object value =
+        switch (type.typeId()) {
+          case LONG -> row.getLong(i);
+          case INTEGER -> row.getInt(i);
+          default -> row.getString(i).toString();
+        };
+    return Conversions.toByteBuffer(type, value);
   }
 }

@@ -1,7 +1,7 @@
 package io.strata.bench;
 
 /**
- * The sizes of {@link ReadBench}'s tables at scale {@code factor} (1 = the default run).
+ * The sizes of {@link ReadBench}'s tables at scale {@code factor} (1 = the issue's full shapes).
  *
  * @param factor multiplies every size below; 0.01 makes a smoke run of seconds
  */
