@@ -51,7 +51,7 @@ def draw(cases, title, out):
     ax.invert_yaxis()
     ax.set_xlabel("time relative to Strata (log scale; < 1 is faster than Strata)")
     ax.set_title(title, fontsize=10)
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=len(ENGINES))
     fig.tight_layout()
     fig.savefig(out, dpi=130)
 
