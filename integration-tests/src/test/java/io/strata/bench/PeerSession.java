@@ -8,10 +8,11 @@ import org.apache.spark.sql.SparkSession;
  *
  * <p>{@code strata} is Strata's catalog with its SQL extensions; {@code iceberg} is Iceberg's
  * Hadoop catalog in a directory of the run; Delta Lake needs its extension and the session catalog
- * ({@code spark_catalog}) replaced by its own, and is used through path tables. Strata's extensions
- * come first so that its statements are parsed before Delta's parser sees them. Broadcast joins are
- * off so that the bucketed join case compares shuffles with storage-partitioned joins, never with a
- * broadcast.
+ * ({@code spark_catalog}) replaced by its own, and is used through path tables. Each injected
+ * parser hands what it does not know to the one before it, so Strata's statements (the merge case's
+ * {@code CALL strata.sys.compact}) still parse with Delta's parser installed after it. Broadcast
+ * joins are off so that the bucketed join case compares shuffles with storage-partitioned joins,
+ * never with a broadcast.
  */
 final class PeerSession {
 

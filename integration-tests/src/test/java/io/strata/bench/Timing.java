@@ -17,16 +17,9 @@ record Timing(double seconds, String answer) {
 
   /** Runs {@code work} once to warm up and {@code reps} times timed. */
   static Timing of(int reps, Supplier<String> work) {
-    return of(reps, () -> {}, work);
-  }
-
-  /** As {@link #of(int, Supplier)}, running the untimed {@code before} ahead of every run. */
-  static Timing of(int reps, Runnable before, Supplier<String> work) {
-    before.run();
     String expected = work.get();
     double[] times = new double[reps];
     for (int i = 0; i < reps; i++) {
-      before.run();
       long start = System.nanoTime();
       String got = work.get();
       times[i] = BenchSupport.seconds(System.nanoTime() - start);
