@@ -17,6 +17,14 @@ strata_project_version() {
     "$STRATA_REPO/pom.xml" | head -n 1
 }
 
+# JVM options the root pom's <surefire.jvm.args> gives Spark on Java 17 (module opens).
+strata_surefire_jvm_args() {
+  local v
+  v="$(sed -n 's:.*<surefire\.jvm\.args>\([^<]*\)</surefire\.jvm\.args>.*:\1:p' "$STRATA_REPO/pom.xml" | head -n 1)"
+  [[ -n "$v" ]] || { echo "cannot read <surefire.jvm.args> from $STRATA_REPO/pom.xml" >&2; return 1; }
+  echo "$v"
+}
+
 strata_venv() { echo "${STRATA_VENV:-$STRATA_REPO/.venv}"; }
 
 # Java 17 unless the caller chose a JAVA_HOME already.
