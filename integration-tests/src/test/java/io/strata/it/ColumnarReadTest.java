@@ -10,7 +10,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.classic.SparkSession;
 import org.apache.spark.sql.execution.SparkPlan;
-import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.execution.metric.SQLMetric;
 import org.junit.jupiter.api.AfterEach;
@@ -148,15 +147,7 @@ class ColumnarReadTest {
   }
 
   private static void collectScans(SparkPlan plan, List<BatchScanExec> found) {
-    plan.foreach(
-        node -> {
-          if (node instanceof BatchScanExec b) {
-            found.add(b);
-          } else if (node instanceof AdaptiveSparkPlanExec adaptive) {
-            collectScans(adaptive.executedPlan(), found);
-          }
-          return null;
-        });
+    found.addAll(SparkPlans.find(plan, BatchScanExec.class));
   }
 
   /**

@@ -15,8 +15,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.classic.SparkSession;
 import org.apache.spark.sql.execution.FilterExec;
 import org.apache.spark.sql.execution.SparkPlan;
-import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
-import org.apache.spark.sql.execution.adaptive.QueryStageExec;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -333,17 +331,7 @@ class FilterPushdownTest {
   }
 
   private static <T> void collect(SparkPlan plan, List<T> found, Class<T> type) {
-    plan.foreach(
-        node -> {
-          if (type.isInstance(node)) {
-            found.add(type.cast(node));
-          } else if (node instanceof AdaptiveSparkPlanExec adaptive) {
-            collect(adaptive.executedPlan(), found, type);
-          } else if (node instanceof QueryStageExec stage) {
-            collect(stage.plan(), found, type);
-          }
-          return null;
-        });
+    found.addAll(SparkPlans.find(plan, type));
   }
 
   private static void sql(String s) {

@@ -18,8 +18,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.classic.SparkSession;
 import org.apache.spark.sql.execution.SparkPlan;
-import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
-import org.apache.spark.sql.execution.adaptive.QueryStageExec;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -141,17 +139,7 @@ class ScanMetricsTest {
   }
 
   private static void collect(SparkPlan plan, List<BatchScanExec> found) {
-    plan.foreach(
-        node -> {
-          if (node instanceof BatchScanExec scan) {
-            found.add(scan);
-          } else if (node instanceof AdaptiveSparkPlanExec adaptive) {
-            collect(adaptive.executedPlan(), found);
-          } else if (node instanceof QueryStageExec stage) {
-            collect(stage.plan(), found);
-          }
-          return null;
-        });
+    found.addAll(SparkPlans.find(plan, BatchScanExec.class));
   }
 
   private static void sql(String s) {

@@ -15,8 +15,6 @@ import org.apache.spark.sql.connector.read.partitioning.Partitioning;
 import org.apache.spark.sql.connector.read.partitioning.UnknownPartitioning;
 import org.apache.spark.sql.execution.SortExec;
 import org.apache.spark.sql.execution.SparkPlan;
-import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
-import org.apache.spark.sql.execution.adaptive.QueryStageExec;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.execution.exchange.ShuffleExchangeExec;
 import org.junit.jupiter.api.BeforeAll;
@@ -208,23 +206,11 @@ class StoragePartitionedJoinTest {
   }
 
   private static long count(SparkPlan plan, Class<?> type) {
-    List<SparkPlan> found = new ArrayList<>();
-    collect(plan, found, type);
-    return found.size();
+    return SparkPlans.find(plan, type).size();
   }
 
-  private static void collect(SparkPlan plan, List<SparkPlan> found, Class<?> type) {
-    plan.foreach(
-        node -> {
-          if (type.isInstance(node)) {
-            found.add(node);
-          } else if (node instanceof AdaptiveSparkPlanExec adaptive) {
-            collect(adaptive.executedPlan(), found, type);
-          } else if (node instanceof QueryStageExec stage) {
-            collect(stage.plan(), found, type);
-          }
-          return null;
-        });
+  private static <T> void collect(SparkPlan plan, List<? super T> found, Class<T> type) {
+    found.addAll(SparkPlans.find(plan, type));
   }
 
   private static void sql(String s) {
