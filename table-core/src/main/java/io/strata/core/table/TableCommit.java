@@ -18,8 +18,9 @@ import java.util.List;
 
 /**
  * The one commit path of every write, DML statement, partition DDL and procedure: commits a
- * snapshot, then runs post-commit maintenance (compaction trigger, automatic tags, partition and
- * snapshot expiration); {@link #abort} deletes the files of a write that will never commit.
+ * snapshot (and the writers' compactions as a COMPACT one after it), then runs post-commit
+ * maintenance (automatic tags, partition and snapshot expiration); {@link #abort} deletes the files
+ * of a write that will never commit.
  *
  * <p>A write statement ends a batch, so maintenance follows it even when it had nothing to commit;
  * DDL that removed nothing ({@link #dropPartitions}, {@link #truncate}) changes nothing.
