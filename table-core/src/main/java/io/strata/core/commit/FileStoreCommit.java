@@ -80,10 +80,18 @@ public final class FileStoreCommit {
   public Snapshot commit(List<CommitMessage> messages, CommitKind kind) {
     List<CommitMessage> data = new ArrayList<>();
     List<CommitMessage> compactions = new ArrayList<>();
+    Set<List<Object>> compactedBuckets = new HashSet<>();
     for (CommitMessage m : messages) {
       data.add(m.dataChange());
-      if (m.hasCompaction()) {
+      if (!m.hasCompaction()) {
+        continue;
+      }
+      // Two tasks never share a bucket (writes cluster by bucket); if they did, their compactions
+      // would both replace the same files, so only the first one commits.
+      if (compactedBuckets.add(List.of(m.partition(), m.bucket()))) {
         compactions.add(m.compactionAsChange());
+      } else {
+        deleteFiles(m, m.compactAfter());
       }
     }
     Snapshot committed;

@@ -125,4 +125,30 @@ class WriterCompactionTest {
         .extracting(r -> r[0] + "=" + r[1])
         .containsExactly("0=v", "1=c2", "2=v");
   }
+
+  @Test
+  void twoTasksCompactingOneBucketCommitOnlyTheFirstCompaction() {
+    // Two runs compact fully: any size amplification exceeds 0%.
+    FileStoreTable t =
+        table(
+            Map.of(
+                "num-sorted-run.compaction-trigger", "2",
+                "compaction.max-size-amplification-percent", "0"));
+    TableTestSupport.write(
+        t,
+        List.<Object[]>of(new Object[] {0L, "base"}),
+        List.of(io.strata.core.merge.RowKind.INSERT));
+    List<CommitMessage> messages = new java.util.ArrayList<>();
+    for (long key = 1; key <= 2; key++) {
+      TableWriter writer = t.newWrite();
+      writer.write(new Object[] {key, "v"});
+      messages.addAll(writer.prepareCommit());
+    }
+    assertThat(messages).allMatch(CommitMessage::hasCompaction);
+    t.newCommit("test").commit(messages, CommitKind.APPEND);
+    assertThat(TableTestSupport.readAll(t))
+        .extracting(r -> r[0] + "=" + r[1])
+        .containsExactlyInAnyOrder("0=base", "1=v", "2=v");
+    assertThat(live(t)).hasSize(2);
+  }
 }
