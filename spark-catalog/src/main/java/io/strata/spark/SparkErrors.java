@@ -208,10 +208,44 @@ public final class SparkErrors {
         "Tag '" + name + "' doesn't exist; use DELETE TAG IF EXISTS to skip missing tags.");
   }
 
-  public static UnsupportedOperationException compactWhereUnsupported() {
-    return new UnsupportedOperationException(
-        "CALL sys.compact: argument 'where' is not supported yet; use partitions =>"
-            + " 'k=v,k2=v2;k=v3'.");
+  public static IllegalArgumentException compactWhereNotOnPartitions(
+      String where, String column, java.util.List<String> partitionKeys) {
+    String allowed =
+        partitionKeys.isEmpty()
+            ? "but the table is not partitioned; compact it without where =>."
+            : "which is not a partition column; compaction selects whole partitions, so the"
+                + " condition may use only the partition columns "
+                + partitionKeys
+                + ".";
+    return new IllegalArgumentException(
+        "CALL sys.compact: where => '" + where + "' uses column " + column + ", " + allowed);
+  }
+
+  public static IllegalArgumentException compactWhereUntranslatable(
+      String where, java.util.List<String> partitionKeys) {
+    return new IllegalArgumentException(
+        "CALL sys.compact: where => '"
+            + where
+            + "' cannot select partitions; it must compare partition columns "
+            + partitionKeys
+            + " with literals (=, <, <=, >, >=, IN, IS NULL, AND, OR, NOT).");
+  }
+
+  public static IllegalArgumentException compactWhereAndPartitions() {
+    return new IllegalArgumentException(
+        "CALL sys.compact: give either partitions => or where =>, not both.");
+  }
+
+  public static IllegalStateException compactionFailed(String table, int failed, Throwable cause) {
+    return new IllegalStateException(
+        "CALL sys.compact of "
+            + table
+            + ": "
+            + failed
+            + " compaction task(s) failed; nothing was committed and the files the tasks wrote"
+            + " were deleted. Cause: "
+            + cause.getMessage(),
+        cause);
   }
 
   public static UnsupportedOperationException compactSortUnsupported() {

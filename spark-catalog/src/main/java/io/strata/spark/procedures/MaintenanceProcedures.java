@@ -3,10 +3,10 @@ package io.strata.spark.procedures;
 import static org.apache.spark.sql.types.DataTypes.IntegerType;
 import static org.apache.spark.sql.types.DataTypes.StringType;
 
-import io.strata.core.compact.FullCompaction;
 import io.strata.core.data.PartitionPath;
 import io.strata.core.expire.ExpireConfig;
 import io.strata.core.expire.SnapshotExpiration;
+import io.strata.core.levels.CompactStrategy;
 import io.strata.core.options.OptionRegistry;
 import io.strata.core.options.Options;
 import io.strata.core.predicate.AndPredicate;
@@ -17,10 +17,13 @@ import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
 import io.strata.spark.SparkErrors;
+import io.strata.spark.compact.DistributedCompaction;
+import io.strata.spark.compact.PartitionWhere;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.SparkSession;
 
 /** expire_snapshots and compact. */
 final class MaintenanceProcedures {
@@ -97,7 +100,8 @@ final class MaintenanceProcedures {
         List.of(
             Param.table(),
             Param.optional("partitions", StringType, "Partitions, e.g. 'dt=1,hh=2;dt=3'."),
-            Param.optional("where", StringType, "A partition predicate (not supported yet)."),
+            Param.optional(
+                "where", StringType, "A predicate on partition columns, e.g. dt > '2024'."),
             Param.optional("compact_strategy", StringType, "full (default) or minor."),
             Param.optional(
                 "order_strategy", StringType, "none (default); sorting is not supported yet."),
@@ -108,9 +112,6 @@ final class MaintenanceProcedures {
       List<Object[]> run(Args args) {
         String tableArg = args.requiredString("table");
         FileStoreTable table = tables.load(tableArg);
-        if (args.string("where") != null) {
-          throw SparkErrors.compactWhereUnsupported();
-        }
         String order = args.string("order_strategy");
         if ((order != null && !order.equalsIgnoreCase("none")) || args.string("order_by") != null) {
           throw SparkErrors.compactSortUnsupported();
@@ -125,18 +126,27 @@ final class MaintenanceProcedures {
                     .schema()
                     .withOptions(
                         table.options().with(dynamicOptions(args.string("options"))).toMap()));
-        Predicate partitions = partitionFilter(table, args.string("partitions"));
-        withOptions
-            .newCommit("compact-" + java.util.UUID.randomUUID())
-            .compact(
-                partitions,
-                "minor".equals(strategy)
-                    ? FullCompaction.Strategy.MINOR
-                    : FullCompaction.Strategy.FULL);
+        DistributedCompaction.run(
+            SparkSession.active(),
+            withOptions,
+            selectedPartitions(table, args.string("partitions"), args.string("where")),
+            "minor".equals(strategy) ? CompactStrategy.MINOR : CompactStrategy.FULL,
+            "compact-" + java.util.UUID.randomUUID());
         tables.refresh(tableArg);
         return Results.ok();
       }
     };
+  }
+
+  /** The partitions {@code partitions} or {@code where} select (null = all). */
+  private static Predicate selectedPartitions(
+      FileStoreTable table, String partitions, String where) {
+    if (partitions != null && where != null) {
+      throw SparkErrors.compactWhereAndPartitions();
+    }
+    return where != null
+        ? PartitionWhere.parse(SparkSession.active(), table.schema(), where)
+        : partitionFilter(table, partitions);
   }
 
   /** {@code 'dt=1,hh=2;dt=3'} as (dt=1 AND hh=2) OR dt=3 over the partition row. */

@@ -124,8 +124,7 @@ public final class CopyOnWrite implements RowLevelOperation {
 
     @Override
     public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
-      return new StrataDataWriterFactory(
-          table, nextSequences(), table.schema().rowType(), positions);
+      return new StrataDataWriterFactory(table, writeStart(), table.schema().rowType(), positions);
     }
 
     @Override

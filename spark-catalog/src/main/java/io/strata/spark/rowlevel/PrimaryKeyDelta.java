@@ -5,9 +5,9 @@ import io.strata.core.snapshot.CommitKind;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
 import io.strata.core.types.RowType;
-import io.strata.core.write.BucketId;
 import io.strata.core.write.CommitMessage;
 import io.strata.core.write.TableWriter;
+import io.strata.core.write.WriteStart;
 import io.strata.spark.SparkRowConverter;
 import io.strata.spark.read.StrataScanBuilder;
 import io.strata.spark.write.StrataWrite;
@@ -15,9 +15,7 @@ import io.strata.spark.write.StrataWriterCommitMessage;
 import io.strata.spark.write.TableBatchWrite;
 import io.strata.spark.write.WriteColumns;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.distributions.Distribution;
 import org.apache.spark.sql.connector.expressions.Expressions;
@@ -133,7 +131,7 @@ public final class PrimaryKeyDelta implements SupportsDelta {
 
     @Override
     public DeltaWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
-      return new Factory(table, nextSequences(), columns);
+      return new Factory(table, writeStart(), columns);
     }
 
     @Override
@@ -145,18 +143,18 @@ public final class PrimaryKeyDelta implements SupportsDelta {
   private static final class Factory implements DeltaWriterFactory {
     private static final long serialVersionUID = 1L;
     private final FileStoreTable table;
-    private final HashMap<BucketId, Long> nextSequences;
+    private final WriteStart start;
     private final Columns columns;
 
-    Factory(FileStoreTable table, HashMap<BucketId, Long> nextSequences, Columns columns) {
+    Factory(FileStoreTable table, WriteStart start, Columns columns) {
       this.table = table;
-      this.nextSequences = nextSequences;
+      this.start = start;
       this.columns = columns;
     }
 
     @Override
     public DeltaWriter<InternalRow> createWriter(int partitionId, long taskId) {
-      return new Writer(table, nextSequences, columns);
+      return new Writer(table, start, columns);
     }
   }
 
@@ -168,11 +166,11 @@ public final class PrimaryKeyDelta implements SupportsDelta {
     private final int width;
     private final Columns columns;
 
-    Writer(FileStoreTable table, Map<BucketId, Long> nextSequences, Columns columns) {
+    Writer(FileStoreTable table, WriteStart start, Columns columns) {
       this.columns = columns;
       RowType rowType = table.schema().rowType();
       List<String> keys = table.schema().primaryKeys();
-      this.writer = new TableWriter(table, nextSequences);
+      this.writer = new TableWriter(table, start);
       this.rows = new SparkRowConverter(rowType);
       this.ids = new SparkRowConverter(rowType.project(keys));
       this.keyPositions = keys.stream().mapToInt(rowType::indexOf).toArray();

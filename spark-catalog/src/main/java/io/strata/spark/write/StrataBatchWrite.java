@@ -5,6 +5,7 @@ import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
 import io.strata.core.types.RowType;
 import io.strata.core.write.CommitMessage;
+import io.strata.core.write.WriteStart;
 import java.util.List;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
 import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
@@ -23,7 +24,10 @@ public class StrataBatchWrite extends TableBatchWrite {
 
   @Override
   public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
-    return new StrataDataWriterFactory(table, nextSequences(), dataType);
+    // An overwrite replaces the files a compaction would start from.
+    WriteStart start =
+        mode.kind() == WriteMode.Kind.APPEND ? writeStart() : writeStart().withoutCompaction();
+    return new StrataDataWriterFactory(table, start, dataType);
   }
 
   @Override

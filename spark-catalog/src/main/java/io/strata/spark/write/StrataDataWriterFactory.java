@@ -3,11 +3,10 @@ package io.strata.spark.write;
 import io.strata.core.data.ValueConverters;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
-import io.strata.core.write.BucketId;
 import io.strata.core.write.TableWriter;
+import io.strata.core.write.WriteStart;
 import io.strata.spark.SparkRowConverter;
 import java.io.IOException;
-import java.util.HashMap;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.write.DataWriter;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
@@ -19,16 +18,15 @@ public class StrataDataWriterFactory implements DataWriterFactory {
   private static final long serialVersionUID = 1L;
 
   private final FileStoreTable table;
-  private final HashMap<BucketId, Long> nextSequences;
+  private final WriteStart start;
   private final RowType dataType;
   private final WriteColumns columns;
 
   /** Rows hold exactly the columns of {@code dataType}, in its order. */
-  public StrataDataWriterFactory(
-      FileStoreTable table, HashMap<BucketId, Long> nextSequences, RowType dataType) {
+  public StrataDataWriterFactory(FileStoreTable table, WriteStart start, RowType dataType) {
     this(
         table,
-        nextSequences,
+        start,
         dataType,
         WriteColumns.of(
             dataType.fieldNames().toArray(new String[0]), dataType, table.root().getName()));
@@ -38,19 +36,16 @@ public class StrataDataWriterFactory implements DataWriterFactory {
    * @param columns where each field of {@code dataType} is in Spark's rows
    */
   public StrataDataWriterFactory(
-      FileStoreTable table,
-      HashMap<BucketId, Long> nextSequences,
-      RowType dataType,
-      WriteColumns columns) {
+      FileStoreTable table, WriteStart start, RowType dataType, WriteColumns columns) {
     this.table = table;
-    this.nextSequences = nextSequences;
+    this.start = start;
     this.dataType = dataType;
     this.columns = columns;
   }
 
   @Override
   public DataWriter<InternalRow> createWriter(int partitionId, long taskId) {
-    TableWriter writer = new TableWriter(table, nextSequences);
+    TableWriter writer = new TableWriter(table, start);
     SparkRowConverter converter = new SparkRowConverter(dataType);
     RowType tableType = table.schema().rowType();
     // Null when the data already has the table's layout; else by field id, widening values.

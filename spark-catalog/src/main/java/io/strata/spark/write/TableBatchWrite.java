@@ -2,11 +2,9 @@ package io.strata.spark.write;
 
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
-import io.strata.core.write.BucketId;
 import io.strata.core.write.CommitMessage;
-import io.strata.core.write.SequenceStarts;
+import io.strata.core.write.WriteStart;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.UUID;
 import org.apache.spark.sql.connector.write.BatchWrite;
@@ -28,12 +26,12 @@ public abstract class TableBatchWrite implements BatchWrite {
   }
 
   /**
-   * The first free sequence number of each bucket, for the tasks' writers: buckets continue their
-   * sequence numbers, so new key records win over old ones and fixed-bucket append files stay
-   * ordered.
+   * Where the tasks' writers start: buckets continue their sequence numbers, so new key records win
+   * over old ones and fixed-bucket append files stay ordered, and key buckets are compacted by the
+   * tasks that write them.
    */
-  protected final HashMap<BucketId, Long> nextSequences() {
-    return new HashMap<>(SequenceStarts.of(table, table.snapshotManager().latest()));
+  protected final WriteStart writeStart() {
+    return WriteStart.latest(table);
   }
 
   /** Commits the files of all tasks with {@code commit}, which then runs maintenance. */

@@ -24,6 +24,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one commit loop: build delta manifests, a base manifest list from the latest snapshot, and
@@ -31,6 +33,8 @@ import java.util.Set;
  * retries with backoff. A commit that finally fails deletes every file it wrote, data included.
  */
 public final class FileStoreCommit {
+
+  private static final Logger LOG = LoggerFactory.getLogger(FileStoreCommit.class);
 
   private final FileStore table;
   private final String commitUser;
@@ -66,12 +70,55 @@ public final class FileStoreCommit {
   }
 
   /**
-   * Commits added and replaced files as an APPEND snapshot (COMPACT when {@code kind} says so).
+   * Commits added and replaced files as a snapshot of {@code kind}, then what the writers compacted
+   * as a COMPACT snapshot, as Paimon's writers do. When there was a data change and its compaction
+   * loses to a concurrent one, the data change stands and the compaction output is deleted; a
+   * compaction alone fails.
    *
-   * @return the new snapshot, or null when there was nothing to commit
+   * @return the last snapshot committed, or null when there was nothing to commit
    */
   public Snapshot commit(List<CommitMessage> messages, CommitKind kind) {
-    return run(messages, kind, null);
+    List<CommitMessage> data = new ArrayList<>();
+    List<CommitMessage> compactions = new ArrayList<>();
+    Set<List<Object>> compactedBuckets = new HashSet<>();
+    for (CommitMessage m : messages) {
+      data.add(m.dataChange());
+      if (!m.hasCompaction()) {
+        continue;
+      }
+      // Two tasks never share a bucket (writes cluster by bucket); if they did, their compactions
+      // would both replace the same files, so only the first one commits.
+      if (compactedBuckets.add(List.of(m.partition(), m.bucket()))) {
+        compactions.add(m.compactionAsChange());
+      } else {
+        deleteFiles(m, m.compactAfter());
+      }
+    }
+    Snapshot committed;
+    try {
+      committed = run(data, kind, null);
+    } catch (RuntimeException e) {
+      abort(compactions);
+      throw e;
+    }
+    if (compactions.isEmpty()) {
+      return committed;
+    }
+    try {
+      Snapshot compacted = run(compactions, CommitKind.COMPACT, null);
+      return compacted != null ? compacted : committed;
+    } catch (RuntimeException e) {
+      if (committed == null) {
+        throw e;
+      }
+      LOG.warn(
+          "The compaction written with snapshot {} of {} was not committed; the data change"
+              + " stands and a later write compacts again.",
+          committed.id(),
+          table.root(),
+          e);
+      return committed;
+    }
   }
 
   /**
@@ -118,6 +165,7 @@ public final class FileStoreCommit {
   }
 
   private Snapshot run(List<CommitMessage> messages, CommitKind kind, OverwriteScope overwrite) {
+    messages = overwrite == null ? messages : withoutCompactions(messages);
     try {
       for (int attempt = 0; ; attempt++) {
         Attempt result = tryCommitOnce(table.snapshotManager().latest(), messages, kind, overwrite);
@@ -286,15 +334,35 @@ public final class FileStoreCommit {
     manifestsWritten.forEach(manifestFiles::deleteQuietly);
   }
 
-  /** Deletes the data files of a commit that will never happen. */
+  /**
+   * An overwrite replaces what the compactions started from, so their output is deleted and only
+   * the data change commits.
+   */
+  private List<CommitMessage> withoutCompactions(List<CommitMessage> messages) {
+    List<CommitMessage> data = new ArrayList<>();
+    for (CommitMessage m : messages) {
+      if (m.hasCompaction()) {
+        deleteFiles(m, m.compactAfter());
+      }
+      data.add(m.dataChange());
+    }
+    return data;
+  }
+
+  /** Deletes the data files of a commit that will never happen: new and compacted ones. */
   public void abort(List<CommitMessage> messages) {
     for (CommitMessage m : messages) {
-      for (DataFileMeta f : m.newFiles()) {
-        try {
-          table.dataFilePaths().delete(m.partition(), m.bucket(), f.fileName(), f.externalPath());
-        } catch (IOException ignored) {
-          // An orphan at worst; remove_orphan_files cleans it.
-        }
+      deleteFiles(m, m.newFiles());
+      deleteFiles(m, m.compactAfter());
+    }
+  }
+
+  private void deleteFiles(CommitMessage m, List<DataFileMeta> files) {
+    for (DataFileMeta f : files) {
+      try {
+        table.dataFilePaths().delete(m.partition(), m.bucket(), f.fileName(), f.externalPath());
+      } catch (IOException ignored) {
+        // An orphan at worst; remove_orphan_files cleans it.
       }
     }
   }

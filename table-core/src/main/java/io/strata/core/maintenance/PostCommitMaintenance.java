@@ -1,6 +1,5 @@
 package io.strata.core.maintenance;
 
-import io.strata.core.compact.FullCompaction;
 import io.strata.core.expire.ExpireConfig;
 import io.strata.core.expire.SnapshotExpiration;
 import io.strata.core.options.ExpireExecutionMode;
@@ -25,10 +24,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What runs in the driver after every successful commit, in this order: automatic compaction of
- * primary-key buckets with too many sorted runs, automatic tags, partition expiration, snapshot
- * expiration. {@code write-only} = true skips it all. A failure here never fails the commit that
- * already succeeded; it is logged and retried next commit.
+ * What runs in the driver after every successful commit, in this order: automatic tags, partition
+ * expiration, snapshot expiration. Compaction is not here: write tasks compact the buckets they
+ * write, and {@code CALL sys.compact} runs as tasks too. {@code write-only} = true skips it all. A
+ * failure here never fails the commit that already succeeded; it is logged and retried next commit.
  *
  * <p>Every commit that reaches here ends a batch write, so {@code end-input.check-partition-expire}
  * = true checks partition expiration after every commit whatever the check interval.
@@ -60,15 +59,6 @@ public final class PostCommitMaintenance {
   public void run(FileStore table, String commitUser) {
     if (table.options().get(TableOptions.WRITE_ONLY)) {
       return;
-    }
-    try {
-      new FullCompaction(table, commitUser, clock).runTriggered();
-    } catch (RuntimeException e) {
-      LOG.warn(
-          "Automatic compaction after a commit to {} failed; the commit stands and compaction"
-              + " retries after the next one.",
-          table.root(),
-          e);
     }
     try {
       if (table.options().get(TagOptions.AUTOMATIC_CREATION) != TagCreationMode.NONE

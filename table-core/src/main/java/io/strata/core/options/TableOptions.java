@@ -53,6 +53,12 @@ public final class TableOptions {
     return target != null ? target : primaryKey ? 128L << 20 : 256L << 20;
   }
 
+  /** {@code num-sorted-run.stop-trigger}, or the compaction trigger + 3 when unset. */
+  public static int stopTrigger(Options options) {
+    Integer stop = options.get(NUM_SORTED_RUN_STOP_TRIGGER);
+    return stop != null ? stop : options.get(NUM_SORTED_RUN_COMPACTION_TRIGGER) + 3;
+  }
+
   /** The top level of the LSM tree: {@code num-levels} - 1 (default: the compaction trigger). */
   public static int topLevel(Options options) {
     Integer numLevels = options.get(NUM_LEVELS);
@@ -153,6 +159,15 @@ public final class TableOptions {
               OptionType.INT,
               5,
               "Sorted runs in a bucket that trigger a compaction.")
+          .withCheck(v -> v >= 1, "a positive number");
+
+  public static final ConfigOption<Integer> NUM_SORTED_RUN_STOP_TRIGGER =
+      ConfigOption.<Integer>of(
+              "num-sorted-run.stop-trigger",
+              OptionType.INT,
+              null,
+              "Sorted runs in a bucket at which a writer compacts before it writes more (default:"
+                  + " the compaction trigger + 3).")
           .withCheck(v -> v >= 1, "a positive number");
 
   public static final ConfigOption<Integer> NUM_LEVELS =

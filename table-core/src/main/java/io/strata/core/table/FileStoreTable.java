@@ -6,8 +6,8 @@ import io.strata.core.read.TableRead;
 import io.strata.core.scan.TableScan;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.store.FileStore;
-import io.strata.core.write.SequenceStarts;
 import io.strata.core.write.TableWriter;
+import io.strata.core.write.WriteStart;
 import java.time.Clock;
 import org.apache.hadoop.fs.Path;
 
@@ -45,10 +45,11 @@ public final class FileStoreTable extends FileStore {
 
   /**
    * A writer whose buckets continue the sequence numbers of the latest snapshot, so its records
-   * order after existing ones; its files are committed by {@link #newCommit}.
+   * order after existing ones, and which compacts the key buckets it writes; its files and
+   * compactions are committed by {@link #newCommit}.
    */
   public TableWriter newWrite() {
-    return new TableWriter(this, SequenceStarts.of(this, snapshotManager().latest()));
+    return new TableWriter(this, WriteStart.latest(this));
   }
 
   /** The one way to commit to this table: commit, post-commit maintenance, or abort. */

@@ -1,7 +1,9 @@
 package io.strata.core.table;
 
 import io.strata.core.commit.FileStoreCommit;
+import io.strata.core.compact.CompactionPlanner;
 import io.strata.core.compact.FullCompaction;
+import io.strata.core.levels.CompactStrategy;
 import io.strata.core.maintenance.PostCommitMaintenance;
 import io.strata.core.partition.PartitionEntry;
 import io.strata.core.partition.PartitionExpiration;
@@ -16,8 +18,9 @@ import java.util.List;
 
 /**
  * The one commit path of every write, DML statement, partition DDL and procedure: commits a
- * snapshot, then runs post-commit maintenance (compaction trigger, automatic tags, partition and
- * snapshot expiration); {@link #abort} deletes the files of a write that will never commit.
+ * snapshot (and the writers' compactions as a COMPACT one after it), then runs post-commit
+ * maintenance (automatic tags, partition and snapshot expiration); {@link #abort} deletes the files
+ * of a write that will never commit.
  *
  * <p>A write statement ends a batch, so maintenance follows it even when it had nothing to commit;
  * DDL that removed nothing ({@link #dropPartitions}, {@link #truncate}) changes nothing.
@@ -64,13 +67,24 @@ public final class TableCommit {
   }
 
   /**
-   * Compacts the buckets of partitions matching {@code partitionFilter} (null = all) now, as {@code
-   * CALL sys.compact} does; no maintenance follows, compaction being maintenance itself.
+   * Compacts the buckets of partitions matching {@code partitionFilter} (null = all) now, bucket
+   * after bucket in this process, then maintains; Spark's {@code CALL sys.compact} runs the same
+   * {@link CompactionPlanner} tasks in parallel and commits them with {@link #commitCompaction}.
    *
    * @return the COMPACT snapshot, or null when nothing needed compaction
    */
-  public Snapshot compact(Predicate partitionFilter, FullCompaction.Strategy strategy) {
-    return new FullCompaction(table, commitUser, table.clock()).run(partitionFilter, strategy);
+  public Snapshot compact(Predicate partitionFilter, CompactStrategy strategy) {
+    return maintainAlways(
+        new FullCompaction(table, commitUser, table.clock()).run(partitionFilter, strategy));
+  }
+
+  /**
+   * Commits compactions that ran elsewhere as one COMPACT snapshot, then maintains.
+   *
+   * @return the COMPACT snapshot, or null when {@code compactions} changed nothing
+   */
+  public Snapshot commitCompaction(List<CommitMessage> compactions) {
+    return maintainAlways(commit.commit(compactions, CommitKind.COMPACT));
   }
 
   /**

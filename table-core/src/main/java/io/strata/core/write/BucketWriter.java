@@ -15,6 +15,11 @@ interface BucketWriter {
   /** Writes out what is buffered in memory; appends write through and buffer nothing. */
   default void flush() {}
 
+  /** The data files flushed so far; appends report theirs only when finished. */
+  default List<DataFileMeta> flushedFiles() {
+    return List.of();
+  }
+
   /** Deletes everything written. */
   void abort();
 }

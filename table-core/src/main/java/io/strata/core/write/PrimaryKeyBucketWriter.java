@@ -59,6 +59,11 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
     return flushed;
   }
 
+  @Override
+  public List<DataFileMeta> flushedFiles() {
+    return List.copyOf(flushed);
+  }
+
   /** One record for the key: the group's records merged as the table's merge engine says. */
   private Object[] merge(List<Object[]> group) {
     if (group.size() == 1) {

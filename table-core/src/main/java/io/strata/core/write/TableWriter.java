@@ -4,6 +4,7 @@ import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
 import io.strata.core.errors.CoreErrors;
+import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
 import io.strata.core.options.FileFormat;
@@ -38,8 +39,10 @@ public final class TableWriter implements AutoCloseable {
   private final int numBuckets;
   private final WriteSettings settings;
   private final FileNamer names;
-  private final Map<BucketId, Long> nextSequences;
+  private final WriteStart start;
+  private final RestoredFiles restored;
   private final Map<BucketId, BucketWriter> writers = new LinkedHashMap<>();
+  private final Map<BucketId, CompactingBucket> compactions = new LinkedHashMap<>();
   private final long bufferLimit;
   private long buffered;
 
@@ -48,10 +51,21 @@ public final class TableWriter implements AutoCloseable {
   }
 
   /**
+   * A writer that never compacts.
+   *
    * @param nextSequences the first free sequence number of each bucket written before (0 when
    *     absent), so primary-key records order after existing ones
    */
   public TableWriter(FileStore table, Map<BucketId, Long> nextSequences) {
+    this(table, WriteStart.withoutCompaction(nextSequences));
+  }
+
+  /**
+   * A writer on top of {@code start}; when it says so, the key buckets written are compacted in
+   * this task as Paimon's writers do: before more rows go to a bucket that reached {@code
+   * num-sorted-run.stop-trigger} sorted runs, and as universal compaction picks before the commit.
+   */
+  public TableWriter(FileStore table, WriteStart start) {
     checkWritable(table);
     this.table = table;
     this.schema = table.schema();
@@ -59,7 +73,8 @@ public final class TableWriter implements AutoCloseable {
     this.partitionType = schema.partitionType();
     this.partitionIndexes = indexes(rowType, schema.partitionKeys());
     this.keyIndexes = indexes(rowType, schema.primaryKeys());
-    this.nextSequences = nextSequences;
+    this.start = start;
+    this.restored = new RestoredFiles(table, start.snapshotId());
     Options options = table.options();
     this.numBuckets = options.get(TableOptions.BUCKET);
     String bucketKey = options.get(TableOptions.BUCKET_KEY);
@@ -141,12 +156,17 @@ public final class TableWriter implements AutoCloseable {
         // Bounded memory: every bucket's buffer becomes a sorted run on disk.
         writers.values().forEach(BucketWriter::flush);
         buffered = 0;
+        // Bounded read amplification: no bucket grows past the stop trigger.
+        compactions.forEach((id, c) -> c.compactIfStopped(writers.get(id).flushedFiles()));
       }
     }
   }
 
   private BucketWriter newWriter(BucketId id) {
-    long firstSequence = nextSequences.getOrDefault(id, 0L);
+    long firstSequence = start.nextSequence(id);
+    if (start.compact() && schema.hasPrimaryKey()) {
+      compactions.put(id, new CompactingBucket(table, id, numBuckets, restored.of(id)));
+    }
     if (!schema.hasPrimaryKey()) {
       RollingFileWriter files = files(id, rowType);
       return new AppendBucketWriter(files, rowType, schema.id(), firstSequence, table.clock());
@@ -204,26 +224,38 @@ public final class TableWriter implements AutoCloseable {
     return values;
   }
 
-  /** Closes all files; one message per (partition, bucket) written. */
+  /**
+   * Closes all files and compacts the buckets that need it; one message per (partition, bucket)
+   * written, with its new files and its compaction.
+   */
   public List<CommitMessage> prepareCommit() {
     List<CommitMessage> messages = new ArrayList<>();
     for (Map.Entry<BucketId, BucketWriter> e : writers.entrySet()) {
+      BucketId id = e.getKey();
+      List<DataFileMeta> newFiles = e.getValue().finish();
+      CompactingBucket compaction = compactions.get(id);
+      List<DataFileMeta> before = List.of();
+      List<DataFileMeta> after = List.of();
+      if (compaction != null) {
+        compaction.compactAuto(newFiles);
+        before = compaction.before();
+        after = compaction.after();
+      }
       messages.add(
           new CommitMessage(
-              e.getKey().partition(),
-              e.getKey().bucket(),
-              numBuckets,
-              e.getValue().finish(),
-              List.of()));
+              id.partition(), id.bucket(), numBuckets, newFiles, List.of(), before, after));
     }
     writers.clear();
+    compactions.clear();
     return messages;
   }
 
-  /** Deletes every file written so far. */
+  /** Deletes every file written so far, compaction output included. */
   public void abort() {
     writers.values().forEach(BucketWriter::abort);
     writers.clear();
+    compactions.values().forEach(CompactingBucket::abort);
+    compactions.clear();
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.strata.core.compact;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.core.levels.CompactStrategy;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.CommitKind;
@@ -50,9 +51,9 @@ class AppendCompactionTest {
     commit(t, 0);
     commit(t, 10);
     FullCompaction compaction = new FullCompaction(t, "test", Clock.systemUTC());
-    assertThat(compaction.run(null, FullCompaction.Strategy.MINOR)).isNull();
+    assertThat(compaction.run(null, CompactStrategy.MINOR)).isNull();
     commit(t, 20);
-    assertThat(compaction.run(null, FullCompaction.Strategy.MINOR).commitKind())
+    assertThat(compaction.run(null, CompactStrategy.MINOR).commitKind())
         .isEqualTo(CommitKind.COMPACT);
     assertThat(live(t)).hasSize(1);
     ManifestEntry merged = live(t).get(0);

@@ -214,17 +214,16 @@ class PrimaryKeyTableTest {
   }
 
   @Test
-  void automaticCompactionKicksInAtTheSortedRunTrigger() {
+  void theWriterCompactsAtTheSortedRunTrigger() {
     FileStoreTable table = orders();
-    io.strata.core.maintenance.PostCommitMaintenance maintenance =
-        new io.strata.core.maintenance.PostCommitMaintenance(java.time.Clock.systemUTC());
     for (int i = 0; i < 5; i++) {
       TableTestSupport.write(table, List.<Object[]>of(order(1, "s" + i, "d")), inserts(1));
-      maintenance.run(table);
     }
-    // Five level-0 runs in one bucket reach the default trigger of 5: a COMPACT snapshot follows.
+    // The fifth write makes five level-0 runs, the default trigger: its writer compacted the
+    // bucket, committed as a COMPACT snapshot right after the write's APPEND one.
     assertThat(table.snapshotManager().latest().commitKind()).isEqualTo(CommitKind.COMPACT);
     assertThat(table.snapshotManager().latestId().getAsLong()).isEqualTo(6);
+    assertThat(table.snapshotManager().snapshot(5).commitKind()).isEqualTo(CommitKind.APPEND);
     assertThat(readAll(table)).hasSize(1);
     assertThat((String) readAll(table).get(0)[3]).isEqualTo("s4");
   }
@@ -253,8 +252,16 @@ class PrimaryKeyTableTest {
                     ORDERS,
                     List.of("dt"),
                     List.of(),
+                    // write-only: the writer keeps its sorted runs for the reader to merge.
                     Map.of(
-                        "primary-key", "dt,order_id", "bucket", "1", "write-buffer-size", "4 kb"),
+                        "primary-key",
+                        "dt,order_id",
+                        "bucket",
+                        "1",
+                        "write-buffer-size",
+                        "4 kb",
+                        "write-only",
+                        "true"),
                     null,
                     1L));
     List<Object[]> rows = new ArrayList<>();

@@ -57,9 +57,8 @@ public final class TableTestSupport {
 
   public static Snapshot write(
       FileStoreTable table, List<Object[]> rows, List<io.strata.core.merge.RowKind> kinds) {
-    io.strata.core.write.TableWriter writer =
-        new io.strata.core.write.TableWriter(
-            table, io.strata.core.write.SequenceStarts.of(table, table.snapshotManager().latest()));
+    // Continues the buckets' sequence numbers and compacts them as Spark's write tasks do.
+    io.strata.core.write.TableWriter writer = table.newWrite();
     for (int i = 0; i < rows.size(); i++) {
       writer.write(rows.get(i), kinds.get(i));
     }

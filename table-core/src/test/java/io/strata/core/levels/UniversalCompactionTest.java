@@ -1,4 +1,4 @@
-package io.strata.core.compact;
+package io.strata.core.levels;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

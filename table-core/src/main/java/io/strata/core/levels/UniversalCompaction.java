@@ -1,4 +1,4 @@
-package io.strata.core.compact;
+package io.strata.core.levels;
 
 import io.strata.core.manifest.DataFileMeta;
 import java.util.ArrayList;
@@ -56,6 +56,11 @@ public final class UniversalCompaction {
     levelZero.forEach(f -> runs.add(new SortedRun(0, List.of(f))));
     levels.forEach((level, fs) -> runs.add(new SortedRun(level, fs)));
     return runs;
+  }
+
+  /** The sorted runs of a bucket with these files: each level-0 file plus each other level. */
+  public static int sortedRunCount(List<DataFileMeta> files) {
+    return runs(files).size();
   }
 
   /** What to compact in a bucket with these files, or null when it is fine as it is. */

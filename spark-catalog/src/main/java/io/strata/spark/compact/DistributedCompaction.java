@@ -1,0 +1,66 @@
+package io.strata.spark.compact;
+
+import io.strata.core.compact.CompactionPlanner;
+import io.strata.core.compact.CompactionTask;
+import io.strata.core.levels.CompactStrategy;
+import io.strata.core.predicate.Predicate;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.table.TableCommit;
+import io.strata.core.write.CommitMessage;
+import io.strata.spark.SparkErrors;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * {@code CALL sys.compact} as a Spark job: the driver plans (partition, bucket) tasks from the
+ * manifests, Spark tasks rewrite them through the table's file IO (one Spark partition per bucket),
+ * and the driver commits every compaction as one COMPACT snapshot, or deletes all of them when any
+ * task failed.
+ */
+public final class DistributedCompaction {
+
+  private DistributedCompaction() {}
+
+  /**
+   * Compacts the buckets of partitions matching {@code partitionFilter} (null = all).
+   *
+   * @return the COMPACT snapshot, or null when nothing needed compaction
+   */
+  public static Snapshot run(
+      SparkSession spark,
+      FileStoreTable table,
+      Predicate partitionFilter,
+      CompactStrategy strategy,
+      String commitUser) {
+    List<CompactionTask> tasks = new CompactionPlanner(table).plan(partitionFilter, strategy);
+    TableCommit commit = table.newCommit(commitUser);
+    if (tasks.isEmpty()) {
+      return commit.commitCompaction(List.of());
+    }
+    List<TaskOutcome> outcomes =
+        JavaSparkContext.fromSparkContext(spark.sparkContext())
+            .parallelize(tasks, tasks.size())
+            .map(task -> TaskOutcome.run(task, table))
+            .collect();
+    List<CommitMessage> done = new ArrayList<>();
+    List<RuntimeException> failures = new ArrayList<>();
+    for (TaskOutcome o : outcomes) {
+      if (o.failure() != null) {
+        failures.add(o.failure());
+      } else {
+        done.add(o.compaction());
+      }
+    }
+    if (!failures.isEmpty()) {
+      commit.abort(done);
+      RuntimeException error =
+          SparkErrors.compactionFailed(table.root().getName(), failures.size(), failures.get(0));
+      failures.subList(1, failures.size()).forEach(error::addSuppressed);
+      throw error;
+    }
+    return commit.commitCompaction(done);
+  }
+}

@@ -1,0 +1,58 @@
+package io.strata.core.compact;
+
+import io.strata.core.levels.CompactStrategy;
+import io.strata.core.levels.CompactUnit;
+import io.strata.core.levels.CompactionPicker;
+import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.predicate.Predicate;
+import io.strata.core.scan.FileStoreScan;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.store.FileStore;
+import io.strata.core.write.BucketId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Plans a compaction from the latest snapshot's manifests, opening no data file: one {@link
+ * CompactionTask} per (partition, bucket) whose files the strategy picks, in manifest order.
+ */
+public final class CompactionPlanner {
+
+  private final FileStore table;
+
+  public CompactionPlanner(FileStore table) {
+    this.table = table;
+  }
+
+  /** The tasks for the buckets of partitions matching {@code partitionFilter} (null = all). */
+  public List<CompactionTask> plan(Predicate partitionFilter, CompactStrategy strategy) {
+    Snapshot latest = table.snapshotManager().latest();
+    if (latest == null) {
+      return List.of();
+    }
+    FileStoreScan scan =
+        new FileStoreScan(table.manifestFiles(), table.schema().partitionType())
+            .withPartitionFilter(partitionFilter);
+    Map<BucketId, List<ManifestEntry>> buckets = new LinkedHashMap<>();
+    for (ManifestEntry e : scan.liveEntries(latest)) {
+      buckets
+          .computeIfAbsent(new BucketId(e.partition(), e.bucket()), k -> new ArrayList<>())
+          .add(e);
+    }
+    CompactionPicker picker = new CompactionPicker(table.options(), table.schema().hasPrimaryKey());
+    List<CompactionTask> tasks = new ArrayList<>();
+    for (Map.Entry<BucketId, List<ManifestEntry>> b : buckets.entrySet()) {
+      List<ManifestEntry> entries = b.getValue();
+      CompactUnit unit = picker.pick(strategy, entries.stream().map(ManifestEntry::file).toList());
+      if (unit != null) {
+        BucketId id = b.getKey();
+        tasks.add(
+            new CompactionTask(
+                id.partition(), id.bucket(), entries.get(0).totalBuckets(), strategy, unit));
+      }
+    }
+    return tasks;
+  }
+}

@@ -1,0 +1,70 @@
+package io.strata.core.write;
+
+import io.strata.core.format.CloseableIterator;
+import io.strata.core.levels.CompactUnit;
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.read.MergeSplitReader;
+import io.strata.core.read.TableRead;
+import io.strata.core.split.DataSplit;
+import io.strata.core.store.FileStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Rewrites the files of one {@link CompactUnit} of one bucket where it runs (a write task, a
+ * compaction task, or the driver's serial path): key buckets by merging their sorted runs, append
+ * buckets by concatenating files in write order. A failure deletes what it wrote.
+ */
+public final class BucketCompactor {
+
+  /** Not a snapshot: the files come from a pick, not from a scan. */
+  private static final long NO_SNAPSHOT = -1;
+
+  private final FileStore table;
+  private final CompactionRewriter rewriter;
+
+  public BucketCompactor(FileStore table) {
+    this.table = table;
+    this.rewriter = new CompactionRewriter(table);
+  }
+
+  /** The files written in place of {@code unit.files()}. */
+  public List<DataFileMeta> rewrite(BucketId bucket, int totalBuckets, CompactUnit unit) {
+    return table.schema().hasPrimaryKey()
+        ? rewriteKeyValues(bucket, totalBuckets, unit)
+        : rewriteAppend(bucket, totalBuckets, unit.files());
+  }
+
+  private List<DataFileMeta> rewriteKeyValues(BucketId bucket, int totalBuckets, CompactUnit unit) {
+    DataSplit split = split(bucket, totalBuckets, unit.files(), false);
+    MergeSplitReader merged = new MergeSplitReader(table, split, table.schema().rowType());
+    try (MergeSplitReader reader =
+        unit.dropDeletes() ? merged.emittingKeyValues() : merged.emittingKeyValuesAndDeletes()) {
+      return rewriter.writeKeyValues(bucket, reader, unit.outputLevel());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private List<DataFileMeta> rewriteAppend(
+      BucketId bucket, int totalBuckets, List<DataFileMeta> files) {
+    List<DataFileMeta> ordered = new ArrayList<>(files);
+    ordered.sort(Comparator.comparingLong(DataFileMeta::minSequenceNumber));
+    DataSplit inOrder = split(bucket, totalBuckets, ordered, true);
+    try (CloseableIterator<Object[]> rows =
+        TableRead.open(table, inOrder, table.schema().rowType())) {
+      return rewriter.writeRows(bucket, rows, ordered.get(0).minSequenceNumber());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static DataSplit split(
+      BucketId bucket, int totalBuckets, List<DataFileMeta> files, boolean raw) {
+    return new DataSplit(
+        NO_SNAPSHOT, bucket.partition(), bucket.bucket(), totalBuckets, files, raw);
+  }
+}

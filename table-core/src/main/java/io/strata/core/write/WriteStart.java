@@ -1,0 +1,47 @@
+package io.strata.core.write;
+
+import io.strata.core.options.TableOptions;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.store.FileStore;
+import java.io.Serializable;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Where a write starts, handed from the driver to its tasks: the snapshot it builds on, the next
+ * free sequence number of each bucket, and whether tasks compact the key buckets they write (as
+ * Paimon's writers do; not for {@code write-only} tables or overwrites, which replace the files a
+ * compaction would start from).
+ *
+ * @param snapshotId the base snapshot, or null for an empty table
+ */
+public record WriteStart(Long snapshotId, Map<BucketId, Long> nextSequences, boolean compact)
+    implements Serializable {
+
+  public WriteStart {
+    nextSequences = new HashMap<>(nextSequences);
+  }
+
+  /** A write on top of the latest snapshot that compacts as the table's options say. */
+  public static WriteStart latest(FileStore table) {
+    Snapshot latest = table.snapshotManager().latest();
+    boolean compact =
+        table.schema().hasPrimaryKey() && !table.options().get(TableOptions.WRITE_ONLY);
+    return new WriteStart(
+        latest == null ? null : latest.id(), SequenceStarts.of(table, latest), compact);
+  }
+
+  /** Only sequence numbers: the tasks write and never compact. */
+  public static WriteStart withoutCompaction(Map<BucketId, Long> nextSequences) {
+    return new WriteStart(null, nextSequences, false);
+  }
+
+  /** The same start, without compaction (overwrites). */
+  public WriteStart withoutCompaction() {
+    return new WriteStart(snapshotId, nextSequences, false);
+  }
+
+  public long nextSequence(BucketId bucket) {
+    return nextSequences.getOrDefault(bucket, 0L);
+  }
+}
