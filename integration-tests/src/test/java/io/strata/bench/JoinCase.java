@@ -8,11 +8,12 @@ import org.apache.spark.sql.SparkSession;
 /**
  * A join of two fixed-bucket tables on their bucket key: {@code ja (id, v)} of {@code rows} keys
  * and {@code jb (id, w)} of {@code rows} even keys, 4 buckets on {@code id}. Strata's tables are
- * fixed-bucket append tables, Iceberg's are partitioned by {@code bucket(4, id)} and read with
- * Iceberg's defaults, so without a storage-partitioned join ({@code
- * spark.sql.iceberg.planning.preserve-data-grouping} is false); the ceiling joins Spark's raw
- * Parquet reads of Strata's files. Broadcast joins are off in the session, so whatever has no
- * storage-partitioned join shuffles both sides. Notes say which plans shuffle.
+ * fixed-bucket append tables read with {@code read.bucketed-scan.enabled} (a storage-partitioned
+ * join), Iceberg's are partitioned by {@code bucket(4, id)} and read with Iceberg's defaults, so
+ * without a storage-partitioned join ({@code spark.sql.iceberg.planning.preserve-data-grouping} is
+ * false); the ceiling joins Spark's raw Parquet reads of Strata's files. Broadcast joins are off in
+ * the session, so whatever has no storage-partitioned join shuffles both sides. Notes say which
+ * plans shuffle.
  */
 final class JoinCase {
 
@@ -61,7 +62,8 @@ final class JoinCase {
               + t
               + " (id BIGINT, "
               + value
-              + " BIGINT) TBLPROPERTIES ('bucket' = '4', 'bucket-key' = 'id')");
+              + " BIGINT) TBLPROPERTIES ('bucket' = '4', 'bucket-key' = 'id',"
+              + " 'read.bucketed-scan.enabled' = 'true')");
       spark.sql(
           "CREATE TABLE iceberg.bench."
               + t
