@@ -58,9 +58,10 @@ class AggregateAndLimitPushdownTest {
   void countMinMaxComeFromTheManifests() {
     String q = "SELECT count(*), count(id), min(id), max(id) FROM " + T;
     assertAnsweredFromManifests(q);
-    assertThat(rows(q))
+    assertThat(QueryRows.of(spark, q))
         .isEqualTo(
-            rows(
+            QueryRows.of(
+                spark,
                 "SELECT sum(1), sum(IF(id IS NULL, 0, 1)),"
                     + " min(id + 0), max(id + 0) FROM "
                     + T));
@@ -71,14 +72,15 @@ class AggregateAndLimitPushdownTest {
     String q =
         "SELECT p, count(*), max(id) FROM " + T + " WHERE p IN (1, 2) OR p IS NULL GROUP BY p";
     assertAnsweredFromManifests(q);
-    assertThat(sorted(rows(q)))
+    assertThat(QueryRows.sorted(QueryRows.of(spark, q)))
         .isEqualTo(
-            sorted(
-                rows(
+            QueryRows.sorted(
+                QueryRows.of(
+                    spark,
                     "SELECT p, sum(1), max(id + 0) FROM "
                         + T
                         + " WHERE p IN (1, 2) OR p IS NULL GROUP BY p")));
-    assertThat(rows(q)).hasSize(3);
+    assertThat(QueryRows.of(spark, q)).hasSize(3);
   }
 
   @Test
@@ -86,7 +88,7 @@ class AggregateAndLimitPushdownTest {
     assertReadsRows("SELECT max(name) FROM " + T);
     assertReadsRows("SELECT count(*) FROM " + T + " WHERE id > 10");
     assertReadsRows("SELECT count(*) FROM " + PK);
-    assertThat(rows("SELECT count(*) FROM " + PK)).containsExactly("[10]");
+    assertThat(QueryRows.of(spark, "SELECT count(*) FROM " + PK)).containsExactly("[10]");
   }
 
   @Test
@@ -104,16 +106,17 @@ class AggregateAndLimitPushdownTest {
     for (Path f : data) {
       Files.delete(f);
     }
-    assertThat(rows("SELECT count(*), min(id), max(id) FROM " + t)).containsExactly("[1000,0,999]");
+    assertThat(QueryRows.of(spark, "SELECT count(*), min(id), max(id) FROM " + t))
+        .containsExactly("[1000,0,999]");
   }
 
   @Test
   void exactPartitionFiltersAreNotEvaluatedAgainButNotIs() {
     Dataset<Row> eq = spark.sql("SELECT * FROM " + T + " WHERE p = 3");
-    assertThat(hasFilter(eq)).isFalse();
+    assertThat(SparkPlans.has(eq, FilterExec.class)).isFalse();
     assertThat(eq.count()).isEqualTo(60);
     Dataset<Row> not = spark.sql("SELECT * FROM " + T + " WHERE NOT (p = 3)");
-    assertThat(hasFilter(not)).isTrue();
+    assertThat(SparkPlans.has(not, FilterExec.class)).isTrue();
     // NULL partition values are neither 3 nor not 3.
     assertThat(not.count()).isEqualTo(180);
   }
@@ -156,31 +159,11 @@ class AggregateAndLimitPushdownTest {
     assertThat(scans).as(query).hasSize(1);
   }
 
-  private static boolean hasFilter(Dataset<Row> df) {
-    List<FilterExec> filters = new ArrayList<>();
-    collect(df.queryExecution().executedPlan(), filters, FilterExec.class);
-    return !filters.isEmpty();
-  }
-
   private static <T> void collect(SparkPlan plan, List<T> found, Class<T> type) {
     found.addAll(SparkPlans.find(plan, type));
   }
 
   private static void sql(String s) {
     spark.sql(s).collect();
-  }
-
-  private static List<String> rows(String query) {
-    List<String> out = new ArrayList<>();
-    for (Row r : spark.sql(query).collectAsList()) {
-      out.add(r.toString());
-    }
-    return out;
-  }
-
-  private static List<String> sorted(List<String> rows) {
-    List<String> copy = new ArrayList<>(rows);
-    copy.sort(null);
-    return copy;
   }
 }

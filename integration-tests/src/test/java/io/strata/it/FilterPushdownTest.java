@@ -73,9 +73,9 @@ class FilterPushdownTest {
       "NOT (id IN (1, NULL))"
     };
     for (String c : conditions) {
-      assertThat(sorted(rows("SELECT * FROM " + T + " WHERE " + c)))
+      assertThat(QueryRows.sorted(QueryRows.of(spark, "SELECT * FROM " + T + " WHERE " + c)))
           .as(c)
-          .isEqualTo(sorted(rows("SELECT * FROM fp_ref WHERE " + c)));
+          .isEqualTo(QueryRows.sorted(QueryRows.of(spark, "SELECT * FROM fp_ref WHERE " + c)));
     }
     String description =
         scan(spark.sql("SELECT * FROM " + T + " WHERE name LIKE 'ab%'")).description();
@@ -92,13 +92,13 @@ class FilterPushdownTest {
           "p IN (1, 2)", "p IS NULL", "p = 1 OR p IS NULL", "s LIKE 's1%'", "s = 's2'"
         }) {
       Dataset<Row> df = spark.sql("SELECT * FROM " + T + " WHERE " + exact);
-      assertThat(hasFilter(df)).as(exact).isFalse();
+      assertThat(SparkPlans.has(df, FilterExec.class)).as(exact).isFalse();
       assertThat(df.count()).isEqualTo(count("fp_ref", exact));
     }
     // NOT of a nullable column, string ranges and data columns stay with Spark.
     for (String inexact : new String[] {"NOT (p = 3)", "s > 's1'", "id = 5", "p = 1 OR id = 5"}) {
       Dataset<Row> df = spark.sql("SELECT * FROM " + T + " WHERE " + inexact);
-      assertThat(hasFilter(df)).as(inexact).isTrue();
+      assertThat(SparkPlans.has(df, FilterExec.class)).as(inexact).isTrue();
       assertThat(df.count()).isEqualTo(count("fp_ref", inexact));
     }
   }
@@ -123,7 +123,7 @@ class FilterPushdownTest {
     assertThat(plannedFiles("SELECT * FROM " + t + " WHERE name IS NULL")).isEqualTo(1);
     assertThat(plannedFiles("SELECT * FROM " + t + " WHERE name LIKE 'ap%'")).isEqualTo(1);
     assertThat(plannedFiles("SELECT * FROM " + t + " WHERE name LIKE 'c%'")).isZero();
-    assertThat(rows("SELECT id FROM " + t + " WHERE name LIKE 'ap%'"))
+    assertThat(QueryRows.of(spark, "SELECT id FROM " + t + " WHERE name LIKE 'ap%'"))
         .containsExactlyInAnyOrder("[1]", "[2]");
   }
 
@@ -149,7 +149,7 @@ class FilterPushdownTest {
         assertThat(scannedRows("SELECT * FROM " + t + " WHERE v IN ('b', 'bb')")).isZero();
         assertThat(scannedRows("SELECT * FROM " + t + " WHERE v LIKE 'b%'")).isZero();
         assertThat(scannedRows("SELECT * FROM " + t + " WHERE v = 'c'")).isEqualTo(20000);
-        assertThat(rows("SELECT count(*) FROM " + t + " WHERE v = 'c' AND id < 10"))
+        assertThat(QueryRows.of(spark, "SELECT count(*) FROM " + t + " WHERE v = 'c' AND id < 10"))
             .containsExactly("[5]");
       }
     } finally {
@@ -173,12 +173,14 @@ class FilterPushdownTest {
 
     assertThat(plannedBuckets("SELECT * FROM " + t + " WHERE id = 14"))
         .containsExactly(bucketOf.get("14"));
-    assertThat(rows("SELECT * FROM " + t + " WHERE id = 14")).containsExactly("[14,new]");
+    assertThat(QueryRows.of(spark, "SELECT * FROM " + t + " WHERE id = 14"))
+        .containsExactly("[14,new]");
     String in = "SELECT * FROM " + t + " WHERE id IN (3, 14, 150) AND v IS NOT NULL";
     assertThat(plannedBuckets(in))
         .isEqualTo(
             new TreeSet<>(List.of(bucketOf.get("3"), bucketOf.get("14"), bucketOf.get("150"))));
-    assertThat(sorted(rows(in))).containsExactly("[14,new]", "[150,150]", "[3,3]");
+    assertThat(QueryRows.sorted(QueryRows.of(spark, in)))
+        .containsExactly("[14,new]", "[150,150]", "[3,3]");
     // A range on the bucket key reads every bucket.
     assertThat(plannedBuckets("SELECT * FROM " + t + " WHERE id < 100")).hasSize(4);
   }
@@ -196,11 +198,11 @@ class FilterPushdownTest {
             + " ON f.day = d.day WHERE d.label IN ('d3', 'd7')";
     try {
       spark.conf().set("spark.sql.optimizer.dynamicPartitionPruning.enabled", "false");
-      List<String> expected = sorted(rows(query));
+      List<String> expected = QueryRows.sorted(QueryRows.of(spark, query));
       int unpruned = splitsOf(query, "fp_fact");
       spark.conf().unset("spark.sql.optimizer.dynamicPartitionPruning.enabled");
       assertThat(expected).hasSize(200);
-      assertThat(sorted(rows(query))).isEqualTo(expected);
+      assertThat(QueryRows.sorted(QueryRows.of(spark, query))).isEqualTo(expected);
       assertThat(unpruned).isEqualTo(10);
       assertThat(splitsOf(query, "fp_fact")).isEqualTo(2);
     } finally {
@@ -223,11 +225,11 @@ class FilterPushdownTest {
             + " strata.default.fp_bucket_dim d ON f.id = d.id WHERE d.label = 'k42'";
     try {
       spark.conf().set("spark.sql.optimizer.dynamicPartitionPruning.enabled", "false");
-      List<String> expected = sorted(rows(query));
+      List<String> expected = QueryRows.sorted(QueryRows.of(spark, query));
       int unpruned = splitsOf(query, "fp_bucket_fact");
       spark.conf().unset("spark.sql.optimizer.dynamicPartitionPruning.enabled");
       assertThat(expected).hasSize(20);
-      assertThat(sorted(rows(query))).isEqualTo(expected);
+      assertThat(QueryRows.sorted(QueryRows.of(spark, query))).isEqualTo(expected);
       assertThat(unpruned).isEqualTo(8);
       assertThat(splitsOf(query, "fp_bucket_fact")).isEqualTo(1);
     } finally {
@@ -261,9 +263,9 @@ class FilterPushdownTest {
       "ORDER BY id NULLS FIRST LIMIT 3"
     };
     for (String order : orders) {
-      assertThat(rows("SELECT id FROM " + t + " " + order))
+      assertThat(QueryRows.of(spark, "SELECT id FROM " + t + " " + order))
           .as(order)
-          .isEqualTo(rows("SELECT id FROM fp_topn_ref " + order));
+          .isEqualTo(QueryRows.of(spark, "SELECT id FROM fp_topn_ref " + order));
     }
     // Round 0 holds the first rows; NULLs (only in round 4) come first unless asked otherwise.
     assertThat(plannedFiles("SELECT * FROM " + t + " ORDER BY id NULLS LAST LIMIT 5")).isEqualTo(2);
@@ -324,31 +326,11 @@ class FilterPushdownTest {
     return scans.get(0).metrics().get("numOutputRows").get().value();
   }
 
-  private static boolean hasFilter(Dataset<Row> df) {
-    List<FilterExec> filters = new ArrayList<>();
-    collect(df.queryExecution().executedPlan(), filters, FilterExec.class);
-    return !filters.isEmpty();
-  }
-
   private static <T> void collect(SparkPlan plan, List<T> found, Class<T> type) {
     found.addAll(SparkPlans.find(plan, type));
   }
 
   private static void sql(String s) {
     spark.sql(s).collect();
-  }
-
-  private static List<String> rows(String query) {
-    List<String> out = new ArrayList<>();
-    for (Row r : spark.sql(query).collectAsList()) {
-      out.add(r.toString());
-    }
-    return out;
-  }
-
-  private static List<String> sorted(List<String> rows) {
-    List<String> copy = new ArrayList<>(rows);
-    copy.sort(null);
-    return copy;
   }
 }

@@ -2,6 +2,7 @@ package io.strata.it;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
 import org.apache.spark.sql.execution.adaptive.QueryStageExec;
@@ -16,6 +17,11 @@ final class SparkPlans {
     List<T> found = new ArrayList<>();
     collect(plan, type, found);
     return found;
+  }
+
+  /** Whether the executed plan of {@code df} has a node of {@code type}. */
+  static boolean has(Dataset<?> df, Class<?> type) {
+    return !find(df.queryExecution().executedPlan(), type).isEmpty();
   }
 
   private static <T> void collect(SparkPlan plan, Class<T> type, List<T> found) {
