@@ -250,4 +250,93 @@ public final class CoreErrors {
     return new IllegalArgumentException(
         "older_than must be in the past: files of writes in progress would be deleted.");
   }
+
+  // ---- compaction arguments ----
+
+  public static IllegalArgumentException invalidCompactStrategy(String strategy) {
+    return new IllegalArgumentException(
+        "CALL sys.compact: compact_strategy '" + strategy + "' is not one of full, minor.");
+  }
+
+  public static IllegalArgumentException invalidOrderStrategy(String strategy) {
+    return new IllegalArgumentException(
+        "CALL sys.compact: order_strategy '" + strategy + "' is not one of none, order, zorder.");
+  }
+
+  public static UnsupportedOperationException hilbertUnsupported() {
+    return new UnsupportedOperationException(
+        "CALL sys.compact: order_strategy 'hilbert' is not supported by Strata; use 'zorder'"
+            + " (also clusters rows by several columns) or 'order'.");
+  }
+
+  public static IllegalArgumentException orderByWithoutStrategy(String orderBy) {
+    return new IllegalArgumentException(
+        "CALL sys.compact: order_by => '"
+            + orderBy
+            + "' needs an order_strategy: add order_strategy => 'order' or 'zorder'.");
+  }
+
+  public static IllegalArgumentException orderStrategyWithoutColumns(String strategy) {
+    return new IllegalArgumentException(
+        "CALL sys.compact: order_strategy '"
+            + strategy
+            + "' needs the columns to sort by: add order_by => 'col1,col2'.");
+  }
+
+  public static IllegalArgumentException sortCompactStrategy(String strategy) {
+    return new IllegalArgumentException(
+        "CALL sys.compact: compact_strategy '"
+            + strategy
+            + "' cannot be combined with order_strategy: a sort compaction rewrites every file"
+            + " of the selected partitions; drop compact_strategy.");
+  }
+
+  public static UnsupportedOperationException sortCompactPrimaryKey(String table) {
+    return new UnsupportedOperationException(
+        "CALL sys.compact: order_strategy applies only to append tables with 'bucket' = -1, but "
+            + table
+            + " has a primary key, whose files stay sorted by key; compact it without"
+            + " order_strategy.");
+  }
+
+  public static UnsupportedOperationException sortCompactFixedBucket(String table, int buckets) {
+    return new UnsupportedOperationException(
+        "CALL sys.compact: order_strategy applies only to append tables with 'bucket' = -1, but "
+            + table
+            + " has 'bucket' = "
+            + buckets
+            + ", whose rows must stay in their hash buckets; compact it without order_strategy.");
+  }
+
+  public static IllegalArgumentException orderByUnknownColumn(String column, List<String> columns) {
+    return new IllegalArgumentException(
+        "CALL sys.compact: order_by column '"
+            + column
+            + "' does not exist; columns are "
+            + columns
+            + ".");
+  }
+
+  public static IllegalArgumentException orderByPartitionColumn(
+      String column, List<String> sortable) {
+    return new IllegalArgumentException(
+        "CALL sys.compact: order_by column '"
+            + column
+            + "' is a partition column, constant within each partition a sort compaction"
+            + " rewrites; sort by the other columns "
+            + sortable
+            + ".");
+  }
+
+  public static IllegalArgumentException orderByUnsortableType(
+      String column, String type, List<String> sortable) {
+    return new IllegalArgumentException(
+        "CALL sys.compact: order_by column '"
+            + column
+            + "' has type "
+            + type
+            + ", which has no order; sort by columns of atomic types "
+            + sortable
+            + ".");
+  }
 }

@@ -1,5 +1,8 @@
 package io.strata.core.levels;
 
+import io.strata.core.errors.CoreErrors;
+import java.util.Locale;
+
 /**
  * How much of a bucket a compaction rewrites. FULL: every key bucket into its top level, every
  * append bucket's small files together. MINOR: key buckets as universal compaction picks, append
@@ -10,5 +13,20 @@ package io.strata.core.levels;
 public enum CompactStrategy {
   FULL,
   MINOR,
-  AUTO
+  AUTO;
+
+  /**
+   * The strategy {@code CALL sys.compact}'s {@code compact_strategy} names: full (also for null) or
+   * minor, case-insensitive; AUTO is the writers' own and cannot be asked for.
+   */
+  public static CompactStrategy parse(String text) {
+    if (text == null) {
+      return FULL;
+    }
+    return switch (text.trim().toLowerCase(Locale.ROOT)) {
+      case "full" -> FULL;
+      case "minor" -> MINOR;
+      default -> throw CoreErrors.invalidCompactStrategy(text);
+    };
+  }
 }

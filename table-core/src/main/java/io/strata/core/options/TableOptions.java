@@ -199,4 +199,13 @@ public final class TableOptions {
           OptionType.INT,
           5,
           "Minimum small files of an append bucket to compact.");
+
+  public static final ConfigOption<Integer> ZORDER_VAR_LENGTH_CONTRIBUTION =
+      of(
+              "zorder.var-length-contribution",
+              OptionType.INT,
+              8,
+              "Bytes of a CHAR, VARCHAR, BINARY or VARBINARY value that its z-order key takes in a"
+                  + " zorder sort compaction.")
+          .withCheck(v -> v > 0, "a positive number of bytes");
 }
