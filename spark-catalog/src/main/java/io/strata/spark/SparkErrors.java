@@ -248,16 +248,6 @@ public final class SparkErrors {
         cause);
   }
 
-  public static UnsupportedOperationException compactSortUnsupported() {
-    return new UnsupportedOperationException(
-        "CALL sys.compact: sorting compaction (order_strategy/order_by) is not supported yet.");
-  }
-
-  public static IllegalArgumentException invalidCompactStrategy(String strategy) {
-    return new IllegalArgumentException(
-        "CALL sys.compact: compact_strategy '" + strategy + "' is not one of full, minor.");
-  }
-
   public static IllegalArgumentException consumerSnapshotOutOfRange(
       long next, long earliest, long nextToCommit) {
     return new IllegalArgumentException(

@@ -3,7 +3,10 @@ package io.strata.spark.procedures;
 import static org.apache.spark.sql.types.DataTypes.IntegerType;
 import static org.apache.spark.sql.types.DataTypes.StringType;
 
+import io.strata.core.compact.CompactionOrder;
+import io.strata.core.compact.OrderStrategy;
 import io.strata.core.data.PartitionPath;
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.expire.ExpireConfig;
 import io.strata.core.expire.SnapshotExpiration;
 import io.strata.core.levels.CompactStrategy;
@@ -19,10 +22,12 @@ import io.strata.core.types.RowType;
 import io.strata.spark.SparkErrors;
 import io.strata.spark.compact.DistributedCompaction;
 import io.strata.spark.compact.PartitionWhere;
+import io.strata.spark.compact.SortCompaction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.apache.spark.sql.SparkSession;
 
 /** expire_snapshots and compact. */
@@ -96,7 +101,8 @@ final class MaintenanceProcedures {
   static StrataProcedure compact(TableArgument tables) {
     return new StrataProcedure(
         "compact",
-        "Compacts data files: primary-key buckets into their top level, small append files together.",
+        "Compacts data files: primary-key buckets into their top level, small append files"
+            + " together, or sorts append tables' partitions by order_by.",
         List.of(
             Param.table(),
             Param.optional("partitions", StringType, "Partitions, e.g. 'dt=1,hh=2;dt=3'."),
@@ -104,21 +110,27 @@ final class MaintenanceProcedures {
                 "where", StringType, "A predicate on partition columns, e.g. dt > '2024'."),
             Param.optional("compact_strategy", StringType, "full (default) or minor."),
             Param.optional(
-                "order_strategy", StringType, "none (default); sorting is not supported yet."),
-            Param.optional("order_by", StringType, "Columns to sort by (not supported yet)."),
+                "order_strategy",
+                StringType,
+                "none (default), order or zorder: sort the selected partitions of an append"
+                    + " table with 'bucket' = -1."),
+            Param.optional("order_by", StringType, "Columns to sort by, e.g. 'a,b'."),
             Param.optional("options", StringType, "Table options for this call.")),
         Results.RESULT) {
       @Override
       List<Object[]> run(Args args) {
         String tableArg = args.requiredString("table");
         FileStoreTable table = tables.load(tableArg);
-        String order = args.string("order_strategy");
-        if ((order != null && !order.equalsIgnoreCase("none")) || args.string("order_by") != null) {
-          throw SparkErrors.compactSortUnsupported();
-        }
-        String strategy = args.string("compact_strategy");
-        if (strategy != null && !strategy.equals("full") && !strategy.equals("minor")) {
-          throw SparkErrors.invalidCompactStrategy(strategy);
+        String strategyArg = args.string("compact_strategy");
+        CompactStrategy strategy = CompactStrategy.parse(strategyArg);
+        CompactionOrder order =
+            CompactionOrder.of(
+                tableArg,
+                table.schema(),
+                OrderStrategy.parse(args.string("order_strategy")),
+                args.string("order_by"));
+        if (order.sorts() && strategyArg != null) {
+          throw CoreErrors.sortCompactStrategy(strategyArg);
         }
         FileStoreTable withOptions =
             table.withSchema(
@@ -126,12 +138,15 @@ final class MaintenanceProcedures {
                     .schema()
                     .withOptions(
                         table.options().with(dynamicOptions(args.string("options"))).toMap()));
-        DistributedCompaction.run(
-            SparkSession.active(),
-            withOptions,
-            selectedPartitions(table, args.string("partitions"), args.string("where")),
-            "minor".equals(strategy) ? CompactStrategy.MINOR : CompactStrategy.FULL,
-            "compact-" + java.util.UUID.randomUUID());
+        Predicate partitions =
+            selectedPartitions(table, args.string("partitions"), args.string("where"));
+        String commitUser = "compact-" + UUID.randomUUID();
+        if (order.sorts()) {
+          SortCompaction.run(SparkSession.active(), withOptions, partitions, order, commitUser);
+        } else {
+          DistributedCompaction.run(
+              SparkSession.active(), withOptions, partitions, strategy, commitUser);
+        }
         tables.refresh(tableArg);
         return Results.ok();
       }

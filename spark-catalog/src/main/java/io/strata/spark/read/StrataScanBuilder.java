@@ -142,6 +142,15 @@ public class StrataScanBuilder
     return this;
   }
 
+  /**
+   * Reads only the partitions matching {@code filter} (null = all) before any pushed filter, as a
+   * compaction reading exactly the partitions it rewrites does.
+   */
+  public StrataScanBuilder withPartitionFilter(Predicate filter) {
+    this.partitionFilter = filter;
+    return this;
+  }
+
   /** Tells {@code listener} about the scan built, e.g. to rewrite exactly the files it read. */
   public StrataScanBuilder onBuild(java.util.function.Consumer<StrataScan> newListener) {
     this.listener = newListener;

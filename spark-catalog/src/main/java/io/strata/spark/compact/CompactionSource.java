@@ -1,0 +1,50 @@
+package io.strata.spark.compact;
+
+import io.strata.core.predicate.Predicate;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.table.FileStoreTable;
+import io.strata.spark.SparkTypes;
+import io.strata.spark.read.StrataScan;
+import io.strata.spark.read.StrataScanBuilder;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.apache.spark.sql.connector.catalog.SupportsRead;
+import org.apache.spark.sql.connector.catalog.TableCapability;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * What a sort compaction reads: the table's rows in the selected partitions of one snapshot,
+ * through Strata's own scan, which tells {@code onScan} the files it read so that the commit
+ * replaces exactly those.
+ */
+record CompactionSource(
+    FileStoreTable table, Snapshot snapshot, Predicate partitionFilter, Consumer<StrataScan> onScan)
+    implements SupportsRead {
+
+  @Override
+  public String name() {
+    return table.root().getName() + " (sort compaction input)";
+  }
+
+  @Override
+  @SuppressWarnings("deprecation")
+  public StructType schema() {
+    return SparkTypes.toStructType(table.schema().rowType());
+  }
+
+  @Override
+  public Set<TableCapability> capabilities() {
+    return EnumSet.of(TableCapability.BATCH_READ);
+  }
+
+  @Override
+  public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
+    return new StrataScanBuilder(table, snapshot, Map.of())
+        .withPartitionFilter(partitionFilter)
+        .onBuild(onScan::accept);
+  }
+}
