@@ -126,6 +126,66 @@ class SortCompactionTest {
   }
 
   @Test
+  void rowsAppendedWhileSortingStayLive() {
+    create("sc_append", "");
+    List<String> before = rows("sc_append");
+    FileStoreTable table =
+        DistributedCompactionTest.load(
+            "sc_append",
+            new ConcurrentCommitFileIO(
+                "sc_append", fileNames("sc_append"), ConcurrentCommitFileIO.Commit.APPEND));
+    long latest = table.snapshotManager().latest().id();
+    CompactionOrder order =
+        CompactionOrder.of("sc_append", table.schema(), OrderStrategy.ORDER, "a");
+
+    Snapshot compacted = SortCompaction.run(spark, table, null, order, "sort-compact");
+
+    assertThat(compacted.id()).as("after the concurrent append").isEqualTo(latest + 2);
+    spark.sql("REFRESH TABLE strata.default.sc_append").collect();
+    List<String> after = rows("sc_append");
+    assertThat(after).hasSize(before.size() + 1).containsAll(before);
+    assertThat(after.get(0)).isEqualTo("[-1,-1,concurrent,x]");
+    assertThat(fileCount("sc_append", "dt=x"))
+        .as("the sorted file and the appended one")
+        .isEqualTo(2);
+  }
+
+  @Test
+  void aConcurrentCompactionOfTheFilesReadMakesTheSortFailAndDeleteItsFiles() {
+    create("sc_race", "");
+    Set<String> names = fileNames("sc_race");
+    FileStoreTable table =
+        DistributedCompactionTest.load(
+            "sc_race",
+            new ConcurrentCommitFileIO("sc_race", names, ConcurrentCommitFileIO.Commit.COMPACT));
+    long latest = table.snapshotManager().latest().id();
+    CompactionOrder order =
+        CompactionOrder.of("sc_race", table.schema(), OrderStrategy.ZORDER, "a,b");
+
+    assertThatThrownBy(() -> SortCompaction.run(spark, table, null, order, "sort-compact"))
+        .hasMessageContaining("that this write replaces was removed by a concurrent commit");
+
+    assertThat(table.snapshotManager().latest().id())
+        .as("only the concurrent compaction committed")
+        .isEqualTo(latest + 1);
+    Set<String> onDisk = DistributedCompactionTest.dataFiles(table);
+    Set<String> live =
+        files("sc_race").stream()
+            .map(f -> f.substring(f.lastIndexOf('/', f.lastIndexOf('/') - 1) + 1))
+            .collect(Collectors.toSet());
+    assertThat(onDisk)
+        .as("the sort's own files were deleted: only the old and the concurrent ones remain")
+        .allMatch(f -> names.contains(f.substring(f.indexOf('/') + 1)) || live.contains(f));
+    assertThat(rows("sc_race")).hasSize(1200);
+  }
+
+  private static Set<String> fileNames(String name) {
+    return files(name).stream()
+        .map(f -> f.substring(f.lastIndexOf('/') + 1))
+        .collect(Collectors.toSet());
+  }
+
+  @Test
   void orderLeavesFilesWithDisjointRangesOfTheOrderColumn() {
     create("sc_order", "");
     List<String> before = rows("sc_order");
