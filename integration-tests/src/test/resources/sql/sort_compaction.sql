@@ -27,3 +27,11 @@ SELECT max(snapshot_id) FROM `s$snapshots`;
 CREATE TABLE e (a INT, b INT);
 CALL sys.compact(table => 'e', order_strategy => 'zorder', order_by => 'a,b');
 SELECT count(*) FROM `e$snapshots`;
+-- Z-order keys of dates, timestamps, decimals, doubles and strings (nulls first) keep every row.
+CREATE TABLE z (d DATE, ts TIMESTAMP, n DECIMAL(10, 2), x DOUBLE, s STRING);
+INSERT INTO z VALUES (DATE '2024-03-01', TIMESTAMP '2024-03-01 10:00:00', 1.50, -2.5, 'pear'), (NULL, TIMESTAMP '1969-12-31 23:59:59', -3.25, 0.0, NULL);
+INSERT INTO z VALUES (DATE '1969-07-20', NULL, NULL, NULL, 'apple'), (DATE '2024-03-02', TIMESTAMP '2030-01-01 00:00:00', 99.99, 1e10, 'apple pie');
+CALL sys.compact(table => 'z', order_strategy => 'zorder', order_by => 'd,ts,n,x,s');
+SELECT record_count FROM `z$files`;
+SELECT * FROM z ORDER BY s NULLS FIRST, d;
+SELECT snapshot_id, commit_kind, total_record_count FROM `z$snapshots` ORDER BY snapshot_id;

@@ -10,11 +10,16 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import scala.Option;
 
 /**
  * What a sort compaction reads: the table's rows in the selected partitions of one snapshot,
@@ -24,6 +29,13 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 record CompactionSource(
     FileStoreTable table, Snapshot snapshot, Predicate partitionFilter, Consumer<StrataScan> onScan)
     implements SupportsRead {
+
+  /** The rows as a DataFrame, read by Spark tasks through Strata's scan. */
+  Dataset<Row> read(SparkSession spark) {
+    return org.apache.spark.sql.classic.Dataset.ofRows(
+        (org.apache.spark.sql.classic.SparkSession) spark,
+        DataSourceV2Relation.create(this, Option.empty(), Option.empty()));
+  }
 
   @Override
   public String name() {

@@ -25,8 +25,6 @@ import org.apache.spark.TaskContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
-import scala.Option;
 
 /**
  * {@code CALL sys.compact} with an order strategy, as a Spark job: Spark reads the selected
@@ -61,22 +59,23 @@ public final class SortCompaction {
       return null;
     }
     AtomicReference<StrataScan> scan = new AtomicReference<>();
-    Dataset<Row> rows =
-        org.apache.spark.sql.classic.Dataset.ofRows(
-            (org.apache.spark.sql.classic.SparkSession) spark,
-            DataSourceV2Relation.create(
-                new CompactionSource(table, latest, partitionFilter, scan::set),
-                Option.empty(),
-                Option.empty()));
     Dataset<Row> sorted =
         SortedRows.of(
-            rows,
+            new CompactionSource(table, latest, partitionFilter, scan::set).read(spark),
             order,
             table.schema().partitionKeys(),
             tasks(table, bytes),
             table.options().get(TableOptions.ZORDER_VAR_LENGTH_CONTRIBUTION));
     List<SortedWrite> writes = write(table, sorted);
-    TableCommit commit = table.newCommit(commitUser);
+    return commit(table.newCommit(commitUser), table.root().getName(), scan.get(), writes);
+  }
+
+  /**
+   * Commits what every task wrote in place of the files {@code scan} read, or deletes it all when a
+   * task failed.
+   */
+  private static Snapshot commit(
+      TableCommit commit, String tableName, StrataScan scan, List<SortedWrite> writes) {
     List<CommitMessage> written = new ArrayList<>();
     List<RuntimeException> failures = new ArrayList<>();
     for (SortedWrite w : writes) {
@@ -88,11 +87,11 @@ public final class SortCompaction {
     if (!failures.isEmpty()) {
       commit.abort(written);
       RuntimeException error =
-          SparkErrors.compactionFailed(table.root().getName(), failures.size(), failures.get(0));
+          SparkErrors.compactionFailed(tableName, failures.size(), failures.get(0));
       failures.subList(1, failures.size()).forEach(error::addSuppressed);
       throw error;
     }
-    return commit.commitCompaction(replacements(scan.get().splits(), written));
+    return commit.commitCompaction(replacements(scan.splits(), written));
   }
 
   /** The rows written by Spark tasks, each through its own writer, in the sorted order. */
