@@ -7,7 +7,8 @@ import java.util.Objects;
  * One index file under {@code index/}: a deletion-vector file or a dynamic-bucket hash index.
  *
  * @param indexType {@code DELETION_VECTORS} or {@code HASH}
- * @param rowCount rows the index covers (for deletion vectors: the deleted positions it holds)
+ * @param rowCount for deletion vectors the number of data files with a vector in the file; for a
+ *     hash index the number of keys
  * @param deletionVectorRanges where each data file's deletion vector lies in the file; null for
  *     index types other than deletion vectors
  * @param externalPath the file's full path when it lives outside the table, else null
