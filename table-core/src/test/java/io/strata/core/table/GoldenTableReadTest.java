@@ -45,7 +45,9 @@ class GoldenTableReadTest {
         "schema_evolved",
         "pk_partial_update",
         "pk_aggregation",
-        "pk_deletion_vectors"
+        "pk_deletion_vectors",
+        "pk_deletion_vectors_levels",
+        "append_deletion_vectors"
       })
   void readsEverySnapshotAsPaimonDoes(String name) throws Exception {
     FileStoreTable table = golden(name);
