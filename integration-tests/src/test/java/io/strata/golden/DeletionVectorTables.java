@@ -3,28 +3,15 @@ package io.strata.golden;
 import static io.strata.it.PaimonRows.row;
 import static io.strata.it.PaimonRows.str;
 
+import io.strata.it.PaimonDeletions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.GenericRow;
-import org.apache.paimon.deletionvectors.BitmapDeletionVector;
-import org.apache.paimon.deletionvectors.DeletionVector;
-import org.apache.paimon.deletionvectors.append.AppendDeleteFileMaintainer;
-import org.apache.paimon.deletionvectors.append.BaseAppendDeleteFileMaintainer;
-import org.apache.paimon.index.IndexFileMeta;
-import org.apache.paimon.io.CompactIncrement;
 import org.apache.paimon.io.DataFileMeta;
-import org.apache.paimon.io.DataIncrement;
-import org.apache.paimon.manifest.FileKind;
-import org.apache.paimon.manifest.IndexManifestEntry;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.table.FileStoreTable;
-import org.apache.paimon.table.sink.BatchTableCommit;
-import org.apache.paimon.table.sink.CommitMessage;
-import org.apache.paimon.table.sink.CommitMessageImpl;
 import org.apache.paimon.table.source.DataSplit;
-import org.apache.paimon.table.source.Split;
 import org.apache.paimon.types.DataTypes;
 import org.apache.paimon.types.RowKind;
 
@@ -133,66 +120,30 @@ final class DeletionVectorTables {
     return positions;
   }
 
-  /** The live data files of partition {@code p}, oldest first. */
-  private static List<DataFileMeta> files(FileStoreTable table, String p) {
-    List<DataFileMeta> files = new ArrayList<>();
-    for (Split s : table.newReadBuilder().newScan().plan().splits()) {
-      DataSplit split = (DataSplit) s;
+  /** The split of partition {@code p} (one bucket) and its files, oldest first. */
+  private static DataSplit split(FileStoreTable table, String p) {
+    for (DataSplit split : PaimonDeletions.splits(table)) {
       if (split.partition().getString(0).toString().equals(p)) {
-        files.addAll(split.dataFiles());
+        return split;
       }
     }
+    throw new IllegalStateException("no partition " + p);
+  }
+
+  private static List<DataFileMeta> files(FileStoreTable table, String p) {
+    List<DataFileMeta> files = new ArrayList<>(split(table, p).dataFiles());
     files.sort((x, y) -> Long.compare(x.minSequenceNumber(), y.minSequenceNumber()));
     return files;
   }
 
-  /**
-   * Marks rows of {@code file} deleted, added to the file's existing vector, and commits the new
-   * index files as Paimon's own append-table DELETE does.
-   */
   @SafeVarargs
   private static void deleteRows(
       FileStoreTable table, String p, DataFileMeta file, List<Long>... positionLists)
       throws Exception {
-    BinaryRow partition = partitionOf(table, p);
-    AppendDeleteFileMaintainer maintainer =
-        BaseAppendDeleteFileMaintainer.forUnawareAppend(
-            table.store().newIndexFileHandler(),
-            table.snapshotManager().latestSnapshot(),
-            partition);
-    DeletionVector dv = new BitmapDeletionVector();
-    DeletionVector existing = maintainer.getDeletionVector(file.fileName());
-    if (existing != null) {
-      dv.merge(existing);
-    }
+    List<Long> all = new ArrayList<>();
     for (List<Long> positions : positionLists) {
-      positions.forEach(dv::delete);
+      all.addAll(positions);
     }
-    maintainer.notifyNewDeletionVector(file.fileName(), dv);
-    List<IndexFileMeta> added = new ArrayList<>();
-    List<IndexFileMeta> removed = new ArrayList<>();
-    for (IndexManifestEntry e : maintainer.persist()) {
-      (e.kind() == FileKind.ADD ? added : removed).add(e.indexFile());
-    }
-    CommitMessage message =
-        new CommitMessageImpl(
-            partition,
-            0,
-            null,
-            new DataIncrement(List.of(), List.of(), List.of(), added, removed),
-            new CompactIncrement(List.of(), List.of(), List.of()));
-    try (BatchTableCommit commit = table.newBatchWriteBuilder().newCommit()) {
-      commit.commit(List.of(message));
-    }
-  }
-
-  private static BinaryRow partitionOf(FileStoreTable table, String p) {
-    for (Split s : table.newReadBuilder().newScan().plan().splits()) {
-      DataSplit split = (DataSplit) s;
-      if (split.partition().getString(0).toString().equals(p)) {
-        return split.partition();
-      }
-    }
-    throw new IllegalStateException("no partition " + p);
+    PaimonDeletions.deleteRows(table, split(table, p), file, all);
   }
 }
