@@ -10,6 +10,7 @@ import io.strata.core.format.CloseableIterator;
 import io.strata.core.format.GoldenRows;
 import io.strata.core.format.ParquetRowReader;
 import io.strata.core.io.HadoopFileIO;
+import io.strata.core.levels.CompactStrategy;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.IndexFileMeta;
@@ -164,7 +165,20 @@ class GoldenDeletionVectorsTest {
             "Cannot write to table "
                 + table.root()
                 + ": it uses deletion vectors ('deletion-vectors.enabled' = true)");
+    assertThatThrownBy(() -> table.newCommit("u").compact(null, CompactStrategy.FULL))
+        .hasMessageStartingWith("Cannot write to table " + table.root());
     assertThat(table.snapshotManager().latestId().getAsLong()).isEqualTo(latest);
+    try (var files = Files.walk(copy)) {
+      assertThat(files.filter(Files::isRegularFile).count())
+          .as("no file written")
+          .isEqualTo(fileCount(source));
+    }
+  }
+
+  private static long fileCount(Path dir) throws Exception {
+    try (var files = Files.walk(dir)) {
+      return files.filter(Files::isRegularFile).count();
+    }
   }
 
   private static Path indexManifest(FileStoreTable table) {
