@@ -18,6 +18,7 @@ import io.strata.core.manifest.IndexManifestCodec;
 import io.strata.core.manifest.IndexManifestEntry;
 import io.strata.core.read.TableRead;
 import io.strata.core.snapshot.Snapshot;
+import io.strata.core.split.BucketGroup;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataField;
@@ -151,6 +152,39 @@ class GoldenDeletionVectorsTest {
         Files.readAllLines(
             GoldenFiles.dir().resolve("expected/pk_deletion_vectors_levels/latest.tsv"));
     assertThat(merged).containsExactlyElementsOf(expected.subList(1, expected.size()));
+  }
+
+  /** A bucket read as one sorted run (storage-partitioned joins) keeps its file's vector. */
+  @Test
+  void sortedRunsKeepEachFilesVector() {
+    FileStoreTable table = golden("pk_deletion_vectors_levels");
+    int runs = 0;
+    for (DataSplit s : table.newScan().plan(table.snapshotManager().latest()).splits()) {
+      for (int i = 0; i < s.files().size(); i++) {
+        if (s.deletionFile(i) == null) {
+          continue;
+        }
+        DataSplit alone =
+            new DataSplit(
+                s.snapshotId(),
+                s.partition(),
+                s.bucket(),
+                s.totalBuckets(),
+                List.of(s.files().get(i)),
+                true,
+                List.of(s.deletionFile(i)));
+        DataSplit run =
+            BucketGroup.of(List.of(alone))
+                .get(0)
+                .asSortedRun(table.schema().trimmedPrimaryKeyType())
+                .orElseThrow()
+                .splits()
+                .get(0);
+        assertThat(run.deletionFiles()).containsExactly(s.deletionFile(i));
+        runs++;
+      }
+    }
+    assertThat(runs).isPositive();
   }
 
   @Test
