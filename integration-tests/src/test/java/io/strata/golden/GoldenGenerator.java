@@ -33,6 +33,8 @@ public final class GoldenGenerator {
           "pk_aggregation",
           "pk_deletion_vectors",
           "pk_dynamic_bucket",
+          "append_deletion_vectors",
+          "pk_deletion_vectors_levels",
           "schema_evolved",
           "expired");
 
@@ -50,6 +52,7 @@ public final class GoldenGenerator {
       OrdersTables.write(w);
       AppendTables.write(w);
       PrimaryKeyTables.write(w);
+      DeletionVectorTables.write(w);
       LifecycleTables.write(w);
       ExpectedRows.write(w, TABLES, out.resolve("expected"));
       AvroSchemas.write(w.table("orders_seed002"), out.resolve("avro-schemas"));

@@ -235,6 +235,7 @@ public class StrataTable
   @Override
   public RowLevelOperationBuilder newRowLevelOperationBuilder(RowLevelOperationInfo info) {
     checkLatest("change");
+    io.strata.core.write.TableWriter.checkNoDeletionVectors(table);
     if (table.schema().hasPrimaryKey()
         && info.command()
             == org.apache.spark.sql.connector.write.RowLevelOperation.Command.DELETE) {

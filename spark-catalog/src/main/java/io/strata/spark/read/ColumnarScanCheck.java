@@ -1,7 +1,6 @@
 package io.strata.spark.read;
 
 import io.strata.core.manifest.DataFileMeta;
-import io.strata.core.options.TableOptions;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
@@ -32,9 +31,6 @@ final class ColumnarScanCheck {
       FileStoreTable table, List<DataSplit> splits, RowType readType, ReadMode mode) {
     if (mode == ReadMode.AUDIT_LOG) {
       return "$audit_log rows carry a row kind";
-    }
-    if (table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
-      return "deletion vectors";
     }
     String typeReason = unsupportedType(readType);
     if (typeReason != null) {

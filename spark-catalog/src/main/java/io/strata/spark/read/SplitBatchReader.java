@@ -1,6 +1,8 @@
 package io.strata.spark.read;
 
 import io.strata.core.data.BinaryRowCodec;
+import io.strata.core.deletion.DeletionVector;
+import io.strata.core.deletion.DeletionVectorReader;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.split.DataSplit;
@@ -10,6 +12,7 @@ import io.strata.core.types.RowType;
 import io.strata.spark.SparkRowConverter;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -43,6 +46,17 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
   private VectorizedParquetRecordReader current;
   private ColumnarBatch batch;
 
+  /** What the caller gets: {@link #batch}, or a view of its rows no deletion vector deletes. */
+  private ColumnarBatch result;
+
+  private final DeletionVectorReader deletionVectors;
+  private DeletionVector deleted = DeletionVector.EMPTY;
+
+  /** The file position of the current batch's first row. */
+  private long position;
+
+  private int[] selected = new int[0];
+
   SplitBatchReader(
       FileStoreTable table,
       DataSplit split,
@@ -55,6 +69,7 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
     this.split = split;
     this.filter = filter;
     this.settings = settings;
+    this.deletionVectors = new DeletionVectorReader(table.fileIO());
     RowType partitionType = table.schema().partitionType();
     List<DataField> data = new ArrayList<>();
     List<DataField> partition = new ArrayList<>();
@@ -82,17 +97,53 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
 
   @Override
   public boolean next() throws IOException {
-    while (current == null || !current.nextBatch()) {
-      closeCurrent();
-      if (nextFile >= split.files().size()) {
-        return false;
+    while (true) {
+      while (current == null || !current.nextBatch()) {
+        closeCurrent();
+        if (nextFile >= split.files().size()) {
+          return false;
+        }
+        deleted = deletionVectors.read(split.deletionFile(nextFile));
+        position = 0;
+        open(split.files().get(nextFile++));
       }
-      open(split.files().get(nextFile++));
+      int rows = current.resultBatch().numRows();
+      batch.setNumRows(rows);
+      result = deleted.isEmpty() ? batch : withoutDeletedRows(rows);
+      position += rows;
+      if (result.numRows() > 0) {
+        return true;
+      }
     }
-    batch.setNumRows(current.resultBatch().numRows());
-    return true;
   }
 
+  /** The batch's rows that the file's deletion vector keeps, or the batch itself if all are. */
+  private ColumnarBatch withoutDeletedRows(int rows) {
+    if (selected.length < rows) {
+      selected = new int[rows];
+    }
+    int kept = 0;
+    for (int i = 0; i < rows; i++) {
+      if (!deleted.isDeleted(position + i)) {
+        selected[kept++] = i;
+      }
+    }
+    if (kept == rows) {
+      return batch;
+    }
+    // A fresh array per batch: the views must not change under a batch Spark still holds.
+    int[] keptRows = Arrays.copyOf(selected, kept);
+    ColumnVector[] columns = new ColumnVector[batch.numCols()];
+    for (int c = 0; c < columns.length; c++) {
+      columns[c] = new SelectedRowsVector(batch.column(c), keptRows, kept);
+    }
+    return new ColumnarBatch(columns, kept);
+  }
+
+  /**
+   * Opens a file. Row groups are skipped only in files without deleted rows: a deletion vector
+   * counts positions from the file's first row, and skipped groups would shift them.
+   */
   private void open(DataFileMeta file) throws IOException {
     Path path =
         table
@@ -113,7 +164,7 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
             fs,
             path,
             file.fileSize(),
-            filter,
+            deleted.isEmpty() ? filter : null,
             table.schema().rowType(),
             table.schema().partitionType(),
             metrics);
@@ -138,7 +189,7 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
 
   @Override
   public ColumnarBatch get() {
-    return batch;
+    return result;
   }
 
   private void closeCurrent() throws IOException {
@@ -146,6 +197,7 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
       VectorizedParquetRecordReader closing = current;
       current = null;
       batch = null;
+      result = null;
       closing.close();
     }
   }

@@ -16,6 +16,7 @@ import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
 import io.strata.core.write.CommitMessage;
+import io.strata.core.write.TableWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -165,6 +166,8 @@ public final class FileStoreCommit {
   }
 
   private Snapshot run(List<CommitMessage> messages, CommitKind kind, OverwriteScope overwrite) {
+    // A snapshot without the table's index manifest would bring every deleted row back.
+    TableWriter.checkNoDeletionVectors(table);
     messages = overwrite == null ? messages : withoutCompactions(messages);
     try {
       for (int attempt = 0; ; attempt++) {

@@ -9,6 +9,7 @@ import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
 import io.strata.core.write.BucketId;
+import io.strata.core.write.TableWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +29,8 @@ public final class CompactionPlanner {
 
   /** The tasks for the buckets of partitions matching {@code partitionFilter} (null = all). */
   public List<CompactionTask> plan(Predicate partitionFilter, CompactStrategy strategy) {
+    // Before any task rewrites files: a compaction would drop the deletion vectors.
+    TableWriter.checkNoDeletionVectors(table);
     Snapshot latest = table.snapshotManager().latest();
     if (latest == null) {
       return List.of();

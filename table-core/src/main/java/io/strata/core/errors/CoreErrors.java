@@ -204,12 +204,24 @@ public final class CoreErrors {
 
   // ---- reads and system tables ----
 
-  public static UnsupportedOperationException deletionVectorsRead(String table) {
+  public static UnsupportedOperationException deletionVectorsWrite(String table) {
     return new UnsupportedOperationException(
-        "Table "
+        "Cannot write to table "
             + table
-            + " uses deletion vectors ('deletion-vectors.enabled' = true), which Strata cannot"
-            + " read yet; reading it would show deleted rows.");
+            + ": it uses deletion vectors ('deletion-vectors.enabled' = true), which Strata reads"
+            + " but cannot maintain yet; a write or compaction would bring deleted rows back. Write"
+            + " to it with Apache Paimon.");
+  }
+
+  public static UnsupportedOperationException deletionVectorFormatUnsupported(
+      String indexFile, int magic) {
+    return new UnsupportedOperationException(
+        "Cannot read deletion vectors of "
+            + indexFile
+            + ": magic number "
+            + magic
+            + " is not the 32-bit bitmap format (1581511376), the only one Strata reads; tables"
+            + " written with 'deletion-vectors.bitmap64' = true are not supported yet.");
   }
 
   public static IllegalArgumentException readFieldNotInTable(

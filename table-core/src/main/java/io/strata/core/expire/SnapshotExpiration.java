@@ -25,7 +25,8 @@ import org.apache.hadoop.fs.Path;
  * {@code olderThan} (a snapshot ages from when it was superseded).
  *
  * <p>Deletion reads only the delta manifests of the snapshots after each expired one: their DELETE
- * entries name the files only expired snapshots held. Files any tag holds are kept. Then
+ * entries name the files only expired snapshots held. Files any tag holds are kept. Then index
+ * files and index manifests only expired snapshots read ({@link ExpiredIndexFiles}), then
  * unreferenced manifests and manifest lists go, then the snapshot files in ascending order, then
  * EARLIEST moves. Interrupted at any point, every retained snapshot and tag stays readable and a
  * rerun finishes the job.
@@ -82,6 +83,13 @@ public final class SnapshotExpiration {
           deleteDataFile(e);
           emptiedBuckets.add(table.dataFilePaths().bucketDir(e.partition(), e.bucket()).toString());
         }
+      }
+    }
+    ExpiredIndexFiles index =
+        new ExpiredIndexFiles(table, manifests, snapshots.snapshot(endExclusive));
+    for (long id = earliest; id < endExclusive; id++) {
+      if (snapshots.exists(id)) {
+        index.delete(snapshots.snapshot(id));
       }
     }
     Set<String> keptManifests = tagged.manifestFiles();

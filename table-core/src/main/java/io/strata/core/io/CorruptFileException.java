@@ -23,6 +23,12 @@ public final class CorruptFileException extends IllegalStateException {
     MANIFEST_LIST(
         "manifest list",
         "Restore it from a backup, or CALL sys.rollback to a snapshot that does not read it."),
+    INDEX_MANIFEST(
+        "index manifest",
+        "Restore it from a backup, or CALL sys.rollback to a snapshot that does not read it."),
+    DELETION_VECTORS(
+        "deletion-vector index",
+        "Restore it from a backup: without it the table's deleted rows cannot be hidden."),
     TAG("tag", "Restore it from a backup, or remove the tag with CALL sys.delete_tag."),
     CONSUMER(
         "consumer",

@@ -69,6 +69,19 @@ public final class ManifestFiles {
         ManifestListCodec::read);
   }
 
+  /**
+   * The entries of an index manifest (a snapshot's {@code indexManifest}): every live index file of
+   * the table, from the cache when it holds them.
+   */
+  public List<IndexManifestEntry> readIndexManifest(String fileName) {
+    return decode(
+            fileName,
+            CorruptFileException.Kind.INDEX_MANIFEST,
+            "index manifest",
+            IndexManifestCodec::read)
+        .records();
+  }
+
   private <T> Decoded<T> decode(
       String fileName,
       CorruptFileException.Kind kind,

@@ -38,6 +38,16 @@ public record TablePaths(Path root) implements java.io.Serializable {
     return new Path(manifestDir(), PathContainment.requirePlainFileName("manifest", fileName));
   }
 
+  /** Where deletion-vector and hash index files live. */
+  public Path indexDir() {
+    return new Path(root, "index");
+  }
+
+  /** An index file named by an index manifest; refused unless a plain file name. */
+  public Path indexFile(String fileName) {
+    return new Path(indexDir(), PathContainment.requirePlainFileName("index", fileName));
+  }
+
   public Path tagDir() {
     return new Path(root, "tag");
   }

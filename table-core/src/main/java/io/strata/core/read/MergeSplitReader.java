@@ -1,6 +1,8 @@
 package io.strata.core.read;
 
 import io.strata.core.data.ValueComparator;
+import io.strata.core.deletion.DeletionVector;
+import io.strata.core.deletion.DeletionVectorReader;
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.format.ParquetRowReader;
 import io.strata.core.manifest.DataFileMeta;
@@ -73,9 +75,11 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
               return c != 0 ? c : Long.compare(a.sequence(), b.sequence());
             });
     try {
-      for (DataFileMeta f : split.files()) {
-        Cursor c = open(split, f);
+      DeletionVectorReader deletionVectors = new DeletionVectorReader(table.fileIO());
+      for (int i = 0; i < split.files().size(); i++) {
+        Cursor c = open(split, split.files().get(i));
         cursors.add(c);
+        c.deleted = deletionVectors.read(split.deletionFile(i));
         if (c.advance()) {
           queue.add(c);
         }
@@ -83,6 +87,9 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     } catch (IOException e) {
       closeQuietly();
       throw new UncheckedIOException(e);
+    } catch (RuntimeException e) {
+      closeQuietly();
+      throw e;
     }
   }
 
@@ -245,6 +252,11 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     private Object[] row;
     private Object[] key;
 
+    /** Rows of the file that a deletion vector hides; their positions count from 0. */
+    private DeletionVector deleted = DeletionVector.EMPTY;
+
+    private long position;
+
     Cursor(
         ParquetRowReader reader,
         FieldMapping mapping,
@@ -261,10 +273,12 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     }
 
     boolean advance() {
-      if (!reader.hasNext()) {
-        return false;
-      }
-      row = reader.next();
+      do {
+        if (!reader.hasNext()) {
+          return false;
+        }
+        row = reader.next();
+      } while (deleted.isDeleted(position++));
       key = java.util.Arrays.copyOf(row, keyArity);
       return true;
     }

@@ -1,5 +1,7 @@
 package io.strata.core.read;
 
+import io.strata.core.deletion.DeletionVector;
+import io.strata.core.deletion.DeletionVectorReader;
 import io.strata.core.format.ParquetRowGroupFilter;
 import io.strata.core.format.ParquetRowReader;
 import io.strata.core.manifest.DataFileMeta;
@@ -29,11 +31,16 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
   private final RowType readType;
   private int nextFile;
   private ParquetRowReader current;
+  private DeletionVector deleted = DeletionVector.EMPTY;
+  private long position;
+  private Object[] pending;
   private final Map<Long, FieldMapping> mappings = new HashMap<>();
   private FieldMapping mapping;
 
   /** Row groups none of whose rows can match this (table row type) filter are skipped; or null. */
   private final Predicate rowGroupFilter;
+
+  private final DeletionVectorReader deletionVectors;
 
   public SplitReader(FileStore table, DataSplit split, RowType readType) {
     this(table, split, readType, null);
@@ -48,12 +55,20 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
     this.split = split;
     this.readType = readType;
     this.rowGroupFilter = filter;
+    this.deletionVectors = new DeletionVectorReader(table.fileIO());
   }
 
   @Override
   public boolean hasNext() {
     try {
-      while (current == null || !current.hasNext()) {
+      while (pending == null) {
+        if (current != null && current.hasNext()) {
+          Object[] row = current.next();
+          if (!deleted.isDeleted(position++)) {
+            pending = row;
+          }
+          continue;
+        }
         if (current != null) {
           current.close();
           current = null;
@@ -61,6 +76,8 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
         if (nextFile >= split.files().size()) {
           return false;
         }
+        deleted = deletionVectors.read(split.deletionFile(nextFile));
+        position = 0;
         open(split.files().get(nextFile++));
       }
       return true;
@@ -69,7 +86,12 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
     }
   }
 
+  /**
+   * Opens a file. Row groups are skipped only in files without deleted rows: a deletion vector
+   * counts positions from the file's first row, and skipped groups would shift them.
+   */
   private void open(DataFileMeta file) throws IOException {
+    Predicate filter = deleted.isEmpty() ? rowGroupFilter : null;
     mapping = mappings.computeIfAbsent(file.schemaId(), this::mappingFor);
     Path path =
         table
@@ -83,10 +105,7 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
             new RowType(mapping.requested()),
             fileSchema ->
                 ParquetRowGroupFilter.of(
-                    rowGroupFilter,
-                    table.schema().rowType(),
-                    table.schema().partitionType(),
-                    fileSchema));
+                    filter, table.schema().rowType(), table.schema().partitionType(), fileSchema));
   }
 
   private FieldMapping mappingFor(long schemaId) {
@@ -100,7 +119,9 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
     if (!hasNext()) {
       throw new NoSuchElementException();
     }
-    return mapping.map(current.next(), 0);
+    Object[] row = pending;
+    pending = null;
+    return mapping.map(row, 0);
   }
 
   @Override

@@ -1,8 +1,6 @@
 package io.strata.core.read;
 
-import io.strata.core.errors.CoreErrors;
 import io.strata.core.format.CloseableIterator;
-import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.split.DataSplit;
 import io.strata.core.store.FileStore;
@@ -41,9 +39,6 @@ public final class TableRead {
    */
   public static CloseableIterator<Object[]> open(
       FileStore table, DataSplit split, RowType readType, Predicate filter) {
-    if (table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
-      throw CoreErrors.deletionVectorsRead(table.root().toString());
-    }
     if (split.rawConvertible() || !table.schema().hasPrimaryKey()) {
       return wrap(new SplitReader(table, split, readType, filter));
     }

@@ -1,6 +1,8 @@
 package io.strata.core.scan;
 
 import io.strata.core.data.BinaryRow;
+import io.strata.core.deletion.DeletionFile;
+import io.strata.core.deletion.DeletionFileIndex;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.options.MergeEngine;
@@ -90,7 +92,7 @@ public final class TableScan {
     }
 
     private static long certainRows(DataSplit split, boolean primaryKey) {
-      if (!split.rawConvertible()) {
+      if (!split.rawConvertible() || split.hasDeletionFiles()) {
         return 0;
       }
       long rows = 0;
@@ -112,9 +114,10 @@ public final class TableScan {
     FileStoreScan scan =
         new FileStoreScan(table.manifestFiles(), table.schema().partitionType())
             .withPartitionFilter(partitionFilter);
+    boolean deletionVectors = options.get(TableOptions.DELETION_VECTORS_ENABLED);
     boolean skipLevelZero =
         table.schema().hasPrimaryKey()
-            && options.get(TableOptions.MERGE_ENGINE) == MergeEngine.FIRST_ROW;
+            && (options.get(TableOptions.MERGE_ENGINE) == MergeEngine.FIRST_ROW || deletionVectors);
     int topLevel = TableOptions.topLevel(table.options());
     boolean onlyTop = readOptimized && table.schema().hasPrimaryKey();
     Predicate statsFilter = statsFilter();
@@ -124,7 +127,8 @@ public final class TableScan {
             : new StatsEvaluator(table.schemaManager(), table.schema(), statsFilter);
     BucketFilter buckets = BucketFilter.of(table.schema(), valueFilter).orElse(null);
     if (skipLevelZero || stats != null || onlyTop || buckets != null) {
-      // First-row tables publish rows through compaction: level 0 is not yet visible (as Paimon).
+      // First-row and deletion-vector key tables publish rows through compaction: level 0 is not
+      // yet visible (as Paimon reads them).
       scan.withFileFilter(
           e ->
               !(skipLevelZero && e.file().level() == 0)
@@ -138,7 +142,11 @@ public final class TableScan {
           .computeIfAbsent(new BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>())
           .add(e);
     }
-    List<DataSplit> splits = splits(snapshot, groups);
+    DeletionFileIndex deletions =
+        deletionVectors
+            ? DeletionFileIndex.of(snapshot, table.manifestFiles(), table.paths())
+            : DeletionFileIndex.EMPTY;
+    List<DataSplit> splits = splits(snapshot, groups, deletions);
     long files = splits.stream().mapToLong(s -> s.files().size()).sum();
     PlanStatistics statistics =
         scan.counters().statistics(snapshot.id(), System.nanoTime() - start, files, splits.size());
@@ -165,7 +173,8 @@ public final class TableScan {
     return false;
   }
 
-  private List<DataSplit> splits(Snapshot snapshot, Map<BucketKey, List<ManifestEntry>> groups) {
+  private List<DataSplit> splits(
+      Snapshot snapshot, Map<BucketKey, List<ManifestEntry>> groups, DeletionFileIndex deletions) {
     SplitGenerator generator = splitGenerator();
     List<DataSplit> splits = new ArrayList<>();
     for (Map.Entry<BucketKey, List<ManifestEntry>> g : groups.entrySet()) {
@@ -180,10 +189,27 @@ public final class TableScan {
                 g.getKey().bucket(),
                 totalBuckets,
                 group.files(),
-                group.rawConvertible()));
+                group.rawConvertible(),
+                deletionFiles(deletions, g.getKey(), group.files())));
       }
     }
     return splits;
+  }
+
+  /** Each file's deletion file, aligned with {@code files}; empty when none has one. */
+  private static List<DeletionFile> deletionFiles(
+      DeletionFileIndex deletions, BucketKey bucket, List<DataFileMeta> files) {
+    if (deletions.isEmpty()) {
+      return List.of();
+    }
+    List<DeletionFile> aligned = new ArrayList<>(files.size());
+    boolean any = false;
+    for (DataFileMeta f : files) {
+      DeletionFile d = deletions.lookup(bucket.partition(), bucket.bucket(), f.fileName());
+      aligned.add(d);
+      any |= d != null;
+    }
+    return any ? aligned : List.of();
   }
 
   /**

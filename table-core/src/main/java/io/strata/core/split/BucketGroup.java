@@ -3,6 +3,7 @@ package io.strata.core.split;
 import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.ValueComparator;
+import io.strata.core.deletion.DeletionFile;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.types.RowType;
 import java.util.ArrayList;
@@ -47,10 +48,12 @@ public record BucketGroup(BinaryRow partition, int bucket, List<DataSplit> split
       if (!s.rawConvertible()) {
         return Optional.empty();
       }
-      for (DataFileMeta f : s.files()) {
+      for (int i = 0; i < s.files().size(); i++) {
+        DataFileMeta f = s.files().get(i);
         ranges.add(
             new KeyRange(
                 f,
+                s.deletionFile(i),
                 BinaryRowCodec.deserialize(keyType, f.minKey()),
                 BinaryRowCodec.deserialize(keyType, f.maxKey())));
       }
@@ -63,6 +66,7 @@ public record BucketGroup(BinaryRow partition, int bucket, List<DataSplit> split
       }
     }
     DataSplit first = splits.get(0);
+    boolean deletions = splits.stream().anyMatch(DataSplit::hasDeletionFiles);
     DataSplit run =
         new DataSplit(
             first.snapshotId(),
@@ -70,9 +74,11 @@ public record BucketGroup(BinaryRow partition, int bucket, List<DataSplit> split
             bucket,
             first.totalBuckets(),
             ranges.stream().map(KeyRange::file).toList(),
-            true);
+            true,
+            deletions ? ranges.stream().map(KeyRange::deletionFile).toList() : List.of());
     return Optional.of(new BucketGroup(partition, bucket, List.of(run)));
   }
 
-  private record KeyRange(DataFileMeta file, Object[] min, Object[] max) {}
+  private record KeyRange(
+      DataFileMeta file, DeletionFile deletionFile, Object[] min, Object[] max) {}
 }

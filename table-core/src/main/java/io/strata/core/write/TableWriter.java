@@ -99,10 +99,12 @@ public final class TableWriter implements AutoCloseable {
    * Fails, before anything is written, for tables Strata cannot write correctly yet: other file
    * formats than Parquet, invalid merge-engine options, and primary-key tables without a fixed
    * bucket number, whose writers must maintain a hash index of the keys (dynamic bucket mode,
-   * {@code 'bucket' = -1}) or a postponed bucket ({@code -2}).
+   * {@code 'bucket' = -1}) or a postponed bucket ({@code -2}), and tables with deletion vectors,
+   * which every write and compaction would have to maintain.
    */
   public static void checkWritable(FileStore table) {
     Options options = table.options();
+    checkNoDeletionVectors(table);
     FileFormat format = WriteSettings.of(options, table.schema().hasPrimaryKey()).format();
     if (format != FileFormat.PARQUET) {
       throw CoreErrors.unsupportedWriteFormat(table.root().getName(), format.value());
@@ -117,6 +119,13 @@ public final class TableWriter implements AutoCloseable {
     int bucket = options.get(TableOptions.BUCKET);
     if (bucket <= 0) {
       throw CoreErrors.unsupportedPrimaryKeyBucket(table.root().toString(), bucket);
+    }
+  }
+
+  /** Fails for tables with deletion vectors, which Strata reads but cannot maintain yet. */
+  public static void checkNoDeletionVectors(FileStore table) {
+    if (table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
+      throw CoreErrors.deletionVectorsWrite(table.root().toString());
     }
   }
 

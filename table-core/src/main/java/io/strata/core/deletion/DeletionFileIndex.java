@@ -1,0 +1,80 @@
+package io.strata.core.deletion;
+
+import io.strata.core.data.BinaryRow;
+import io.strata.core.manifest.FileKind;
+import io.strata.core.manifest.IndexFileMeta;
+import io.strata.core.manifest.IndexManifestEntry;
+import io.strata.core.manifest.ManifestFiles;
+import io.strata.core.paths.TablePaths;
+import io.strata.core.snapshot.Snapshot;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The deletion files of one snapshot, by bucket and data file name, from its index manifest. A
+ * snapshot without an index manifest (nothing deleted yet) has none.
+ */
+public final class DeletionFileIndex {
+
+  /** An index with no deletion files. */
+  public static final DeletionFileIndex EMPTY = new DeletionFileIndex(Map.of());
+
+  private final Map<BucketKey, Map<String, DeletionFile>> byBucket;
+
+  private DeletionFileIndex(Map<BucketKey, Map<String, DeletionFile>> byBucket) {
+    this.byBucket = byBucket;
+  }
+
+  /** The deletion files {@code snapshot} (null for an empty table) reads. */
+  public static DeletionFileIndex of(Snapshot snapshot, ManifestFiles manifests, TablePaths paths) {
+    if (snapshot == null || snapshot.indexManifest() == null) {
+      return EMPTY;
+    }
+    return of(manifests.readIndexManifest(snapshot.indexManifest()), paths);
+  }
+
+  /** The deletion files of the live deletion-vector entries among {@code entries}. */
+  public static DeletionFileIndex of(List<IndexManifestEntry> entries, TablePaths paths) {
+    Map<IndexManifestEntry.Identifier, IndexManifestEntry> live = new LinkedHashMap<>();
+    for (IndexManifestEntry e : entries) {
+      if (e.kind() == FileKind.ADD) {
+        live.put(e.identifier(), e);
+      } else {
+        live.remove(e.identifier());
+      }
+    }
+    Map<BucketKey, Map<String, DeletionFile>> byBucket = new HashMap<>();
+    for (IndexManifestEntry e : live.values()) {
+      IndexFileMeta file = e.indexFile();
+      if (!IndexFileMeta.DELETION_VECTORS.equals(file.indexType())
+          || file.deletionVectorRanges() == null) {
+        continue;
+      }
+      String path =
+          file.externalPath() != null
+              ? file.externalPath()
+              : paths.indexFile(file.fileName()).toString();
+      Map<String, DeletionFile> files =
+          byBucket.computeIfAbsent(new BucketKey(e.partition(), e.bucket()), k -> new HashMap<>());
+      for (IndexFileMeta.DeletionVectorRange r : file.deletionVectorRanges()) {
+        files.put(
+            r.dataFileName(), new DeletionFile(path, r.offset(), r.length(), r.cardinality()));
+      }
+    }
+    return new DeletionFileIndex(byBucket);
+  }
+
+  /** The deletion file of a data file of a bucket, or null when none of its rows is deleted. */
+  public DeletionFile lookup(BinaryRow partition, int bucket, String dataFileName) {
+    Map<String, DeletionFile> files = byBucket.get(new BucketKey(partition, bucket));
+    return files == null ? null : files.get(dataFileName);
+  }
+
+  public boolean isEmpty() {
+    return byBucket.isEmpty();
+  }
+
+  private record BucketKey(BinaryRow partition, int bucket) {}
+}
