@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -66,7 +67,7 @@ public final class FileTaskPool {
   }
 
   /** Runs {@code action} on every item; failures as in {@link #map}. */
-  public <T> void forEach(Collection<T> items, java.util.function.Consumer<T> action) {
+  public <T> void forEach(Collection<T> items, Consumer<T> action) {
     map(
         items,
         item -> {

@@ -6,6 +6,7 @@ import io.strata.core.catalog.Identifier;
 import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.io.FileIO;
+import io.strata.core.io.FileTaskPool;
 import io.strata.core.io.ForwardingFileIO;
 import io.strata.core.io.HadoopFileIO;
 import io.strata.core.options.Options;
@@ -20,6 +21,7 @@ import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
 import io.strata.core.write.CommitMessage;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -192,8 +194,7 @@ class ParallelMaintenanceTest {
     }
     Files.writeString(root.resolve("d/new"), "x");
     DirectoryLister lister =
-        new LocalDirectoryLister(
-            HadoopFileIO.local(), io.strata.core.io.FileTaskPool.withThreads(3));
+        new LocalDirectoryLister(HadoopFileIO.local(), FileTaskPool.withThreads(3));
 
     List<FileIO.FileStatusInfo> listed =
         lister.filesBelow(
@@ -231,7 +232,7 @@ class ParallelMaintenanceTest {
         }
       }
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
     FileStoreTable table =
         new WarehouseCatalog(io, hadoopPath(target)).loadTable(new Identifier("default", "t"));

@@ -2,6 +2,7 @@ package io.strata.core.write;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.core.data.BinaryRow;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.scan.FileStoreScan;
@@ -104,7 +105,7 @@ class RestoredFilesTest {
             List.of("p"),
             Map.of("primary-key", "k,p", "bucket", "2"));
     RestoredFiles restored = new RestoredFiles(table, null);
-    assertThat(restored.of(new BucketId(io.strata.core.data.BinaryRow.EMPTY, 0))).isEmpty();
+    assertThat(restored.of(new BucketId(BinaryRow.EMPTY, 0))).isEmpty();
     assertThat(restored.manifestsRead()).isZero();
   }
 
