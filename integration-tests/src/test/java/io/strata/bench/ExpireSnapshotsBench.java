@@ -5,28 +5,38 @@ import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.expire.ExpireConfig;
 import io.strata.core.expire.SnapshotExpiration;
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.manifest.ManifestCache;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
+import io.strata.core.write.CommitMessage;
 import io.strata.core.write.TableWriter;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
- * Issue 6: expiring many snapshots of a table with many live files. Builds an append table
- * partitioned by {@code p} with one small file per partition per commit ({@code snapshots + 10}
- * commits, {@code ceil(files / commits)} partitions), copies it, then expires the oldest {@code
- * snapshots} snapshots of one copy with Strata's {@link SnapshotExpiration} and of the other with
- * Paimon's {@code ExpireSnapshots}, counting the manifests each opens.
+ * Issues 6 and 13: expiring many snapshots that together delete many data files. Builds an append
+ * table partitioned by {@code p} where every commit replaces the one file of each partition ({@code
+ * snapshots + 10} commits, {@code ceil(files / snapshots)} partitions), so expiring the oldest
+ * {@code snapshots} snapshots deletes about {@code files} data files plus their manifests. The
+ * first commit writes real Parquet files; later ones commit (empty) copies under new names, since
+ * expiration never opens a data file. Then it copies the table and expires one copy with Strata's
+ * {@link SnapshotExpiration} and the other with Paimon's {@code ExpireSnapshots}, both with their
+ * default {@code delete-file.thread-num} (the available processors), counting the manifests each
+ * opens.
  *
- * <p>Usage: {@code scripts/bench ExpireSnapshotsBench [snapshots=1000] [files=10000]}.
+ * <p>Usage: {@code scripts/bench ExpireSnapshotsBench [snapshots=1000] [files=100000]}.
  */
 public final class ExpireSnapshotsBench {
 
@@ -36,23 +46,24 @@ public final class ExpireSnapshotsBench {
 
   public static void main(String[] args) throws Exception {
     int snapshots = BenchSupport.intArg(args, 0, 1000);
-    int files = BenchSupport.intArg(args, 1, 10_000);
+    int files = BenchSupport.intArg(args, 1, 100_000);
     int commits = snapshots + RETAINED;
-    int partitions = Math.max(1, (files + commits - 1) / commits);
+    int partitions = Math.max(1, (files + snapshots - 1) / snapshots);
     Path dir = BenchSupport.workDir("expire-snapshots");
     Path strataDir = dir.resolve("strata");
     Path paimonDir = dir.resolve("paimon");
     long start = System.nanoTime();
     Path tableDir = build(strataDir, commits, partitions);
     BenchSupport.copyTree(strataDir, paimonDir);
-    long liveFiles = BenchSupport.countFiles(tableDir, "data-");
+    long dataFiles = BenchSupport.countFiles(tableDir, "data-");
     System.out.printf(
-        "Built %d snapshots, %d live data files (%d partitions x %d commits), %d manifest files in"
-            + " %.1f s under %s%n",
+        "Built %d snapshots, %d data files (%d partitions x %d commits, %d live), %d manifest files"
+            + " in %.1f s under %s%n",
         commits,
-        liveFiles,
+        dataFiles,
         partitions,
         commits,
+        partitions,
         BenchSupport.countFiles(tableDir.resolve("manifest"), "manifest-"),
         BenchSupport.seconds(System.nanoTime() - start),
         dir);
@@ -62,27 +73,36 @@ public final class ExpireSnapshotsBench {
         new String[] {
           "engine",
           "expired",
+          "data files deleted",
           "time (s)",
           "manifests read",
           "manifest lists read",
           "Strata/Paimon time"
         });
     long[] strata = runStrata(strataDir, snapshots);
-    long[] paimon = runPaimon(paimonDir.resolve("default.db").resolve("t"), snapshots);
-    rows.add(row("Strata", strata, paimon));
-    rows.add(row("Paimon 1.3.1", paimon, paimon));
+    Path paimonTable = paimonDir.resolve("default.db").resolve("t");
+    long[] paimon = runPaimon(paimonTable, snapshots);
+    long strataDeleted = dataFiles - BenchSupport.countFiles(tableDir, "data-");
+    long paimonDeleted = dataFiles - BenchSupport.countFiles(paimonTable, "data-");
+    rows.add(row("Strata", strata, strataDeleted, paimon));
+    rows.add(row("Paimon 1.3.1", paimon, paimonDeleted, paimon));
     BenchSupport.printTable(
         String.format(
-            "ExpireSnapshotsBench: expire %d of %d snapshots, %d live files (single run)",
-            snapshots, commits, liveFiles),
+            "ExpireSnapshotsBench: expire %d of %d snapshots that delete ~%d data files, %d"
+                + " threads (single run)",
+            snapshots,
+            commits,
+            (long) snapshots * partitions,
+            Runtime.getRuntime().availableProcessors()),
         rows);
     BenchSupport.deleteTree(dir);
   }
 
-  private static String[] row(String engine, long[] result, long[] peer) {
+  private static String[] row(String engine, long[] result, long deleted, long[] peer) {
     return new String[] {
       engine,
       Long.toString(result[0]),
+      Long.toString(deleted),
       BenchSupport.fmt(BenchSupport.seconds(result[1])),
       Long.toString(result[2]),
       Long.toString(result[3]),
@@ -90,8 +110,11 @@ public final class ExpireSnapshotsBench {
     };
   }
 
-  /** An append table in {@code warehouse}: one file per partition per commit. */
-  private static Path build(Path warehouse, int commits, int partitions) {
+  /**
+   * An append table in {@code warehouse}: the first commit writes one row per partition, every
+   * later commit replaces each partition's file with a new (empty) one.
+   */
+  private static Path build(Path warehouse, int commits, int partitions) throws IOException {
     WarehouseCatalog catalog = BenchSupport.strataCatalog(warehouse, io());
     RowType columns =
         new RowType(
@@ -103,14 +126,29 @@ public final class ExpireSnapshotsBench {
             new Identifier("default", "t"),
             SchemaFactory.create(columns, List.of("p"), List.of(), Map.of(), null, 1L));
     FileStoreCommit commit = new FileStoreCommit(table, "bench", Clock.systemUTC());
-    long id = 0;
-    for (int c = 0; c < commits; c++) {
-      try (TableWriter writer = new TableWriter(table)) {
-        for (int p = 0; p < partitions; p++) {
-          writer.write(new Object[] {id++, p});
-        }
-        commit.commit(writer.prepareCommit(), CommitKind.APPEND);
+    List<CommitMessage> current;
+    try (TableWriter writer = new TableWriter(table)) {
+      for (int p = 0; p < partitions; p++) {
+        writer.write(new Object[] {(long) p, p});
       }
+      current = writer.prepareCommit();
+    }
+    commit.commit(current, CommitKind.APPEND);
+    for (int c = 1; c < commits; c++) {
+      List<CommitMessage> next = new ArrayList<>();
+      for (CommitMessage m : current) {
+        DataFileMeta old = m.newFiles().get(0);
+        DataFileMeta replacement =
+            old.withLocation("data-" + UUID.randomUUID() + "-0.parquet", null);
+        Path bucketDir =
+            Path.of(table.dataFilePaths().bucketDir(m.partition(), m.bucket()).toUri());
+        Files.createFile(bucketDir.resolve(replacement.fileName()));
+        next.add(
+            new CommitMessage(
+                m.partition(), m.bucket(), m.totalBuckets(), List.of(replacement), List.of(old)));
+      }
+      commit.commit(next, CommitKind.APPEND);
+      current = next;
     }
     return warehouse.resolve("default.db").resolve("t");
   }
@@ -125,6 +163,8 @@ public final class ExpireSnapshotsBench {
     FileStoreTable table =
         BenchSupport.strataCatalog(warehouse, fileIO).loadTable(new Identifier("default", "t"));
     fileIO.counts.reset();
+    // Building the table filled the JVM's manifest cache; Paimon starts cold, so does Strata.
+    ManifestCache.shared().clear();
     long start = System.nanoTime();
     int expired =
         new SnapshotExpiration(table)

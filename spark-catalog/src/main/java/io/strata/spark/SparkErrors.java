@@ -203,6 +203,19 @@ public final class SparkErrors {
         "Invalid mode '" + mode + "': expected if_not_exists, create_or_replace or replace.");
   }
 
+  public static IllegalArgumentException invalidOrphanListingMode(String mode) {
+    return new IllegalArgumentException(
+        "Invalid mode '"
+            + mode
+            + "' of remove_orphan_files: expected 'local' (list in the driver) or 'distributed'"
+            + " (list in Spark tasks); omit it to choose by the number of directories.");
+  }
+
+  public static IllegalArgumentException nonPositiveParallelism(int parallelism) {
+    return new IllegalArgumentException(
+        "parallelism must be at least 1, got " + parallelism + "; omit it to use Spark's default.");
+  }
+
   public static IllegalArgumentException tagMissingOnDelete(String name) {
     return new IllegalArgumentException(
         "Tag '" + name + "' doesn't exist; use DELETE TAG IF EXISTS to skip missing tags.");

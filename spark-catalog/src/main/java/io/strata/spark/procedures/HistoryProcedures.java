@@ -1,9 +1,11 @@
 package io.strata.spark.procedures;
 
 import static org.apache.spark.sql.types.DataTypes.BooleanType;
+import static org.apache.spark.sql.types.DataTypes.IntegerType;
 import static org.apache.spark.sql.types.DataTypes.LongType;
 import static org.apache.spark.sql.types.DataTypes.StringType;
 
+import io.strata.core.expire.DirectoryLister;
 import io.strata.core.expire.OrphanFiles;
 import io.strata.core.expire.Rollback;
 import io.strata.core.scan.SnapshotSelector;
@@ -13,9 +15,14 @@ import io.strata.core.types.DataTypes;
 import io.strata.spark.SparkErrors;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import org.apache.spark.sql.SparkSession;
 
 /** rollback, rollback_to_timestamp and remove_orphan_files. */
 final class HistoryProcedures {
+
+  /** Top-level directories from which remove_orphan_files lists in Spark tasks by default. */
+  static final int DISTRIBUTED_MIN_DIRECTORIES = 32;
 
   private HistoryProcedures() {}
 
@@ -96,7 +103,15 @@ final class HistoryProcedures {
             Param.table(),
             Param.optional(
                 "older_than", StringType, "Only files older than this time; default now - 1 day."),
-            Param.optional("dry_run", BooleanType, "List without deleting.")),
+            Param.optional("dry_run", BooleanType, "List without deleting."),
+            Param.optional("parallelism", IntegerType, "Most Spark tasks that list directories."),
+            Param.optional(
+                "mode",
+                StringType,
+                "'local' lists in the driver, 'distributed' in Spark tasks; default: Spark tasks"
+                    + " when the table has at least "
+                    + DISTRIBUTED_MIN_DIRECTORIES
+                    + " top-level directories.")),
         Results.of(
             "deleted_files_count", DataTypes.BIGINT(), "deleted_bytes", DataTypes.BIGINT())) {
       @Override
@@ -110,12 +125,40 @@ final class HistoryProcedures {
                     .atZone(table.clock().getZone())
                     .toInstant()
                     .toEpochMilli();
+        DirectoryLister lister =
+            orphanLister(table, args.string("mode"), args.intValue("parallelism"));
         OrphanFiles.Result result =
-            new OrphanFiles(table).remove(threshold, Boolean.TRUE.equals(args.bool("dry_run")));
+            new OrphanFiles(table, lister)
+                .remove(threshold, Boolean.TRUE.equals(args.bool("dry_run")));
         List<Object[]> rows = new ArrayList<>();
         rows.add(new Object[] {(long) result.files().size(), result.bytes()});
         return rows;
       }
+    };
+  }
+
+  /**
+   * How {@code remove_orphan_files} lists: by {@code mode}, or when unset in Spark tasks only for
+   * tables with many top-level (partition or bucket) directories, where one driver would list for
+   * long; small tables list faster in the driver than a Spark job starts.
+   */
+  private static DirectoryLister orphanLister(
+      FileStoreTable table, String mode, Integer parallelism) {
+    if (parallelism != null && parallelism < 1) {
+      throw SparkErrors.nonPositiveParallelism(parallelism);
+    }
+    DirectoryLister local = DirectoryLister.local(table);
+    DirectoryLister distributed =
+        new SparkDirectoryLister(SparkSession.active().sparkContext(), table.fileIO(), parallelism);
+    if (mode == null) {
+      return (dirs, olderThan) ->
+          (dirs.size() >= DISTRIBUTED_MIN_DIRECTORIES ? distributed : local)
+              .filesBelow(dirs, olderThan);
+    }
+    return switch (mode.toLowerCase(Locale.ROOT)) {
+      case "local" -> local;
+      case "distributed" -> distributed;
+      default -> throw SparkErrors.invalidOrphanListingMode(mode);
     };
   }
 }

@@ -2,16 +2,11 @@ package io.strata.core.expire;
 
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.io.FileIO;
-import io.strata.core.manifest.ManifestEntry;
-import io.strata.core.manifest.ManifestFileMeta;
-import io.strata.core.manifest.ManifestFiles;
-import io.strata.core.snapshot.Snapshot;
-import io.strata.core.snapshot.Tag;
+import io.strata.core.io.FileTaskPool;
 import io.strata.core.store.FileStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.fs.Path;
@@ -19,6 +14,11 @@ import org.apache.hadoop.fs.Path;
 /**
  * Finds and deletes files under a table directory that no snapshot, tag, schema or consumer
  * references, and that are older than a threshold (so files of in-flight writes survive).
+ *
+ * <p>Manifests of all versions are read, directories listed and orphans deleted in parallel: reads
+ * and deletes on the pool of {@code delete-file.thread-num} threads, listing through a {@link
+ * DirectoryLister} (the same pool by default; Spark tasks from {@code remove_orphan_files}). Every
+ * delete goes through the table's confined file IO, so nothing outside the table is touched.
  */
 public final class OrphanFiles {
 
@@ -30,11 +30,18 @@ public final class OrphanFiles {
       Set.of("snapshot", "schema", "tag", "consumer", "index");
 
   private final FileStore table;
-  private final ManifestFiles manifests;
+  private final FileTaskPool pool;
+  private final DirectoryLister lister;
 
   public OrphanFiles(FileStore table) {
+    this(table, DirectoryLister.local(table));
+  }
+
+  /** Orphan removal that lists the table's data directories with {@code lister}. */
+  public OrphanFiles(FileStore table, DirectoryLister lister) {
     this.table = table;
-    this.manifests = table.manifestFiles();
+    this.pool = FileTasks.of(table);
+    this.lister = lister;
   }
 
   /** What was (or, in a dry run, would be) deleted. */
@@ -44,96 +51,60 @@ public final class OrphanFiles {
     if (olderThanMillis > table.clock().millis()) {
       throw CoreErrors.orphanCutoffInFuture();
     }
-    Set<String> referenced = referencedPaths();
+    Set<String> referenced = new ReferencedFiles(table, pool).relativePaths();
     List<Path> orphans = new ArrayList<>();
     long bytes = 0;
-    try {
-      for (FileIO.FileStatusInfo f : listRecursively(table.root())) {
-        String rel = relative(f.path());
-        boolean metadata = METADATA_DIRS.contains(rel.split("/")[0]);
-        if (metadata || referenced.contains(rel) || f.modificationTime() >= olderThanMillis) {
-          continue;
-        }
+    for (FileIO.FileStatusInfo f : candidates(olderThanMillis)) {
+      if (!referenced.contains(ReferencedFiles.relative(table.root(), f.path()))) {
         orphans.add(f.path());
         bytes += f.length();
-        if (!dryRun) {
-          table.fileIO().delete(f.path());
-        }
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot remove orphan files of " + table.root(), e);
+    }
+    if (!dryRun) {
+      pool.forEach(orphans, this::delete);
     }
     return new Result(orphans, bytes);
   }
 
-  /** Paths relative to the table root of every manifest and data file any version reads. */
-  private Set<String> referencedPaths() {
-    List<Snapshot> versions = new ArrayList<>();
-    try {
-      for (long id : table.snapshotManager().listIds()) {
-        versions.add(table.snapshotManager().snapshot(id));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    for (Tag t : table.tagManager().tags().values()) {
-      versions.add(t.snapshot());
-    }
-    Set<String> manifestNames = new HashSet<>();
-    for (Snapshot s : versions) {
-      manifestNames.addAll(SnapshotExpiration.referencedManifests(s, manifests));
-      if (s.indexManifest() != null) {
-        manifestNames.add(s.indexManifest());
+  /**
+   * The table's directories that may hold orphans: everything directly below the root except the
+   * metadata directories (partition directories, bucket directories and {@code manifest/}).
+   */
+  public List<Path> dataDirectories() {
+    List<Path> dirs = new ArrayList<>();
+    for (FileIO.FileStatusInfo f : listRoot()) {
+      if (f.isDirectory() && !METADATA_DIRS.contains(f.path().getName())) {
+        dirs.add(f.path());
       }
     }
-    Set<String> referenced = new HashSet<>();
-    for (String m : manifestNames) {
-      referenced.add("manifest/" + m);
-    }
-    Set<String> readManifests = new HashSet<>();
-    for (Snapshot s : versions) {
-      for (String list :
-          new String[] {s.baseManifestList(), s.deltaManifestList(), s.changelogManifestList()}) {
-        if (list == null) {
-          continue;
-        }
-        for (ManifestFileMeta m : manifests.readManifestList(list)) {
-          if (readManifests.add(m.fileName())) {
-            for (ManifestEntry e : manifests.readManifest(m.fileName())) {
-              referenced.add(
-                  relative(
-                      table
-                          .dataFilePaths()
-                          .of(
-                              e.partition(),
-                              e.bucket(),
-                              e.file().fileName(),
-                              e.file().externalPath())));
-            }
-          }
-        }
-      }
-    }
-    return referenced;
+    return dirs;
   }
 
-  private List<FileIO.FileStatusInfo> listRecursively(Path dir) throws IOException {
+  /** Files old enough to go: those directly below the root and those below its data dirs. */
+  private List<FileIO.FileStatusInfo> candidates(long olderThanMillis) {
     List<FileIO.FileStatusInfo> files = new ArrayList<>();
-    for (FileIO.FileStatusInfo f : table.fileIO().list(dir)) {
-      if (f.isDirectory()) {
-        if (!(dir.equals(table.root()) && METADATA_DIRS.contains(f.path().getName()))) {
-          files.addAll(listRecursively(f.path()));
-        }
-      } else {
+    for (FileIO.FileStatusInfo f : listRoot()) {
+      if (!f.isDirectory() && f.modificationTime() < olderThanMillis) {
         files.add(f);
       }
     }
+    files.addAll(lister.filesBelow(dataDirectories(), olderThanMillis));
     return files;
   }
 
-  private String relative(Path p) {
-    String root = table.root().toUri().getPath();
-    String path = p.toUri().getPath();
-    return path.startsWith(root + "/") ? path.substring(root.length() + 1) : path;
+  private List<FileIO.FileStatusInfo> listRoot() {
+    try {
+      return table.fileIO().list(table.root());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list " + table.root(), e);
+    }
+  }
+
+  private void delete(Path orphan) {
+    try {
+      table.fileIO().delete(orphan);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot remove orphan file " + orphan, e);
+    }
   }
 }

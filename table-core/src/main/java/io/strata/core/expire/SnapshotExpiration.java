@@ -1,5 +1,6 @@
 package io.strata.core.expire;
 
+import io.strata.core.io.FileTaskPool;
 import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
@@ -13,9 +14,13 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.LongStream;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -70,51 +75,86 @@ public final class SnapshotExpiration {
     return (int) (maxExclusive - earliest);
   }
 
-  /** Expires snapshots [earliest, endExclusive). */
+  /**
+   * Expires snapshots [earliest, endExclusive) in phases, each finished before the next starts:
+   * unused data files, then unused manifests and manifest lists, then the snapshot files in
+   * ascending order, then EARLIEST. Reads and deletes within a phase run on the file task pool.
+   */
   private void expireUntil(long earliest, long endExclusive) {
-    TaggedFiles tagged = new TaggedFiles(table, manifests, endExclusive);
-    Set<String> emptiedBuckets = new HashSet<>();
-    for (long id = earliest + 1; id <= endExclusive; id++) {
-      if (!snapshots.exists(id)) {
-        continue;
-      }
-      for (ManifestEntry e : deltaEntries(snapshots.snapshot(id))) {
-        if (e.kind() == FileKind.DELETE && !tagged.holds(e)) {
-          deleteDataFile(e);
-          emptiedBuckets.add(table.dataFilePaths().bucketDir(e.partition(), e.bucket()).toString());
-        }
-      }
-    }
+    FileTaskPool pool = FileTasks.of(table);
+    Map<Long, Snapshot> range = readSnapshots(pool, earliest, endExclusive);
+    TaggedFiles tagged = new TaggedFiles(table, manifests, endExclusive, pool);
+    List<ManifestEntry> unused = unusedDataFiles(pool, range, earliest, tagged);
+    pool.forEach(unused, this::deleteDataFile);
+    List<Snapshot> expired = range.values().stream().filter(s -> s.id() < endExclusive).toList();
+    // Index files (deletion vectors) go with the data files, before any manifest that names them.
     ExpiredIndexFiles index =
         new ExpiredIndexFiles(table, manifests, snapshots.snapshot(endExclusive));
-    for (long id = earliest; id < endExclusive; id++) {
-      if (snapshots.exists(id)) {
-        index.delete(snapshots.snapshot(id));
-      }
-    }
+    // Serially: expired snapshots often share one index manifest, which delete() remembers.
+    expired.forEach(index::delete);
     Set<String> keptManifests = tagged.manifestFiles();
     keptManifests.addAll(referencedManifests(snapshots.snapshot(endExclusive)));
-    for (long id = earliest; id < endExclusive; id++) {
-      if (snapshots.exists(id)) {
-        deleteManifests(snapshots.snapshot(id), keptManifests);
-      }
-    }
+    Set<String> unusedManifests = new LinkedHashSet<>();
+    pool.map(expired, this::referencedManifests).forEach(unusedManifests::addAll);
+    unusedManifests.removeAll(keptManifests);
+    pool.forEach(unusedManifests, name -> deleteQuietly(table.paths().manifest(name)));
     for (long id = earliest; id < endExclusive; id++) {
       deleteQuietly(table.paths().snapshot(id));
     }
     snapshots.writeEarliestHint(endExclusive);
     if (table.options().get(ExpireOptions.SNAPSHOT_CLEAN_EMPTY_DIRECTORIES)) {
+      Set<String> emptiedBuckets = new HashSet<>();
+      for (ManifestEntry e : unused) {
+        emptiedBuckets.add(table.dataFilePaths().bucketDir(e.partition(), e.bucket()).toString());
+      }
       EmptyDirectories.clean(table, emptiedBuckets);
     }
   }
 
-  private List<ManifestEntry> deltaEntries(Snapshot snapshot) {
-    try {
-      List<ManifestEntry> entries = new java.util.ArrayList<>();
-      for (ManifestFileMeta m : manifests.readManifestList(snapshot.deltaManifestList())) {
-        entries.addAll(manifests.readManifest(m.fileName()));
+  /** The snapshots of [earliest, endInclusive] that exist, by id in ascending order. */
+  private Map<Long, Snapshot> readSnapshots(FileTaskPool pool, long earliest, long endInclusive) {
+    List<Long> ids = LongStream.rangeClosed(earliest, endInclusive).boxed().toList();
+    Map<Long, Snapshot> range = new TreeMap<>();
+    for (Snapshot s : pool.map(ids, id -> snapshots.exists(id) ? snapshots.snapshot(id) : null)) {
+      if (s != null) {
+        range.put(s.id(), s);
       }
-      return entries;
+    }
+    return range;
+  }
+
+  /**
+   * Files that only expired snapshots held: the DELETE entries of the delta manifests of every
+   * snapshot after {@code earliest} up to the first retained one, unless a tag holds them.
+   */
+  private List<ManifestEntry> unusedDataFiles(
+      FileTaskPool pool, Map<Long, Snapshot> range, long earliest, TaggedFiles tagged) {
+    List<Snapshot> later = range.values().stream().filter(s -> s.id() > earliest).toList();
+    Set<String> deltaManifests = new LinkedHashSet<>(pool.flatMap(later, this::deltaManifests));
+    return pool.flatMap(
+        deltaManifests,
+        name ->
+            readManifestIfExists(name).stream()
+                .filter(e -> e.kind() == FileKind.DELETE && !tagged.holds(e))
+                .toList());
+  }
+
+  private List<String> deltaManifests(Snapshot snapshot) {
+    try {
+      return manifests.readManifestList(snapshot.deltaManifestList()).stream()
+          .map(ManifestFileMeta::fileName)
+          .toList();
+    } catch (UncheckedIOException e) {
+      if (e.getCause() instanceof FileNotFoundException) {
+        return List.of(); // an interrupted earlier run already removed it
+      }
+      throw e;
+    }
+  }
+
+  private List<ManifestEntry> readManifestIfExists(String name) {
+    try {
+      return manifests.readManifest(name);
     } catch (UncheckedIOException e) {
       if (e.getCause() instanceof FileNotFoundException) {
         return List.of(); // an interrupted earlier run already removed it
@@ -147,14 +187,6 @@ public final class SnapshotExpiration {
 
   private Set<String> referencedManifests(Snapshot s) {
     return referencedManifests(s, manifests);
-  }
-
-  private void deleteManifests(Snapshot expired, Set<String> kept) {
-    for (String name : referencedManifests(expired)) {
-      if (!kept.contains(name)) {
-        deleteQuietly(table.paths().manifest(name));
-      }
-    }
   }
 
   private void deleteDataFile(ManifestEntry e) {

@@ -1,5 +1,6 @@
 package io.strata.core.expire;
 
+import io.strata.core.io.FileTaskPool;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.paths.Names;
@@ -8,6 +9,7 @@ import io.strata.core.snapshot.Tag;
 import io.strata.core.store.FileStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +19,8 @@ import java.util.Set;
 /**
  * Deletes tags and the files only they kept alive: files of the tag's snapshot that neither the
  * earliest retained snapshot nor another tag references. (A file alive in any later snapshot is
- * alive in the earliest one, because a deleted file never comes back.)
+ * alive in the earliest one, because a deleted file never comes back.) Data files go before
+ * manifests, each phase on the pool of {@code delete-file.thread-num} threads.
  */
 public final class TagDeletion {
 
@@ -33,7 +36,7 @@ public final class TagDeletion {
   public List<String> delete(List<String> names) {
     names.forEach(Names::tag);
     Map<String, Tag> tags = table.tagManager().tags();
-    List<String> deleted = new java.util.ArrayList<>();
+    List<String> deleted = new ArrayList<>();
     for (String name : names) {
       Tag tag = tags.remove(name);
       if (tag == null) {
@@ -51,34 +54,36 @@ public final class TagDeletion {
     if (earliest.isPresent() && tagged.id() >= earliest.getAsLong()) {
       return; // a live snapshot still holds everything the tag held
     }
-    Set<ManifestEntry.Identifier> kept = new HashSet<>();
-    Set<String> keptManifests = new HashSet<>();
+    FileTaskPool pool = FileTasks.of(table);
+    List<Snapshot> keepers = new ArrayList<>();
     if (earliest.isPresent()) {
-      Snapshot first = table.snapshotManager().snapshot(earliest.getAsLong());
-      live(first).forEach(e -> kept.add(e.identifier()));
-      keptManifests.addAll(SnapshotExpiration.referencedManifests(first, manifests));
+      keepers.add(table.snapshotManager().snapshot(earliest.getAsLong()));
     }
-    for (Tag other : remainingTags.values()) {
-      live(other.snapshot()).forEach(e -> kept.add(e.identifier()));
-      keptManifests.addAll(SnapshotExpiration.referencedManifests(other.snapshot(), manifests));
-    }
-    for (ManifestEntry e : live(tagged)) {
-      if (!kept.contains(e.identifier())) {
-        try {
-          table
-              .dataFilePaths()
-              .delete(e.partition(), e.bucket(), e.file().fileName(), e.file().externalPath());
-        } catch (IOException ex) {
-          throw new UncheckedIOException("Cannot delete data file " + e.file().fileName(), ex);
-        }
-      }
-    }
+    remainingTags.values().forEach(t -> keepers.add(t.snapshot()));
+    Set<ManifestEntry.Identifier> kept = new HashSet<>();
+    pool.map(keepers, this::live).forEach(live -> live.forEach(e -> kept.add(e.identifier())));
+    List<ManifestEntry> unused =
+        live(tagged).stream().filter(e -> !kept.contains(e.identifier())).toList();
+    pool.forEach(unused, this::deleteDataFile);
     if (!table.snapshotManager().exists(tagged.id())) {
-      for (String m : SnapshotExpiration.referencedManifests(tagged, manifests)) {
-        if (!keptManifests.contains(m)) {
-          delete(table.paths().manifest(m));
-        }
-      }
+      Set<String> keptManifests = new HashSet<>();
+      pool.map(keepers, s -> SnapshotExpiration.referencedManifests(s, manifests))
+          .forEach(keptManifests::addAll);
+      List<String> unusedManifests =
+          SnapshotExpiration.referencedManifests(tagged, manifests).stream()
+              .filter(m -> !keptManifests.contains(m))
+              .toList();
+      pool.forEach(unusedManifests, m -> delete(table.paths().manifest(m)));
+    }
+  }
+
+  private void deleteDataFile(ManifestEntry e) {
+    try {
+      table
+          .dataFilePaths()
+          .delete(e.partition(), e.bucket(), e.file().fileName(), e.file().externalPath());
+    } catch (IOException ex) {
+      throw new UncheckedIOException("Cannot delete data file " + e.file().fileName(), ex);
     }
   }
 

@@ -1,11 +1,13 @@
 package io.strata.core.expire;
 
+import io.strata.core.io.FileTaskPool;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.Tag;
 import io.strata.core.store.FileStore;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -17,15 +19,15 @@ final class TaggedFiles {
   private final Set<ManifestEntry.Identifier> files = new HashSet<>();
   private final Set<String> manifestFiles = new HashSet<>();
 
-  TaggedFiles(FileStore table, ManifestFiles manifests, long endExclusive) {
-    for (Tag tag : table.tagManager().tags().values()) {
-      Snapshot s = tag.snapshot();
-      manifestFiles.addAll(SnapshotExpiration.referencedManifests(s, manifests));
-      if (s.id() < endExclusive) {
-        for (ManifestEntry e : SnapshotExpiration.liveFiles(table, manifests, s)) {
-          files.add(e.identifier());
-        }
-      }
+  /** Reads the tags' manifests on {@code pool}, one tag per task. */
+  TaggedFiles(FileStore table, ManifestFiles manifests, long endExclusive, FileTaskPool pool) {
+    List<Snapshot> tagged = table.tagManager().tags().values().stream().map(Tag::snapshot).toList();
+    pool.map(tagged, s -> SnapshotExpiration.referencedManifests(s, manifests))
+        .forEach(manifestFiles::addAll);
+    List<Snapshot> older = tagged.stream().filter(s -> s.id() < endExclusive).toList();
+    for (List<ManifestEntry> live :
+        pool.map(older, s -> SnapshotExpiration.liveFiles(table, manifests, s))) {
+      live.forEach(e -> files.add(e.identifier()));
     }
   }
 

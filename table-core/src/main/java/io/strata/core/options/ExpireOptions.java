@@ -53,4 +53,13 @@ public final class ExpireOptions {
           OptionType.DURATION,
           null,
           "Consumers idle longer than this stop protecting snapshots.");
+
+  public static final ConfigOption<Integer> DELETE_FILE_THREAD_NUM =
+      ConfigOption.<Integer>of(
+              "delete-file.thread-num",
+              OptionType.INT,
+              null,
+              "Threads that expiration, tag deletion and orphan removal use to read manifests and"
+                  + " delete files; default: the JVM's available processors.")
+          .withCheck(v -> v >= 1, "a positive number");
 }

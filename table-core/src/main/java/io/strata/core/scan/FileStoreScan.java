@@ -140,7 +140,8 @@ public final class FileStoreScan {
     return new ArrayList<>(live.values());
   }
 
-  private boolean mayMatch(ManifestFileMeta meta) {
+  /** Whether a manifest may hold entries this scan keeps, judged by its bucket range and stats. */
+  public boolean mayMatch(ManifestFileMeta meta) {
     if (buckets != null
         && meta.minBucket() != null
         && meta.maxBucket() != null

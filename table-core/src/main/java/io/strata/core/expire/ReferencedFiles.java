@@ -1,0 +1,97 @@
+package io.strata.core.expire;
+
+import io.strata.core.io.FileTaskPool;
+import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.manifest.ManifestFileMeta;
+import io.strata.core.manifest.ManifestFiles;
+import io.strata.core.paths.DataFilePaths;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.snapshot.Tag;
+import io.strata.core.store.FileStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The files below a table directory that some version reads: the manifest lists, manifests, index
+ * manifests and data files of every snapshot and tag. Snapshots, manifest lists and manifests are
+ * each read once, on the file task pool. A metadata file that cannot be read fails the whole
+ * computation, so that orphan removal never takes a referenced file for an orphan.
+ */
+final class ReferencedFiles {
+
+  private final FileStore table;
+  private final ManifestFiles manifests;
+  private final FileTaskPool pool;
+
+  ReferencedFiles(FileStore table, FileTaskPool pool) {
+    this.table = table;
+    this.manifests = table.manifestFiles();
+    this.pool = pool;
+  }
+
+  /** Paths relative to the table root, e.g. {@code manifest/manifest-1-0} or {@code bucket-0/x}. */
+  Set<String> relativePaths() {
+    List<Snapshot> versions = versions();
+    Set<String> lists = new LinkedHashSet<>();
+    Set<String> referenced = new HashSet<>();
+    for (Snapshot s : versions) {
+      for (String list :
+          new String[] {s.baseManifestList(), s.deltaManifestList(), s.changelogManifestList()}) {
+        if (list != null) {
+          lists.add(list);
+        }
+      }
+      if (s.indexManifest() != null) {
+        referenced.add("manifest/" + s.indexManifest());
+      }
+    }
+    Set<String> manifestNames = new LinkedHashSet<>();
+    for (List<ManifestFileMeta> metas : pool.map(lists, manifests::readManifestList)) {
+      metas.forEach(m -> manifestNames.add(m.fileName()));
+    }
+    lists.forEach(name -> referenced.add("manifest/" + name));
+    manifestNames.forEach(name -> referenced.add("manifest/" + name));
+    DataFilePaths dataFiles = table.dataFilePaths();
+    for (List<String> paths : pool.map(manifestNames, name -> dataFilesOf(name, dataFiles))) {
+      referenced.addAll(paths);
+    }
+    return referenced;
+  }
+
+  private List<String> dataFilesOf(String manifest, DataFilePaths dataFiles) {
+    List<String> paths = new ArrayList<>();
+    for (ManifestEntry e : manifests.readManifest(manifest)) {
+      Path p =
+          dataFiles.of(e.partition(), e.bucket(), e.file().fileName(), e.file().externalPath());
+      paths.add(relative(table.root(), p));
+    }
+    return paths;
+  }
+
+  private List<Snapshot> versions() {
+    List<Long> ids;
+    try {
+      ids = table.snapshotManager().listIds();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list the snapshots of " + table.root(), e);
+    }
+    List<Snapshot> versions = new ArrayList<>(pool.map(ids, table.snapshotManager()::snapshot));
+    for (Tag t : table.tagManager().tags().values()) {
+      versions.add(t.snapshot());
+    }
+    return versions;
+  }
+
+  /** {@code p} relative to {@code root} when below it, else its whole path. */
+  static String relative(Path root, Path p) {
+    String rootPath = root.toUri().getPath();
+    String path = p.toUri().getPath();
+    return path.startsWith(rootPath + "/") ? path.substring(rootPath.length() + 1) : path;
+  }
+}
