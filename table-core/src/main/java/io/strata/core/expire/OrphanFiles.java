@@ -23,11 +23,10 @@ import org.apache.hadoop.fs.Path;
 public final class OrphanFiles {
 
   /**
-   * Directories never cleaned: metadata, and {@code index/} (deletion vectors and hash indexes of
-   * Paimon tables), whose files are referenced through index manifests this class does not read.
+   * Directories never cleaned: metadata that no manifest names. {@code index/} (deletion vectors
+   * and hash indexes) is cleaned like data: its files are referenced through index manifests.
    */
-  private static final Set<String> METADATA_DIRS =
-      Set.of("snapshot", "schema", "tag", "consumer", "index");
+  private static final Set<String> METADATA_DIRS = Set.of("snapshot", "schema", "tag", "consumer");
 
   private final FileStore table;
   private final FileTaskPool pool;

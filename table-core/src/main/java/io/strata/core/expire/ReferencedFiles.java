@@ -1,6 +1,7 @@
 package io.strata.core.expire;
 
 import io.strata.core.io.FileTaskPool;
+import io.strata.core.manifest.IndexManifestEntry;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.manifest.ManifestFiles;
@@ -39,6 +40,7 @@ final class ReferencedFiles {
   Set<String> relativePaths() {
     List<Snapshot> versions = versions();
     Set<String> lists = new LinkedHashSet<>();
+    Set<String> indexManifests = new LinkedHashSet<>();
     Set<String> referenced = new HashSet<>();
     for (Snapshot s : versions) {
       for (String list :
@@ -48,7 +50,7 @@ final class ReferencedFiles {
         }
       }
       if (s.indexManifest() != null) {
-        referenced.add("manifest/" + s.indexManifest());
+        indexManifests.add(s.indexManifest());
       }
     }
     Set<String> manifestNames = new LinkedHashSet<>();
@@ -56,6 +58,10 @@ final class ReferencedFiles {
       metas.forEach(m -> manifestNames.add(m.fileName()));
     }
     lists.forEach(name -> referenced.add("manifest/" + name));
+    indexManifests.forEach(name -> referenced.add("manifest/" + name));
+    for (List<String> paths : pool.map(indexManifests, this::indexFilesOf)) {
+      referenced.addAll(paths);
+    }
     manifestNames.forEach(name -> referenced.add("manifest/" + name));
     DataFilePaths dataFiles = table.dataFilePaths();
     for (List<String> paths : pool.map(manifestNames, name -> dataFilesOf(name, dataFiles))) {
@@ -69,6 +75,18 @@ final class ReferencedFiles {
     for (ManifestEntry e : manifests.readManifest(manifest)) {
       Path p =
           dataFiles.of(e.partition(), e.bucket(), e.file().fileName(), e.file().externalPath());
+      paths.add(relative(table.root(), p));
+    }
+    return paths;
+  }
+
+  /** Deletion vectors and hash indexes an index manifest names. */
+  private List<String> indexFilesOf(String indexManifest) {
+    List<String> paths = new ArrayList<>();
+    for (IndexManifestEntry e : manifests.readIndexManifest(indexManifest)) {
+      String external = e.indexFile().externalPath();
+      Path p =
+          external != null ? new Path(external) : table.paths().indexFile(e.indexFile().fileName());
       paths.add(relative(table.root(), p));
     }
     return paths;

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Expiring snapshots of a deletion-vector table written by Paimon 1.3.1 deletes the index files and
- * index manifests only expired snapshots read, and keeps those of retained snapshots and tags.
+ * index manifests only expired snapshots read, and keeps those of retained snapshots and tags;
+ * orphan removal treats {@code index/} like data, deleting only files no version names.
  */
 class ExpiredIndexFilesTest {
 
@@ -62,6 +63,29 @@ class ExpiredIndexFilesTest {
         .containsExactlyInAnyOrder(latest.indexManifest(), tagged.indexManifest());
     assertReads(table, latest, "latest");
     assertReads(table, tagged, "snapshot-6");
+  }
+
+  @Test
+  void orphanRemovalDeletesOnlyUnreferencedIndexFiles() throws Exception {
+    FileStoreTable table = copy();
+    Set<String> live = new HashSet<>();
+    for (long id : table.snapshotManager().listIds()) {
+      Snapshot s = table.snapshotManager().snapshot(id);
+      if (s.indexManifest() != null) {
+        live.addAll(indexFiles(table, s));
+      }
+    }
+    Path indexDir = warehouse.resolve("golden.db").resolve(NAME).resolve("index");
+    Files.writeString(indexDir.resolve("index-planted-0"), "left by a crashed writer");
+    Files.setLastModifiedTime(
+        indexDir.resolve("index-planted-0"), java.nio.file.attribute.FileTime.fromMillis(0));
+    assertThat(list("index")).containsAll(live).contains("index-planted-0");
+
+    OrphanFiles.Result result = new OrphanFiles(table).remove(System.currentTimeMillis(), false);
+
+    assertThat(result.files()).extracting(p -> p.getName()).containsExactly("index-planted-0");
+    assertThat(list("index")).isEqualTo(live);
+    assertReads(table, table.snapshotManager().latest(), "latest");
   }
 
   private FileStoreTable copy() throws Exception {
