@@ -51,6 +51,11 @@ abstract class StrataProcedure implements UnboundProcedure, BoundProcedure {
     return params;
   }
 
+  /** The columns of the rows the procedure returns. */
+  RowType resultType() {
+    return resultType;
+  }
+
   @Override
   public BoundProcedure bind(StructType inputType) {
     StructField[] given = inputType.fields();
