@@ -353,8 +353,8 @@ public final class SparkErrors {
             + key
             + "' in options => '"
             + text
-            + "': a procedure takes only the table options Strata knows (see the options"
-            + " table in README.md).");
+            + "': a procedure takes only the table options Strata knows (see"
+            + " docs/reference/options.md).");
   }
 
   public static IllegalArgumentException invalidPartitions(
