@@ -2,6 +2,7 @@ package io.strata.spark.docs;
 
 import io.strata.core.options.CatalogOptions;
 import io.strata.core.options.ConfigOption;
+import io.strata.spark.StrataAnalysisException;
 import io.strata.spark.StrataCatalog;
 import io.strata.spark.extensions.OptionPrecedence;
 import io.strata.spark.extensions.StrataSparkSessionExtensions;
@@ -61,6 +62,11 @@ final class SparkConfigDocs {
             Markdown.row(
                 "`" + first + "<catalog>.<db>.<table>.<option>`",
                 "one table; each of the three names may be `*`"))
+        .append(
+            Markdown.row(
+                "`" + StrataAnalysisException.STACK_TRACE_CONF + "`",
+                "not an option: `true` keeps the stack trace of Strata's errors, which `spark-sql`"
+                    + " then prints (default: one line, no stack trace)"))
         .append("\nPrecedence, highest first: the read's own options (`WITH (...)`, hints,")
         .append(" DataFrame reader options), per-table settings, session-wide settings, table")
         .append(" properties. The prefix")
