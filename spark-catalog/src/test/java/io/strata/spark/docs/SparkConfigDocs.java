@@ -28,7 +28,7 @@ final class SparkConfigDocs {
                 "`spark.sql.extensions`",
                 "`"
                     + StrataSparkSessionExtensions.class.getName()
-                    + "` (tag DDL, hints, merge-schema writes)"))
+                    + "` (tag DDL, hints, merge-schema writes, DESCRIBE TABLE EXTENDED details)"))
         .append(
             Markdown.row(
                 "`spark.sql.defaultCatalog`",
