@@ -103,15 +103,23 @@ def test_missing_table_error_is_one_line(shell):
     assert len(lines) == 1 and "missing_table" in lines[0], out
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "errors thrown by Strata (IllegalArgumentException) are not SparkThrowable/AnalysisException, "
-    "so Spark's CLI prints their stack trace (twice, and once even with -S); needs a Java "
-    "change, see issue 15"))
 def test_strata_error_has_no_stack_trace(shell):
     sh, _ = shell
     out = sh.run("SELECT * FROM people VERSION AS OF 'no_such_tag';")
     assert "no_such_tag" in out, out
     assert not re.search(r"^\s+at [\w.$]+\(", out, re.MULTILINE), out[:3000]
+    assert len([l for l in out.splitlines()[1:] if l.strip()]) == 1, out
+
+
+def test_strata_error_stack_trace_on_request(shell):
+    sh, _ = shell
+    sh.run("SET spark.strata.error.stacktrace=true;")
+    try:
+        out = sh.run("SELECT * FROM people VERSION AS OF 'no_such_tag';")
+    finally:
+        sh.run("RESET spark.strata.error.stacktrace;")
+    assert "no_such_tag" in out, out
+    assert re.search(r"^\s+at [\w.$]+\(", out, re.MULTILINE), out[:3000]
 
 
 def test_history_is_kept(shell):
@@ -143,10 +151,6 @@ def test_silent_mode_stops_at_the_failing_statement(silent_run):
     assert "ERROR SparkSQLDriver" not in silent_run.stderr  # scripts/conf/log4j2.properties
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "Spark's SparkSQLDriver wraps an error that is not a SparkThrowable in a "
-    "QueryExecutionException whose message is the whole stack trace, so -S prints it; Strata's "
-    "errors need to be SparkThrowable (Java change), see issue 15"))
 def test_silent_mode_error_is_one_line(silent_run):
     errors = [l for l in silent_run.stderr.splitlines()
               if "incubator modules" not in l and not l.startswith("Time taken:")]

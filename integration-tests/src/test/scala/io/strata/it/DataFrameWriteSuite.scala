@@ -144,7 +144,7 @@ class DataFrameWriteSuite extends AnyFunSuite with BeforeAndAfterAll {
 
   test("writeTo create with a bad option fails and leaves no table") {
     val t = table("created_bad")
-    val e = intercept[IllegalArgumentException] {
+    val e = intercept[AnalysisException] {
       events((1, "a", "x")).writeTo(t).tableProperty("bucket", "x").create()
     }
     assert(e.getMessage === "Invalid value 'x' for table option 'bucket': expected an integer.")

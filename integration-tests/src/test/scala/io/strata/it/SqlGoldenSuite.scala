@@ -6,6 +6,7 @@ import java.nio.file.{Files, Path, Paths}
 import scala.jdk.CollectionConverters._
 import scala.util.control.NonFatal
 
+import io.strata.spark.StrataAnalysisException
 import org.apache.spark.{SparkException, SparkThrowable}
 import org.apache.spark.sql.AnalysisException
 import org.apache.spark.sql.classic.SparkSession
@@ -150,9 +151,15 @@ object SqlGoldenSuite {
       case other => other
     }
     // Spark raises analysis errors as a subclass that only adds the plan; name the public one.
-    val className = cause.getClass.getName match {
-      case "org.apache.spark.sql.catalyst.ExtendedAnalysisException" => classOf[AnalysisException].getName
-      case other => other
+    // Strata's errors reach Spark as analysis errors naming the type Strata raised: name that.
+    val className = cause match {
+      case a: AnalysisException
+          if a.getMessageParameters.containsKey(StrataAnalysisException.ERROR_TYPE) =>
+        a.getMessageParameters.get(StrataAnalysisException.ERROR_TYPE)
+      case _ => cause.getClass.getName match {
+        case "org.apache.spark.sql.catalyst.ExtendedAnalysisException" => classOf[AnalysisException].getName
+        case other => other
+      }
     }
     val message =
       Option(cause.getMessage).getOrElse("").linesIterator.find(_.trim.nonEmpty).getOrElse("").trim

@@ -1,6 +1,7 @@
 package io.strata.spark;
 
 import java.util.List;
+import org.apache.spark.sql.SparkSession;
 
 /**
  * The user-facing errors of the Spark glue, in one place so their wording stays consistent: each
@@ -9,6 +10,51 @@ import java.util.List;
 public final class SparkErrors {
 
   private SparkErrors() {}
+
+  /** Work at Spark's boundary (catalog, table, procedure calls) that may raise Strata's errors. */
+  @FunctionalInterface
+  public interface BoundaryWork<T, E extends Exception> {
+    T run() throws E;
+  }
+
+  /**
+   * Runs {@code work}, surfacing Strata's user-facing errors (IllegalArgumentException and
+   * UnsupportedOperationException, all built in the error factories) as {@link
+   * StrataAnalysisException}, which Spark's SQL shell prints as one line.
+   */
+  public static <T, E extends Exception> T surfaced(BoundaryWork<T, E> work) throws E {
+    try {
+      return work.run();
+    } catch (IllegalArgumentException | UnsupportedOperationException e) {
+      throw surface(e);
+    }
+  }
+
+  /**
+   * {@code error} as a {@link StrataAnalysisException}, to be thrown: {@code throw
+   * SparkErrors.surface(e)} (for boundary methods declaring several checked exceptions).
+   */
+  public static RuntimeException surface(RuntimeException error) {
+    throw SparkErrors.<RuntimeException>unchecked(
+        new StrataAnalysisException(error, stackTraceRequested()));
+  }
+
+  /**
+   * Throws a checked exception without declaring it: AnalysisException is checked in Java, while
+   * Spark, written in Scala, expects it from catalog methods whose Java signatures do not declare
+   * it.
+   */
+  @SuppressWarnings("unchecked")
+  private static <X extends Throwable> RuntimeException unchecked(Throwable t) throws X {
+    throw (X) t;
+  }
+
+  private static boolean stackTraceRequested() {
+    return SparkSession.getActiveSession()
+        .map(s -> s.conf().get(StrataAnalysisException.STACK_TRACE_CONF, "false"))
+        .map(Boolean::parseBoolean)
+        .getOrElse(() -> false);
+  }
 
   // ---- catalog ----
 
@@ -356,8 +402,8 @@ public final class SparkErrors {
             + key
             + "' in options => '"
             + text
-            + "': a procedure takes only the table options Strata knows (see the options"
-            + " table in README.md).");
+            + "': a procedure takes only the table options Strata knows (see"
+            + " docs/reference/options.md).");
   }
 
   public static IllegalArgumentException invalidPartitions(

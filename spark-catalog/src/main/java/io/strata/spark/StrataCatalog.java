@@ -221,19 +221,20 @@ public class StrataCatalog
 
   @Override
   public Table loadTable(Identifier ident) throws NoSuchTableException {
-    return load(ident, null);
+    return SparkErrors.surfaced(() -> load(ident, null));
   }
 
   /** VERSION AS OF: a tag name (wins) or a snapshot id. */
   @Override
   public Table loadTable(Identifier ident, String version) throws NoSuchTableException {
-    return load(ident, selector -> selector.byVersion(version));
+    return SparkErrors.surfaced(() -> load(ident, selector -> selector.byVersion(version)));
   }
 
   /** TIMESTAMP AS OF: Spark passes microseconds since the epoch. */
   @Override
   public Table loadTable(Identifier ident, long timestampMicros) throws NoSuchTableException {
-    return load(ident, selector -> selector.byTimestamp(Math.floorDiv(timestampMicros, 1000)));
+    long millis = Math.floorDiv(timestampMicros, 1000);
+    return SparkErrors.surfaced(() -> load(ident, selector -> selector.byTimestamp(millis)));
   }
 
   private Table load(
@@ -290,6 +291,16 @@ public class StrataCatalog
   public Table createTable(
       Identifier ident, StructType schema, Transform[] partitions, Map<String, String> properties)
       throws TableAlreadyExistsException, NoSuchNamespaceException {
+    try {
+      return create(ident, schema, partitions, properties);
+    } catch (IllegalArgumentException | UnsupportedOperationException e) {
+      throw SparkErrors.surface(e);
+    }
+  }
+
+  private Table create(
+      Identifier ident, StructType schema, Transform[] partitions, Map<String, String> properties)
+      throws TableAlreadyExistsException, NoSuchNamespaceException {
     io.strata.core.catalog.Identifier id = toCore(ident);
     database(ident.namespace());
     TableProperties.Create props = TableProperties.fromCreate(properties);
@@ -330,6 +341,10 @@ public class StrataCatalog
 
   @Override
   public Table alterTable(Identifier ident, TableChange... changes) throws NoSuchTableException {
+    return SparkErrors.surfaced(() -> alter(ident, changes));
+  }
+
+  private Table alter(Identifier ident, TableChange... changes) throws NoSuchTableException {
     io.strata.core.catalog.Identifier id = toCore(ident);
     if (!(loadTable(ident) instanceof StrataTable current)) {
       throw SparkErrors.alterSystemTable(String.valueOf(ident));

@@ -9,12 +9,16 @@ import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import io.strata.spark.extensions.SupportsSchemaMerge;
+import io.strata.spark.extensions.TableDetails;
+import io.strata.spark.read.StrataScan;
 import io.strata.spark.read.StrataScanBuilder;
+import io.strata.spark.read.TableKind;
 import io.strata.spark.rowlevel.CopyOnWrite;
 import io.strata.spark.rowlevel.PrimaryKeyDelta;
 import io.strata.spark.write.StrataWriteBuilder;
 import java.time.ZoneId;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -50,7 +54,8 @@ public class StrataTable
         SupportsRowLevelOperations,
         SupportsDelete,
         SupportsAtomicPartitionManagement,
-        SupportsSchemaMerge {
+        SupportsSchemaMerge,
+        TableDetails {
 
   private final String catalogName;
   private final Identifier identifier;
@@ -115,6 +120,18 @@ public class StrataTable
     return TableProperties.toSpark(table.schema(), table.root().toString());
   }
 
+  /** DESCRIBE TABLE EXTENDED's extra properties: what a plain read of this table would do. */
+  @Override
+  public Map<String, String> details() {
+    Map<String, String> details = new LinkedHashMap<>();
+    details.put("strata.table-kind", TableKind.of(table.schema()));
+    StrataScan scan = (StrataScan) newScanBuilder(new CaseInsensitiveStringMap(Map.of())).build();
+    Snapshot snapshot = scan.snapshot();
+    details.put("strata.snapshot", snapshot == null ? "none" : String.valueOf(snapshot.id()));
+    details.put("strata.splits", String.valueOf(scan.splits().size()));
+    return details;
+  }
+
   @Override
   public Set<TableCapability> capabilities() {
     Set<TableCapability> capabilities =
@@ -132,6 +149,10 @@ public class StrataTable
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
+    return SparkErrors.surfaced(() -> scanBuilder(options));
+  }
+
+  private ScanBuilder scanBuilder(CaseInsensitiveStringMap options) {
     if (pinned != null) {
       return new StrataScanBuilder(table, pinned, options.asCaseSensitiveMap());
     }
@@ -151,6 +172,10 @@ public class StrataTable
 
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
+    return SparkErrors.surfaced(() -> writeBuilder(info));
+  }
+
+  private WriteBuilder writeBuilder(LogicalWriteInfo info) {
     checkLatest("write to");
     if (!mergesWriteSchema) {
       return new StrataWriteBuilder(table, info);

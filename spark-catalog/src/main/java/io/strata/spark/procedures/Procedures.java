@@ -61,7 +61,10 @@ public final class Procedures {
 
       @Override
       public BoundProcedure bind(StructType inputType) {
-        throw SparkErrors.unknownProcedure(NAMESPACE + "." + name, names());
+        return SparkErrors.surfaced(
+            () -> {
+              throw SparkErrors.unknownProcedure(NAMESPACE + "." + name, names());
+            });
       }
     };
   }

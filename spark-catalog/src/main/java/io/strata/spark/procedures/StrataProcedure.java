@@ -51,8 +51,17 @@ abstract class StrataProcedure implements UnboundProcedure, BoundProcedure {
     return params;
   }
 
+  /** The columns of the rows the procedure returns. */
+  RowType resultType() {
+    return resultType;
+  }
+
   @Override
   public BoundProcedure bind(StructType inputType) {
+    return SparkErrors.surfaced(() -> checkArguments(inputType));
+  }
+
+  private BoundProcedure checkArguments(StructType inputType) {
     StructField[] given = inputType.fields();
     for (int i = 0; i < given.length; i++) {
       StructField f = given[i];
@@ -102,7 +111,7 @@ abstract class StrataProcedure implements UnboundProcedure, BoundProcedure {
 
   @Override
   public Iterator<Scan> call(InternalRow input) {
-    List<Object[]> rows = run(new Args(name, params, input));
+    List<Object[]> rows = SparkErrors.surfaced(() -> run(new Args(name, params, input)));
     SparkRowConverter converter = new SparkRowConverter(resultType);
     InternalRow[] result = rows.stream().map(converter::toSpark).toArray(InternalRow[]::new);
     StructType schema = SparkTypes.toStructType(resultType);

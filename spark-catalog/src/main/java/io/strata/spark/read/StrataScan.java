@@ -112,6 +112,11 @@ public class StrataScan
     plan = null; // planned again with the runtime filters
   }
 
+  /** The snapshot this scan reads; null for a table without commits. */
+  public Snapshot snapshot() {
+    return snapshot;
+  }
+
   /** The splits this scan reads (planned once, and again after runtime filters). */
   public List<DataSplit> splits() {
     return plan().splits();
@@ -154,9 +159,34 @@ public class StrataScan
     return data;
   }
 
+  /**
+   * What EXPLAIN shows on the BatchScan node: {@code StrataScan[t, filters=[...], snapshot=4,
+   * kind=primary-key (bucket 2, merge-engine deduplicate), splits=3]}. The splits are planned here
+   * if Spark has not planned them yet (the query plans them anyway).
+   */
   @Override
   public String description() {
-    return "StrataScan[" + table.root().getName() + ", filters=" + Arrays.toString(pushed) + "]";
+    return "StrataScan["
+        + table.root().getName()
+        + ", filters="
+        + Arrays.toString(pushed)
+        + ", snapshot="
+        + (snapshot == null ? "none" : snapshot.id())
+        + ", kind="
+        + TableKind.of(table.schema())
+        + (mode == ReadMode.DATA ? "" : ", mode=" + mode.name().toLowerCase())
+        + ", splits="
+        + splitCount()
+        + "]";
+  }
+
+  /** The planned split count; "?" when planning fails, which the read itself then reports. */
+  private String splitCount() {
+    try {
+      return String.valueOf(plan().splits().size());
+    } catch (RuntimeException e) {
+      return "?";
+    }
   }
 
   @Override

@@ -32,6 +32,18 @@ public class DataSystemTable implements SupportsRead {
     this.mode = mode;
   }
 
+  /** What {@code t$ro} or {@code t$audit_log} shows, for the generated docs. */
+  public static String description(ReadMode mode) {
+    return mode == ReadMode.AUDIT_LOG
+        ? "The table's rows, each with its row kind in a leading column "
+            + ReadMode.ROW_KIND
+            + " (+I inserted, +U updated); primary-key tables are merged, so deleted keys do"
+            + " not appear."
+        : "Read-optimized: the table's columns read only from files that need no merge"
+            + " (primary-key tables: the top level, as of the last full compaction; append tables:"
+            + " every file).";
+  }
+
   @Override
   public String name() {
     return name;

@@ -1,6 +1,7 @@
 package io.strata.spark.extensions;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import org.apache.spark.sql.SparkSession;
@@ -15,7 +16,8 @@ import scala.jdk.javaapi.CollectionConverters;
  */
 public final class OptionPrecedence {
 
-  private static final String[] PREFIXES = {"spark.strata.", "spark.paimon."};
+  /** Session-conf prefixes of Strata options, Strata's first. */
+  public static final List<String> PREFIXES = List.of("spark.strata.", "spark.paimon.");
 
   private final Predicate<String> isOptionKey;
 

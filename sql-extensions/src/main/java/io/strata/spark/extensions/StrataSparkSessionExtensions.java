@@ -5,6 +5,7 @@ import org.apache.spark.sql.SparkSessionExtensions;
 import org.apache.spark.sql.catalyst.parser.ParserInterface;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.rules.Rule;
+import org.apache.spark.sql.execution.SparkStrategy;
 import scala.runtime.AbstractFunction1;
 import scala.runtime.AbstractFunction2;
 import scala.runtime.BoxedUnit;
@@ -13,7 +14,8 @@ import scala.runtime.BoxedUnit;
  * Strata's Spark SQL extensions, enabled by {@code spark.sql.extensions=io.strata.spark.
  * extensions.StrataSparkSessionExtensions}: tag DDL, {@code SHOW TAGS}, Flink-style {@code OPTIONS}
  * hints, {@code CALL sys.*} from any current catalog and schema merging of by-name writes ({@code
- * mergeSchema}). The catalog works without them.
+ * mergeSchema}), and DESCRIBE TABLE EXTENDED rows for the table's kind, snapshot and splits. The
+ * catalog works without them.
  */
 public class StrataSparkSessionExtensions
     extends AbstractFunction1<SparkSessionExtensions, BoxedUnit> {
@@ -32,6 +34,13 @@ public class StrataSparkSessionExtensions
           @Override
           public Rule<LogicalPlan> apply(SparkSession session) {
             return new MergeSchemaWrites(session);
+          }
+        });
+    extensions.injectPlannerStrategy(
+        new AbstractFunction1<SparkSession, SparkStrategy>() {
+          @Override
+          public SparkStrategy apply(SparkSession session) {
+            return new DescribeWithDetails();
           }
         });
     return BoxedUnit.UNIT;

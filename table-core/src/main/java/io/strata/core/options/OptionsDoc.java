@@ -1,10 +1,7 @@
 package io.strata.core.options;
 
-/** Renders every option definition as the Markdown table the README shows. */
+/** Renders every option definition as the Markdown page {@code docs/reference/options.md}. */
 public final class OptionsDoc {
-
-  public static final String BEGIN = "<!-- options-table -->";
-  public static final String END = "<!-- /options-table -->";
 
   private OptionsDoc() {}
 
@@ -48,15 +45,16 @@ public final class OptionsDoc {
     return sb.toString();
   }
 
-  /** The README text with the table between the markers replaced by the current one. */
-  public static String updateReadme(String readme) {
-    int begin = readme.indexOf(BEGIN);
-    if (begin < 0) {
-      throw new IllegalArgumentException("README has no " + BEGIN + " marker.");
-    }
-    int end = readme.indexOf(END, begin);
-    String tail =
-        end < 0 ? readme.substring(begin + BEGIN.length()) : readme.substring(end + END.length());
-    return readme.substring(0, begin) + BEGIN + "\n" + markdownTable() + END + tail;
+  /** The whole {@code docs/reference/options.md} page. */
+  public static String page() {
+    return "# Table options\n\n"
+        + "<!-- Generated from the code's definitions by scripts/docs; do not edit by hand. -->\n\n"
+        + "Set as `TBLPROPERTIES` at CREATE / ALTER TABLE, for one read as a read option"
+        + " (`WITH (...)`, a hint or a DataFrame reader option), or for the session as"
+        + " `spark.strata.<key>` ([Spark configuration](spark-configuration.md)). Keys and defaults"
+        + " are Apache Paimon's; unknown keys are kept, known keys are checked and a bad value names"
+        + " the key, the value and what is allowed. Options marked \"Catalog option\" are set per"
+        + " catalog instead.\n\n"
+        + markdownTable();
   }
 }

@@ -11,11 +11,22 @@ import java.util.List;
 final class ConsumersTable implements SystemTable {
 
   private static final RowType TYPE =
-      Fields.row("consumer_id", Fields.stringNotNull(), "next_snapshot_id", Fields.bigintNotNull());
+      Fields.row(
+          "consumer_id",
+          Fields.stringNotNull(),
+          "Consumer id (file consumer/consumer-<id>).",
+          "next_snapshot_id",
+          Fields.bigintNotNull(),
+          "Snapshot the consumer reads next; it and later snapshots are not expired.");
 
   @Override
   public String name() {
     return "consumers";
+  }
+
+  @Override
+  public String description() {
+    return "One row per consumer: the next snapshot it reads, which expiration keeps.";
   }
 
   @Override

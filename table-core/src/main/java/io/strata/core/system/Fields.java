@@ -16,10 +16,16 @@ final class Fields {
 
   private Fields() {}
 
-  static RowType row(Object... nameTypePairs) {
+  /** Columns as (name, type, meaning) triples; the meaning becomes the column comment and docs. */
+  static RowType row(Object... nameTypeMeaning) {
     List<DataField> fields = new ArrayList<>();
-    for (int i = 0; i < nameTypePairs.length; i += 2) {
-      fields.add(new DataField(i / 2, (String) nameTypePairs[i], (DataType) nameTypePairs[i + 1]));
+    for (int i = 0; i < nameTypeMeaning.length; i += 3) {
+      fields.add(
+          new DataField(
+              i / 3,
+              (String) nameTypeMeaning[i],
+              (DataType) nameTypeMeaning[i + 1],
+              (String) nameTypeMeaning[i + 2]));
     }
     return new RowType(fields);
   }

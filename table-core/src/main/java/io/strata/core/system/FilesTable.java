@@ -18,24 +18,60 @@ final class FilesTable implements SystemTable {
 
   private static final RowType TYPE =
       Fields.row(
-          "partition", Fields.string(),
-          "bucket", Fields.integer().notNull(),
-          "file_path", Fields.stringNotNull(),
-          "file_format", Fields.stringNotNull(),
-          "schema_id", Fields.bigintNotNull(),
-          "level", Fields.integer().notNull(),
-          "record_count", Fields.bigintNotNull(),
-          "file_size_in_bytes", Fields.bigintNotNull(),
-          "min_key", Fields.string(),
-          "max_key", Fields.string(),
-          "null_value_counts", Fields.string(),
-          "min_value_stats", Fields.string(),
-          "max_value_stats", Fields.string(),
-          "min_sequence_number", Fields.bigint(),
-          "max_sequence_number", Fields.bigint(),
-          "creation_time", Fields.timestamp(),
-          "delete_row_count", Fields.bigint(),
-          "file_source", Fields.string());
+          "partition",
+          Fields.string(),
+          "Partition as k=v/k2=v2 (null for unpartitioned tables).",
+          "bucket",
+          Fields.integer().notNull(),
+          "Bucket of the file (0 for bucket-unaware append tables).",
+          "file_path",
+          Fields.stringNotNull(),
+          "Absolute path of the data file.",
+          "file_format",
+          Fields.stringNotNull(),
+          "parquet, orc or avro.",
+          "schema_id",
+          Fields.bigintNotNull(),
+          "Schema the file was written with.",
+          "level",
+          Fields.integer().notNull(),
+          "LSM level (0 = freshly written; append tables: 0).",
+          "record_count",
+          Fields.bigintNotNull(),
+          "Records in the file, deletes included.",
+          "file_size_in_bytes",
+          Fields.bigintNotNull(),
+          "File size.",
+          "min_key",
+          Fields.string(),
+          "Smallest primary key in the file, rendered as text.",
+          "max_key",
+          Fields.string(),
+          "Largest primary key in the file.",
+          "null_value_counts",
+          Fields.string(),
+          "Nulls per column, as {col=n, ...}.",
+          "min_value_stats",
+          Fields.string(),
+          "Minimum per column, as {col=v, ...}.",
+          "max_value_stats",
+          Fields.string(),
+          "Maximum per column.",
+          "min_sequence_number",
+          Fields.bigint(),
+          "Smallest sequence number of the file's records.",
+          "max_sequence_number",
+          Fields.bigint(),
+          "Largest sequence number.",
+          "creation_time",
+          Fields.timestamp(),
+          "When the file was written.",
+          "delete_row_count",
+          Fields.bigint(),
+          "DELETE records in the file, if known.",
+          "file_source",
+          Fields.string(),
+          "APPEND (written by a write) or COMPACT (written by compaction).");
 
   /** Index of the partition column, whose filter is pushed down. */
   static final int PARTITION = 0;
@@ -46,6 +82,11 @@ final class FilesTable implements SystemTable {
   @Override
   public String name() {
     return "files";
+  }
+
+  @Override
+  public String description() {
+    return "The live data files of a snapshot (the latest unless time-travelled), with their stats.";
   }
 
   @Override

@@ -13,17 +13,36 @@ final class ManifestsTable implements SystemTable {
 
   private static final RowType TYPE =
       Fields.row(
-          "file_name", Fields.stringNotNull(),
-          "file_size", Fields.bigintNotNull(),
-          "num_added_files", Fields.bigintNotNull(),
-          "num_deleted_files", Fields.bigintNotNull(),
-          "schema_id", Fields.bigintNotNull(),
-          "min_partition_stats", Fields.string(),
-          "max_partition_stats", Fields.string());
+          "file_name",
+          Fields.stringNotNull(),
+          "Manifest file name (under manifest/).",
+          "file_size",
+          Fields.bigintNotNull(),
+          "Manifest size in bytes.",
+          "num_added_files",
+          Fields.bigintNotNull(),
+          "ADD entries in the manifest.",
+          "num_deleted_files",
+          Fields.bigintNotNull(),
+          "DELETE entries in the manifest.",
+          "schema_id",
+          Fields.bigintNotNull(),
+          "Schema the manifest was written with.",
+          "min_partition_stats",
+          Fields.string(),
+          "Smallest partition values of its entries.",
+          "max_partition_stats",
+          Fields.string(),
+          "Largest partition values of its entries.");
 
   @Override
   public String name() {
     return "manifests";
+  }
+
+  @Override
+  public String description() {
+    return "The manifests of a snapshot (the latest unless time-travelled).";
   }
 
   @Override

@@ -10,11 +10,22 @@ import java.util.List;
 final class OptionsTable implements SystemTable {
 
   private static final RowType TYPE =
-      Fields.row("key", Fields.stringNotNull(), "value", Fields.stringNotNull());
+      Fields.row(
+          "key",
+          Fields.stringNotNull(),
+          "Option key.",
+          "value",
+          Fields.stringNotNull(),
+          "Option value.");
 
   @Override
   public String name() {
     return "options";
+  }
+
+  @Override
+  public String description() {
+    return "The table options of the latest schema.";
   }
 
   @Override

@@ -30,21 +30,50 @@ final class PartitionsTable implements SystemTable {
   }
 
   @Override
+  public String description() {
+    return perBucket
+        ? "One row per partition and bucket of a snapshot: records, bytes, files, last update."
+        : "One row per partition of a snapshot: records, bytes, files, last update.";
+  }
+
+  @Override
   public RowType rowType() {
     return perBucket
         ? Fields.row(
-            "partition", Fields.string(),
-            "bucket", Fields.integer().notNull(),
-            "record_count", Fields.bigintNotNull(),
-            "file_size_in_bytes", Fields.bigintNotNull(),
-            "file_count", Fields.bigintNotNull(),
-            "last_update_time", Fields.timestamp())
+            "partition",
+            Fields.string(),
+            "Partition as k=v/k2=v2.",
+            "bucket",
+            Fields.integer().notNull(),
+            "Bucket.",
+            "record_count",
+            Fields.bigintNotNull(),
+            "Records in the live files, deletes included.",
+            "file_size_in_bytes",
+            Fields.bigintNotNull(),
+            "Bytes of the live files.",
+            "file_count",
+            Fields.bigintNotNull(),
+            "Live files.",
+            "last_update_time",
+            Fields.timestamp(),
+            "Creation time of the newest live file.")
         : Fields.row(
-            "partition", Fields.string(),
-            "record_count", Fields.bigintNotNull(),
-            "file_size_in_bytes", Fields.bigintNotNull(),
-            "file_count", Fields.bigintNotNull(),
-            "last_update_time", Fields.timestamp());
+            "partition",
+            Fields.string(),
+            "Partition as k=v/k2=v2.",
+            "record_count",
+            Fields.bigintNotNull(),
+            "Records in the live files, deletes included.",
+            "file_size_in_bytes",
+            Fields.bigintNotNull(),
+            "Bytes of the live files.",
+            "file_count",
+            Fields.bigintNotNull(),
+            "Live files.",
+            "last_update_time",
+            Fields.timestamp(),
+            "Creation time of the newest live file.");
   }
 
   private record Key(BinaryRow partition, int bucket) {}

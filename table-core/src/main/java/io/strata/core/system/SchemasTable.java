@@ -15,17 +15,36 @@ final class SchemasTable implements SystemTable {
 
   private static final RowType TYPE =
       Fields.row(
-          "schema_id", Fields.bigintNotNull(),
-          "fields", Fields.stringNotNull(),
-          "partition_keys", Fields.stringNotNull(),
-          "primary_keys", Fields.stringNotNull(),
-          "options", Fields.stringNotNull(),
-          "comment", Fields.string(),
-          "update_time", Fields.timestamp().notNull());
+          "schema_id",
+          Fields.bigintNotNull(),
+          "Schema version.",
+          "fields",
+          Fields.stringNotNull(),
+          "Columns as JSON (id, name, type, description).",
+          "partition_keys",
+          Fields.stringNotNull(),
+          "Partition columns as a JSON array.",
+          "primary_keys",
+          Fields.stringNotNull(),
+          "Primary-key columns as a JSON array.",
+          "options",
+          Fields.stringNotNull(),
+          "Table options of this version as a JSON object.",
+          "comment",
+          Fields.string(),
+          "Table comment.",
+          "update_time",
+          Fields.timestamp().notNull(),
+          "When this schema version was written.");
 
   @Override
   public String name() {
     return "schemas";
+  }
+
+  @Override
+  public String description() {
+    return "Every schema version of the table.";
   }
 
   @Override

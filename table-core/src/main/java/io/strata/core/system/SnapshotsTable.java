@@ -13,23 +13,54 @@ final class SnapshotsTable implements SystemTable {
 
   private static final RowType TYPE =
       Fields.row(
-          "snapshot_id", Fields.bigintNotNull(),
-          "schema_id", Fields.bigintNotNull(),
-          "commit_user", Fields.stringNotNull(),
-          "commit_identifier", Fields.bigintNotNull(),
-          "commit_kind", Fields.stringNotNull(),
-          "commit_time", Fields.timestamp().notNull(),
-          "base_manifest_list", Fields.stringNotNull(),
-          "delta_manifest_list", Fields.stringNotNull(),
-          "changelog_manifest_list", Fields.string(),
-          "total_record_count", Fields.bigint(),
-          "delta_record_count", Fields.bigint(),
-          "changelog_record_count", Fields.bigint(),
-          "watermark", Fields.bigint());
+          "snapshot_id",
+          Fields.bigintNotNull(),
+          "Snapshot id; each commit adds the next one.",
+          "schema_id",
+          Fields.bigintNotNull(),
+          "Schema version the commit wrote with.",
+          "commit_user",
+          Fields.stringNotNull(),
+          "Id of the writer that committed.",
+          "commit_identifier",
+          Fields.bigintNotNull(),
+          "Commit number within the writer.",
+          "commit_kind",
+          Fields.stringNotNull(),
+          "APPEND (new data), COMPACT (rewritten files), OVERWRITE (replaced or dropped partitions) or ANALYZE.",
+          "commit_time",
+          Fields.timestamp().notNull(),
+          "Commit time, in the JVM's time zone.",
+          "base_manifest_list",
+          Fields.stringNotNull(),
+          "Manifest list of the files live before this commit.",
+          "delta_manifest_list",
+          Fields.stringNotNull(),
+          "Manifest list of the files this commit added and deleted.",
+          "changelog_manifest_list",
+          Fields.string(),
+          "Manifest list of changelog files, if any.",
+          "total_record_count",
+          Fields.bigint(),
+          "Records in the files live after this commit (deletes of key tables count until compacted).",
+          "delta_record_count",
+          Fields.bigint(),
+          "Records in the files this commit added minus those it deleted.",
+          "changelog_record_count",
+          Fields.bigint(),
+          "Records in changelog files of this commit.",
+          "watermark",
+          Fields.bigint(),
+          "Event-time watermark of the writer, if it had one.");
 
   @Override
   public String name() {
     return "snapshots";
+  }
+
+  @Override
+  public String description() {
+    return "One row per snapshot still on disk, oldest first.";
   }
 
   @Override

@@ -12,6 +12,9 @@ public interface SystemTable {
 
   RowType rowType();
 
+  /** What the table shows, one sentence for the generated docs. */
+  String description();
+
   /**
    * The rows, as of {@code snapshot} where the table is versioned (null = latest; ignored by tables
    * that are not).

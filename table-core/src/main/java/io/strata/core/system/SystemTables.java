@@ -44,6 +44,11 @@ public final class SystemTables {
     return Optional.ofNullable(METADATA.get(name.toLowerCase()));
   }
 
+  /** The metadata tables, in the order the docs list them. */
+  public static List<SystemTable> metadataTables() {
+    return List.copyOf(METADATA.values());
+  }
+
   /** Every system table name, for error messages. */
   public static List<String> names() {
     List<String> names = new ArrayList<>(METADATA.keySet());

@@ -14,17 +14,36 @@ final class TagsTable implements SystemTable {
 
   private static final RowType TYPE =
       Fields.row(
-          "tag_name", Fields.stringNotNull(),
-          "snapshot_id", Fields.bigintNotNull(),
-          "schema_id", Fields.bigintNotNull(),
-          "commit_time", Fields.timestamp().notNull(),
-          "record_count", Fields.bigint(),
-          "create_time", Fields.timestamp(),
-          "time_retained", Fields.string());
+          "tag_name",
+          Fields.stringNotNull(),
+          "Tag name.",
+          "snapshot_id",
+          Fields.bigintNotNull(),
+          "Snapshot the tag keeps.",
+          "schema_id",
+          Fields.bigintNotNull(),
+          "Schema of that snapshot.",
+          "commit_time",
+          Fields.timestamp().notNull(),
+          "Commit time of that snapshot.",
+          "record_count",
+          Fields.bigint(),
+          "total_record_count of that snapshot.",
+          "create_time",
+          Fields.timestamp(),
+          "When the tag was created (null for tags written without it).",
+          "time_retained",
+          Fields.string(),
+          "How long the tag is kept after create_time (null: until deleted).");
 
   @Override
   public String name() {
     return "tags";
+  }
+
+  @Override
+  public String description() {
+    return "One row per tag: the snapshot it keeps and how long.";
   }
 
   @Override

@@ -44,7 +44,7 @@ class ErrorFactoryTest {
   private static final Map<String, String> ALLOWED =
       Map.of(
           "io.strata.core.options.OptionsDoc",
-          "build-time generator of the README option table; its errors reach developers only");
+          "build-time generator of docs/reference/options.md; its errors reach developers only");
 
   private static JavaClasses core;
 

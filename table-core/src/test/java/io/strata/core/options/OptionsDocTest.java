@@ -8,22 +8,22 @@ import java.nio.file.Paths;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's option table is generated from the definitions. Regenerate it with {@code mvn -pl
- * table-core test -Dtest=OptionsDocTest -Dstrata.docs.regenerate=true}.
+ * {@code docs/reference/options.md} is generated from the definitions. Regenerate it with {@code
+ * scripts/docs} (this test with {@code -Dstrata.docs.regenerate=true}).
  */
 class OptionsDocTest {
 
   @Test
-  void readmeTableMatchesTheDefinitions() throws Exception {
-    Path readme = Paths.get("").toAbsolutePath().getParent().resolve("README.md");
-    String current = Files.readString(readme);
-    String expected = OptionsDoc.updateReadme(current);
+  void optionsPageMatchesTheDefinitions() throws Exception {
+    Path page = Paths.get("").toAbsolutePath().getParent().resolve("docs/reference/options.md");
+    String expected = OptionsDoc.page();
     if (Boolean.getBoolean("strata.docs.regenerate")) {
-      Files.writeString(readme, expected);
-      return;
+      Files.createDirectories(page.getParent());
+      Files.writeString(page, expected);
     }
-    assertThat(current)
-        .as("README.md option table is stale: rerun with -Dstrata.docs.regenerate=true")
+    assertThat(page).as("docs/reference/options.md is missing: run scripts/docs").exists();
+    assertThat(Files.readString(page))
+        .as("docs/reference/options.md is stale: run scripts/docs and commit the result")
         .isEqualTo(expected);
   }
 

@@ -1,0 +1,45 @@
+package io.strata.spark.docs;
+
+import io.strata.core.system.SystemTable;
+import io.strata.core.system.SystemTables;
+import io.strata.core.types.DataField;
+import io.strata.spark.read.ReadMode;
+import io.strata.spark.system.DataSystemTable;
+
+/** Renders every system table ({@code t$name}): what it shows, its columns, time travel. */
+final class SystemTableDocs {
+
+  private SystemTableDocs() {}
+
+  static String markdown() {
+    StringBuilder sb = new StringBuilder("# System tables\n\n").append(Markdown.GENERATED);
+    sb.append("Every table `db.t` has read-only system tables, queried as ``db.`t$name` ``")
+        .append(" (backticks, because of the `$`): ")
+        .append(String.join(", ", SystemTables.names().stream().map(n -> "`$" + n + "`").toList()))
+        .append(". Versioned ones accept `VERSION AS OF` / `TIMESTAMP AS OF` and the read options")
+        .append(" of [time travel](../time-travel.md); `$files` pushes filters on `partition` and")
+        .append(" `bucket` down to the manifests.\n");
+    for (SystemTable t : SystemTables.metadataTables()) {
+      header(sb, t.name(), t.description());
+      sb.append("| Column | Type | Meaning |\n|---|---|---|\n");
+      for (DataField f : t.rowType().fields()) {
+        sb.append(Markdown.row("`" + f.name() + "`", Markdown.type(f.type()), f.description()));
+      }
+    }
+    header(sb, "ro", DataSystemTable.description(ReadMode.READ_OPTIMIZED));
+    sb.append("Columns: the table's own.\n");
+    header(sb, "audit_log", DataSystemTable.description(ReadMode.AUDIT_LOG));
+    sb.append("Columns: `")
+        .append(ReadMode.ROW_KIND)
+        .append("` STRING NOT NULL, then the table's own.\n");
+    return sb.toString();
+  }
+
+  private static void header(StringBuilder sb, String name, String description) {
+    sb.append("\n## $").append(name).append("\n\n").append(description);
+    sb.append(
+        SystemTables.supportsTimeTravel(name)
+            ? " Versioned: time travel picks the snapshot shown.\n\n"
+            : " Not versioned: always the current state.\n\n");
+  }
+}
