@@ -217,11 +217,26 @@ public class StrataScan
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
-    if (rowPathReason() != null) {
-      return new StrataReaderFactory(table, readType, mode, pushed);
-    }
+    ReadPath path = readPath();
     return new StrataReaderFactory(
-        table, readType, mode, ColumnarReadSettings.fromSession(), pushed);
+        table,
+        readType,
+        mode,
+        path,
+        path == ReadPath.ROWS ? null : ColumnarReadSettings.fromSession(),
+        pushed);
+  }
+
+  /** How this scan reads its splits: all as batches, merged from batches, or as rows. */
+  public ReadPath readPath() {
+    if (rowPathReason() == null) {
+      return ReadPath.BATCHES;
+    }
+    if (!table.options().with(options).get(ScanOptions.READ_COLUMNAR)) {
+      return ReadPath.ROWS;
+    }
+    String reason = ColumnarScanCheck.vectorizedReason(table, plan().splits(), readType, mode);
+    return reason == null ? ReadPath.MERGED_BATCHES : ReadPath.ROWS;
   }
 
   /** Why this scan reads rows instead of columnar batches, or null when it reads batches. */
