@@ -14,7 +14,8 @@ import org.apache.spark.sql.types.DataTypes;
 /**
  * The columns a merged split reads: the requested file columns are the data read columns, the key
  * columns ({@code _KEY_<k>}), {@code _SEQUENCE_NUMBER} and {@code _VALUE_KIND}, matched by field id
- * (a column an older file lacks reads NULL); read partition columns are constants.
+ * (a column an older file lacks reads NULL); read partition columns are constants, and a read key
+ * column is its {@code _KEY_} column (the file holds it twice).
  *
  * <p>Rows of a merged split are laid out as the read columns (in read order), then the keys, the
  * sequence number and the kind; {@link #columns()} says where each comes from in the reader's
@@ -36,7 +37,11 @@ final class MergeLayout {
     List<DataField> data = new ArrayList<>();
     List<DataField> partition = new ArrayList<>();
     for (DataField f : readType.fields()) {
-      (SplitBatchReader.isPartition(partitionType, f) ? partition : data).add(f);
+      if (SplitBatchReader.isPartition(partitionType, f)) {
+        partition.add(f);
+      } else if (keyIndex(keyType, f) < 0) {
+        data.add(f);
+      }
     }
     RowType fileKeys = new KeyValueLayout(keyType, table.schema().rowType()).fileType();
     int systemColumns = keyType.size() + 2;
@@ -50,7 +55,9 @@ final class MergeLayout {
     for (int i = 0; i < n; i++) {
       DataField f = readType.field(i);
       int p = partition.indexOf(f);
-      columns[i] = p >= 0 ? requested.size() + p : data.indexOf(f);
+      int k = keyIndex(keyType, f);
+      // A key column read as a value is the key column itself: the file holds it twice.
+      columns[i] = p >= 0 ? requested.size() + p : k >= 0 ? data.size() + k : data.indexOf(f);
       sparkTypes[i] = SparkReadSchema.sparkType(f.type());
     }
     for (int i = 0; i < systemColumns; i++) {
@@ -60,6 +67,15 @@ final class MergeLayout {
               ? SparkReadSchema.sparkType(keyType.typeAt(i))
               : (i == keyType.size() ? DataTypes.LongType : DataTypes.ByteType);
     }
+  }
+
+  private static int keyIndex(RowType keyType, DataField field) {
+    for (int i = 0; i < keyType.size(); i++) {
+      if (keyType.field(i).id() == field.id()) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** An opener of the split's files; {@code conf} is the table file system's configuration. */
