@@ -1,5 +1,7 @@
 package io.strata.spark.read;
 
+import java.util.Arrays;
+
 /**
  * A tournament ("loser") tree over k sorted sources: the smallest current element is found in O(1),
  * and after its source advances the order is restored with log2(k) comparisons along one
@@ -42,7 +44,7 @@ final class LoserTree {
 
   /** Plays every match from the sources' current elements. */
   void init() {
-    java.util.Arrays.fill(nodes, EMPTY);
+    Arrays.fill(nodes, EMPTY);
     if (size == 0) {
       return;
     }

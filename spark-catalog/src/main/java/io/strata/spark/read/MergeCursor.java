@@ -1,6 +1,7 @@
 package io.strata.spark.read;
 
 import java.io.IOException;
+import java.util.Arrays;
 import org.apache.spark.sql.execution.datasources.parquet.VectorizedParquetRecordReader;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
@@ -39,7 +40,7 @@ final class MergeCursor {
     this.batch = raw;
     this.current = new ColumnarBatchRow(columns);
     this.pinned = new ColumnarBatchRow(columns);
-    this.pinnedOutput = new ColumnarBatchRow(java.util.Arrays.copyOf(columns, outputColumns));
+    this.pinnedOutput = new ColumnarBatchRow(Arrays.copyOf(columns, outputColumns));
     this.current.rowId = -1;
   }
 

@@ -8,6 +8,7 @@ import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import java.io.IOException;
+import java.util.Arrays;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -60,8 +61,7 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
     this.sequenceOrdinal = outputs + keyType.size();
     this.kindOrdinal = sequenceOrdinal + 1;
     this.copyAll = UnsafeProjection.create(layout.sparkTypes());
-    this.copyOutput =
-        UnsafeProjection.create(java.util.Arrays.copyOf(layout.sparkTypes(), outputs));
+    this.copyOutput = UnsafeProjection.create(Arrays.copyOf(layout.sparkTypes(), outputs));
     this.cursors = new MergeCursor[split.files().size()];
     try {
       ParquetBatchFile opener = null;
