@@ -1,6 +1,8 @@
 package io.strata.spark.read;
 
 import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.options.MergeEngine;
+import io.strata.core.options.TableOptions;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
@@ -10,17 +12,16 @@ import io.strata.core.types.DataField;
 import io.strata.core.types.DataType;
 import io.strata.core.types.MapType;
 import io.strata.core.types.RowType;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.types.DataTypes;
 
 /**
  * Decides per scan whether every split can be read as columnar batches. Spark requires one answer
- * for all input partitions of a scan, so a single split that needs a merge (or a file the
- * vectorized reader cannot map) sends the whole scan down the row path.
+ * for all input partitions of a scan, so a single split that needs a merge sends the whole scan to
+ * rows, merged from batches where the merge engine allows ({@link #vectorizedReason}); a file the
+ * vectorized reader cannot map sends it down table-core's row path.
  */
 final class ColumnarScanCheck {
 
@@ -29,6 +30,19 @@ final class ColumnarScanCheck {
   /** Why the scan must read rows, or null when it can read columnar batches. */
   static String rowPathReason(
       FileStoreTable table, List<DataSplit> splits, RowType readType, ReadMode mode) {
+    String reason = vectorizedReason(table, splits, readType, mode);
+    if (reason != null) {
+      return reason;
+    }
+    return needsMerge(table, splits) ? "a primary-key split needs a merge" : null;
+  }
+
+  /**
+   * Why the scan cannot read its files with Spark's vectorized reader at all, or null: then a scan
+   * with splits that need a merge merges them from batches ({@link ReadPath#MERGED_BATCHES}).
+   */
+  static String vectorizedReason(
+      FileStoreTable table, List<DataSplit> splits, RowType readType, ReadMode mode) {
     if (mode == ReadMode.AUDIT_LOG) {
       return "$audit_log rows carry a row kind";
     }
@@ -36,12 +50,15 @@ final class ColumnarScanCheck {
     if (typeReason != null) {
       return typeReason;
     }
-    boolean primaryKey = table.schema().hasPrimaryKey();
+    boolean merging = needsMerge(table, splits);
+    if (merging) {
+      String reason = mergeReason(table, splits);
+      if (reason != null) {
+        return reason;
+      }
+    }
     Set<Long> schemaIds = new HashSet<>();
     for (DataSplit split : splits) {
-      if (primaryKey && !split.rawConvertible()) {
-        return "a primary-key split needs a merge";
-      }
       for (DataFileMeta file : split.files()) {
         if (!file.fileName().endsWith(".parquet")) {
           return "data file " + file.fileName() + " is not Parquet";
@@ -49,16 +66,50 @@ final class ColumnarScanCheck {
         schemaIds.add(file.schemaId());
       }
     }
-    Map<Long, TableSchema> schemas = new HashMap<>();
     for (long id : schemaIds) {
       TableSchema schema =
-          id == table.schema().id()
-              ? table.schema()
-              : schemas.computeIfAbsent(id, table.schemaManager()::schema);
+          id == table.schema().id() ? table.schema() : table.schemaManager().schema(id);
       String reason = unmappable(schema, readType);
+      if (reason == null && merging) {
+        reason = unmappable(schema, table.schema().trimmedPrimaryKeyType());
+      }
       if (reason != null) {
         return reason;
       }
+    }
+    return null;
+  }
+
+  private static boolean needsMerge(FileStoreTable table, List<DataSplit> splits) {
+    if (!table.schema().hasPrimaryKey()) {
+      return false;
+    }
+    for (DataSplit split : splits) {
+      if (!split.rawConvertible()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Why merges of this table cannot run on batches ({@link MergeRowReader}), or null. */
+  private static String mergeReason(FileStoreTable table, List<DataSplit> splits) {
+    for (DataSplit split : splits) {
+      // MergeRowReader does not apply deletion vectors; table-core's merge does.
+      if (!split.rawConvertible() && split.hasDeletionFiles()) {
+        return "a split to merge has deletion vectors";
+      }
+    }
+    if (table.options().get(TableOptions.SEQUENCE_FIELD) != null) {
+      return "sequence.field orders the merge";
+    }
+    MergeEngine engine = table.options().get(TableOptions.MERGE_ENGINE);
+    if (engine != MergeEngine.DEDUPLICATE && engine != MergeEngine.FIRST_ROW) {
+      return "merge-engine " + engine.value() + " merges field by field";
+    }
+    RowType keyType = table.schema().trimmedPrimaryKeyType();
+    if (!KeyComparator.supports(keyType)) {
+      return "primary key " + keyType + " has no batch order";
     }
     return null;
   }

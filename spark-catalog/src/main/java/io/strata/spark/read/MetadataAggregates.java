@@ -1,11 +1,8 @@
 package io.strata.spark.read;
 
-import io.strata.core.options.Options;
-import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.MetadataAggregation;
 import io.strata.core.scan.MetadataAggregation.Aggregate;
 import io.strata.core.scan.MetadataAggregation.Kind;
-import io.strata.core.scan.TableScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
@@ -16,8 +13,8 @@ import io.strata.spark.SparkRowConverter;
 import io.strata.spark.SparkTypes;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.NamedReference;
@@ -36,12 +33,16 @@ final class MetadataAggregates {
 
   private MetadataAggregates() {}
 
-  /** The answered scan, or null when Spark must aggregate the rows itself. */
+  /**
+   * The answered scan, or null when Spark must aggregate the rows itself.
+   *
+   * @param splits the splits of the filtered scan, planned on demand (only for an aggregation that
+   *     manifests can answer)
+   */
   static MetadataAggregateScan answer(
       FileStoreTable table,
       Snapshot snapshot,
-      Map<String, String> options,
-      Predicate partitionFilter,
+      Supplier<List<DataSplit>> splits,
       Aggregation aggregation) {
     RowType rowType = table.schema().rowType();
     RowType partitionType = table.schema().partitionType();
@@ -70,16 +71,9 @@ final class MetadataAggregates {
               : new DataField(-1, f.toString(), rowType.field(a.field()).type().withNullable(true));
       outputFields.add(out);
     }
-    List<DataSplit> splits =
-        snapshot == null
-            ? List.of()
-            : new TableScan(table, new Options(options))
-                .withPartitionFilter(partitionFilter)
-                .plan(snapshot)
-                .splits();
     Optional<List<Object[]>> rows =
         MetadataAggregation.compute(
-            table.schemaManager(), table.schema(), splits, groupIndexes, aggregates);
+            table.schemaManager(), table.schema(), splits.get(), groupIndexes, aggregates);
     if (rows.isEmpty()) {
       return null;
     }

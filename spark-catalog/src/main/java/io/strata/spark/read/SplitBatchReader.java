@@ -86,7 +86,7 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
     }
   }
 
-  private static boolean isPartition(RowType partitionType, DataField field) {
+  static boolean isPartition(RowType partitionType, DataField field) {
     for (DataField p : partitionType.fields()) {
       if (p.id() == field.id()) {
         return true;
@@ -156,7 +156,7 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
               fs.getConf(),
               SparkReadSchema.of(dataType),
               SparkReadSchema.of(partitionReadType),
-              partitionValues(),
+              partitionValues(table, split, partitionReadType),
               settings);
     }
     current =
@@ -177,7 +177,8 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
   }
 
   /** The split's values of the partition columns that are read, as Spark values. */
-  private InternalRow partitionValues() {
+  static InternalRow partitionValues(
+      FileStoreTable table, DataSplit split, RowType partitionReadType) {
     RowType partitionType = table.schema().partitionType();
     Object[] all = BinaryRowCodec.deserialize(partitionType, split.partition());
     Object[] read = new Object[partitionReadType.size()];

@@ -25,7 +25,9 @@ public class StrataReaderFactory implements PartitionReaderFactory {
 
   private final ReadMode mode;
 
-  /** Columnar settings when every split of the scan reads as batches; null for the row path. */
+  private final ReadPath path;
+
+  /** The vectorized reader's settings; null on the {@link ReadPath#ROWS} path. */
   private final ColumnarReadSettings columnar;
 
   /**
@@ -38,26 +40,20 @@ public class StrataReaderFactory implements PartitionReaderFactory {
       FileStoreTable table,
       RowType readType,
       ReadMode mode,
-      org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed) {
-    this(table, readType, mode, null, pushed);
-  }
-
-  StrataReaderFactory(
-      FileStoreTable table,
-      RowType readType,
-      ReadMode mode,
+      ReadPath path,
       ColumnarReadSettings columnar,
       org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed) {
     this.table = table;
     this.readType = readType;
     this.mode = mode;
+    this.path = path;
     this.columnar = columnar;
     this.pushed = pushed;
   }
 
   @Override
   public boolean supportColumnarReads(InputPartition partition) {
-    return columnar != null;
+    return path == ReadPath.BATCHES;
   }
 
   @Override
@@ -75,8 +71,29 @@ public class StrataReaderFactory implements PartitionReaderFactory {
   }
 
   private PartitionReader<ColumnarBatch> batchReader(DataSplit split, TaskReadMetrics metrics) {
-    PartitionReader<ColumnarBatch> reader =
-        new SplitBatchReader(table, split, readType, valueFilter(), columnar, metrics);
+    return explained(
+        new SplitBatchReader(table, split, readType, valueFilter(), columnar, metrics));
+  }
+
+  /**
+   * A merged split's rows from batches ({@link MergeRowReader}); Parquet row groups are not skipped
+   * by the value filter, since dropping a key's newer records would revive an older one.
+   */
+  private PartitionReader<InternalRow> mergedBatchRows(DataSplit split, TaskReadMetrics metrics) {
+    if (!table.schema().hasPrimaryKey() || split.rawConvertible()) {
+      return new BatchRowReader(batchReader(split, metrics));
+    }
+    try {
+      return explained(new MergeRowReader(table, split, readType, columnar, metrics));
+    } catch (IOException e) {
+      throw TableDirectory.explain(table, new java.io.UncheckedIOException(e));
+    } catch (RuntimeException e) {
+      throw TableDirectory.explain(table, e);
+    }
+  }
+
+  /** {@code reader} with its failures explained by the state of the table's directory. */
+  private <T> PartitionReader<T> explained(PartitionReader<T> reader) {
     return new PartitionReader<>() {
       @Override
       public boolean next() throws IOException {
@@ -90,7 +107,7 @@ public class StrataReaderFactory implements PartitionReaderFactory {
       }
 
       @Override
-      public ColumnarBatch get() {
+      public T get() {
         return reader.get();
       }
 
@@ -104,6 +121,11 @@ public class StrataReaderFactory implements PartitionReaderFactory {
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
     TaskReadMetrics metrics = new TaskReadMetrics();
+    if (path == ReadPath.MERGED_BATCHES) {
+      return new MeteredReader<>(
+          new ChainedReader<>(splitsOf(partition), split -> mergedBatchRows(split, metrics)),
+          metrics);
+    }
     return new MeteredReader<>(
         new ChainedReader<>(
             splitsOf(partition),

@@ -55,6 +55,13 @@ public class StrataScan
   private final Predicate valueFilter;
   private final org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed;
   private TableScan.Plan plan;
+
+  /**
+   * The builder's plan of the same filters (made for an aggregate), or null; runtime filters drop
+   * it.
+   */
+  private TableScan.Plan planned;
+
   private final ReadMode mode;
   private Optional<BucketedLayout> layout;
 
@@ -70,8 +77,10 @@ public class StrataScan
       Predicate valueFilter,
       org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed,
       ReadMode mode,
-      int limit) {
+      int limit,
+      TableScan.Plan planned) {
     this.mode = mode;
+    this.planned = planned;
     this.limit = limit;
     this.table = table;
     this.snapshot = snapshot;
@@ -110,6 +119,7 @@ public class StrataScan
             RuntimeFilters.and(runtime.partitionFilter(), added.partitionFilter()),
             RuntimeFilters.and(runtime.valueFilter(), added.valueFilter()));
     plan = null; // planned again with the runtime filters
+    planned = null;
   }
 
   /** The snapshot this scan reads; null for a table without commits. */
@@ -126,12 +136,15 @@ public class StrataScan
     if (plan == null) {
       TableDirectory.checkExists(table);
       plan =
-          (mode == ReadMode.READ_OPTIMIZED
-                  ? new TableScan(table, new Options(options)).readOptimized()
-                  : new TableScan(table, new Options(options)))
-              .withPartitionFilter(RuntimeFilters.and(partitionFilter, runtime.partitionFilter()))
-              .withValueFilter(RuntimeFilters.and(valueFilter, runtime.valueFilter()))
-              .plan(snapshot);
+          planned != null
+              ? planned
+              : planFiles(
+                  table,
+                  options,
+                  mode,
+                  RuntimeFilters.and(partitionFilter, runtime.partitionFilter()),
+                  RuntimeFilters.and(valueFilter, runtime.valueFilter()),
+                  snapshot);
       if (topN != null && !table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
         List<DataSplit> kept =
             TopNPruning.prune(
@@ -146,6 +159,21 @@ public class StrataScan
       }
     }
     return plan;
+  }
+
+  /** The splits of {@code snapshot} that the filters keep, before top-N and limit pruning. */
+  static TableScan.Plan planFiles(
+      FileStoreTable table,
+      Map<String, String> options,
+      ReadMode mode,
+      Predicate partitionFilter,
+      Predicate valueFilter,
+      Snapshot snapshot) {
+    TableScan scan =
+        mode == ReadMode.READ_OPTIMIZED
+            ? new TableScan(table, new Options(options)).readOptimized()
+            : new TableScan(table, new Options(options));
+    return scan.withPartitionFilter(partitionFilter).withValueFilter(valueFilter).plan(snapshot);
   }
 
   @Override
@@ -247,11 +275,26 @@ public class StrataScan
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
-    if (rowPathReason() != null) {
-      return new StrataReaderFactory(table, readType, mode, pushed);
-    }
+    ReadPath path = readPath();
     return new StrataReaderFactory(
-        table, readType, mode, ColumnarReadSettings.fromSession(), pushed);
+        table,
+        readType,
+        mode,
+        path,
+        path == ReadPath.ROWS ? null : ColumnarReadSettings.fromSession(),
+        pushed);
+  }
+
+  /** How this scan reads its splits: all as batches, merged from batches, or as rows. */
+  public ReadPath readPath() {
+    if (rowPathReason() == null) {
+      return ReadPath.BATCHES;
+    }
+    if (!table.options().with(options).get(ScanOptions.READ_COLUMNAR)) {
+      return ReadPath.ROWS;
+    }
+    String reason = ColumnarScanCheck.vectorizedReason(table, plan().splits(), readType, mode);
+    return reason == null ? ReadPath.MERGED_BATCHES : ReadPath.ROWS;
   }
 
   /** Why this scan reads rows instead of columnar batches, or null when it reads batches. */

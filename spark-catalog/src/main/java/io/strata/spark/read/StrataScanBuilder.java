@@ -2,6 +2,7 @@ package io.strata.spark.read;
 
 import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.MetadataAggregation;
+import io.strata.core.scan.TableScan;
 import io.strata.core.scan.TopNPruning;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
@@ -53,6 +54,7 @@ public class StrataScanBuilder
   private boolean filtersExactOnPartitions = true;
 
   private Aggregation triedAggregation;
+  private TableScan.Plan plan;
   private MetadataAggregateScan aggregateScan;
   private int limit = -1;
   private TopNPruning.Order topN;
@@ -173,10 +175,22 @@ public class StrataScanBuilder
       triedAggregation = aggregation;
       aggregateScan =
           mode == ReadMode.DATA && filtersExactOnPartitions
-              ? MetadataAggregates.answer(table, snapshot, options, partitionFilter, aggregation)
+              ? MetadataAggregates.answer(table, snapshot, () -> plan().splits(), aggregation)
               : null;
     }
     return aggregateScan;
+  }
+
+  /**
+   * The data scan's plan, made once when an aggregate needs it and handed to the {@link StrataScan}
+   * built when the manifests cannot answer, which then need not plan again.
+   */
+  private TableScan.Plan plan() {
+    if (plan == null) {
+      TableDirectory.checkExists(table);
+      plan = StrataScan.planFiles(table, options, mode, partitionFilter, valueFilter, snapshot);
+    }
+    return plan;
   }
 
   @Override
@@ -233,7 +247,8 @@ public class StrataScanBuilder
             valueFilter,
             pushed,
             mode,
-            filtersExactOnPartitions && topN == null ? limit : -1);
+            filtersExactOnPartitions && topN == null ? limit : -1,
+            plan);
     if (topN != null) {
       scan.withTopN(topN, topNLimit);
     }

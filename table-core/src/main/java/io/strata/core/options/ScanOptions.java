@@ -63,8 +63,9 @@ public final class ScanOptions {
           "read.columnar.enabled",
           OptionType.BOOLEAN,
           true,
-          "Read Parquet splits that need no merge as columnar batches (Spark's vectorized"
-              + " reader); false reads every split row by row.");
+          "Read Parquet files with Spark's vectorized reader: splits that need no merge as"
+              + " columnar batches, deduplicate and first-row merges from batches; false reads"
+              + " every split row by row.");
 
   public static final ConfigOption<Boolean> BUCKETED_SCAN =
       of(
