@@ -204,6 +204,15 @@ public final class CoreErrors {
 
   // ---- reads and system tables ----
 
+  public static UnsupportedOperationException postponedBucketsRead(String table) {
+    return new UnsupportedOperationException(
+        "Cannot read table "
+            + table
+            + ": it uses postponed buckets ('bucket' = -2), whose rows wait in bucket-postpone/"
+            + " until Apache Paimon's compaction assigns them a bucket, which Strata does not do"
+            + " yet. Compact the table with Apache Paimon, or read it there.");
+  }
+
   public static UnsupportedOperationException deletionVectorsWrite(String table) {
     return new UnsupportedOperationException(
         "Cannot write to table "

@@ -3,6 +3,7 @@ package io.strata.core.scan;
 import io.strata.core.data.BinaryRow;
 import io.strata.core.deletion.DeletionFile;
 import io.strata.core.deletion.DeletionFileIndex;
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.options.MergeEngine;
@@ -107,6 +108,9 @@ public final class TableScan {
   }
 
   public Plan plan(Snapshot snapshot) {
+    if (options.get(TableOptions.BUCKET) == -2) {
+      throw CoreErrors.postponedBucketsRead(table.root().toString());
+    }
     if (snapshot == null) {
       return new Plan(null, List.of(), PlanStatistics.EMPTY);
     }
