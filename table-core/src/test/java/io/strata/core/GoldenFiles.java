@@ -1,10 +1,13 @@
 package io.strata.core;
 
+import java.io.IOException;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Locates the golden fixtures that real Paimon wrote: {@code src/test/resources/golden} of this
@@ -35,6 +38,28 @@ public final class GoldenFiles {
   /** A golden table directory, e.g. {@code goldenTable("orders_seed004")}. */
   public static Path goldenTable(String name) {
     return dir().resolve("warehouse").resolve("golden.db").resolve(name);
+  }
+
+  /**
+   * Copies golden table {@code name} to {@code warehouse/golden.db/name}, for tests that change it;
+   * the copy's directory.
+   */
+  public static Path copyTable(String name, Path warehouse) throws IOException {
+    Path from = goldenTable(name);
+    Path to = warehouse.resolve("golden.db").resolve(name);
+    List<Path> all;
+    try (Stream<Path> walk = Files.walk(from)) {
+      all = walk.toList();
+    }
+    for (Path p : all) {
+      Path target = to.resolve(from.relativize(p).toString());
+      if (Files.isDirectory(p)) {
+        Files.createDirectories(target);
+      } else {
+        Files.copy(p, target);
+      }
+    }
+    return to;
   }
 
   /** A file or directory under the golden directory. */

@@ -189,9 +189,7 @@ class GoldenDeletionVectorsTest {
 
   @Test
   void refusesCommitsThatWouldDropTheVectors(@TempDir Path tmp) throws Exception {
-    Path source = GoldenFiles.goldenTable("pk_deletion_vectors");
-    Path copy = tmp.resolve("golden.db").resolve("pk_deletion_vectors");
-    copyTree(source, copy);
+    Path copy = GoldenFiles.copyTable("pk_deletion_vectors", tmp);
     FileStoreTable table = golden(tmp, "pk_deletion_vectors");
     long latest = table.snapshotManager().latestId().getAsLong();
     assertThatThrownBy(() -> table.newCommit("u").truncate())
@@ -205,7 +203,7 @@ class GoldenDeletionVectorsTest {
     try (var files = Files.walk(copy)) {
       assertThat(files.filter(Files::isRegularFile).count())
           .as("no file written")
-          .isEqualTo(fileCount(source));
+          .isEqualTo(fileCount(GoldenFiles.goldenTable("pk_deletion_vectors")));
     }
   }
 
@@ -218,20 +216,5 @@ class GoldenDeletionVectorsTest {
   private static Path indexManifest(FileStoreTable table) {
     String name = table.snapshotManager().latest().indexManifest();
     return GoldenFiles.goldenTable("pk_deletion_vectors").resolve("manifest").resolve(name);
-  }
-
-  private static void copyTree(Path from, Path to) throws Exception {
-    List<Path> all = new ArrayList<>();
-    try (var walk = Files.walk(from)) {
-      walk.forEach(all::add);
-    }
-    for (Path p : all) {
-      Path target = to.resolve(from.relativize(p).toString());
-      if (Files.isDirectory(p)) {
-        Files.createDirectories(target);
-      } else {
-        Files.copy(p, target);
-      }
-    }
   }
 }

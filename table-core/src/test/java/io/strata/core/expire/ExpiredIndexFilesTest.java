@@ -89,18 +89,7 @@ class ExpiredIndexFilesTest {
   }
 
   private FileStoreTable copy() throws Exception {
-    Path from = GoldenFiles.goldenTable(NAME);
-    Path to = warehouse.resolve("golden.db").resolve(NAME);
-    try (Stream<Path> files = Files.walk(from)) {
-      for (Path p : files.toList()) {
-        Path target = to.resolve(from.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(p, target);
-        }
-      }
-    }
+    GoldenFiles.copyTable(NAME, warehouse);
     return new WarehouseCatalog(
             HadoopFileIO.local(), new org.apache.hadoop.fs.Path(warehouse.toUri()))
         .loadTable(new Identifier("golden", NAME));

@@ -41,21 +41,13 @@ class PostponedBucketsTest {
 
   /** A copy of a golden table whose schemas say {@code 'bucket' = bucket}. */
   private FileStoreTable copyWithBucket(String name, String bucket) throws Exception {
-    Path from = GoldenFiles.goldenTable(name);
-    Path to = warehouse.resolve("golden.db").resolve(name);
-    try (Stream<Path> files = Files.walk(from)) {
-      for (Path p : files.toList()) {
-        Path target = to.resolve(from.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(target);
-        } else if (p.getParent().getFileName().toString().equals("schema")) {
-          Files.writeString(
-              target,
-              Files.readString(p)
-                  .replaceAll("\"bucket\" *: *\"[0-9-]+\"", "\"bucket\" : \"" + bucket + "\""));
-        } else {
-          Files.copy(p, target);
-        }
+    Path copy = GoldenFiles.copyTable(name, warehouse);
+    try (Stream<Path> schemas = Files.list(copy.resolve("schema"))) {
+      for (Path p : schemas.toList()) {
+        Files.writeString(
+            p,
+            Files.readString(p)
+                .replaceAll("\"bucket\" *: *\"[0-9-]+\"", "\"bucket\" : \"" + bucket + "\""));
       }
     }
     return new WarehouseCatalog(
