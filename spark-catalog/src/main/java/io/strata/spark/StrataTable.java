@@ -140,7 +140,9 @@ public class StrataTable
             TableCapability.BATCH_WRITE,
             TableCapability.TRUNCATE,
             TableCapability.OVERWRITE_BY_FILTER,
-            TableCapability.OVERWRITE_DYNAMIC);
+            TableCapability.OVERWRITE_DYNAMIC,
+            TableCapability.MICRO_BATCH_READ,
+            TableCapability.STREAMING_WRITE);
     if (mergesWriteSchema) {
       capabilities.add(TableCapability.ACCEPT_ANY_SCHEMA);
     }
