@@ -99,6 +99,7 @@ public final class StrataMicroBatchStream
   public InputPartition[] planInputPartitions(Offset start, Offset end) {
     StreamPosition position = ((StreamOffset) start).position();
     StreamPosition stop = ((StreamOffset) end).position();
+    recordConsumer(position);
     Map<BucketKey, List<StreamSplit>> byBucket = new LinkedHashMap<>();
     while (!position.equals(stop)) {
       List<DataSplit> splits = scan.plan(position);
@@ -131,11 +132,20 @@ public final class StrataMicroBatchStream
     return StreamOffset.fromJson(json);
   }
 
-  /** Records the consumer's next snapshot: the one this offset still reads (or waits for). */
+  /**
+   * Records the consumer's next snapshot: the one this offset still reads (or waits for). Spark
+   * commits a batch's end only when it starts the next batch (an AvailableNow run never commits its
+   * last one), so {@link #planInputPartitions} also records each batch's start, which its previous
+   * batch has committed: the consumer never runs ahead of the checkpoint.
+   */
   @Override
   public void commit(Offset end) {
+    recordConsumer(((StreamOffset) end).position());
+  }
+
+  private void recordConsumer(StreamPosition next) {
     if (consumerId != null) {
-      table.consumerManager().write(consumerId, ((StreamOffset) end).position().snapshotId());
+      table.consumerManager().write(consumerId, next.snapshotId());
     }
   }
 
