@@ -146,6 +146,8 @@ class StreamingTest {
     assertThat(limited.rows()).containsExactly("2=r2", "3=r3");
     assertThat(limited.batches()).hasSize(2);
 
+    assertThat(stream(t, "rows", Map.of("read.stream.maxRowsPerTrigger", "2")).batches())
+        .hasSize(1); // the whole snapshot is one split: a batch takes at least one split
     assertThat(stream(t, "full", Map.of("scan.mode", "latest-full")).rows())
         .containsExactlyInAnyOrder("1=r1", "2=r2", "3=r3");
     assertThat(stream(t, "latest", Map.of("scan.mode", "latest")).rows()).isEmpty();
@@ -158,6 +160,20 @@ class StreamingTest {
                     Map.of("scan.mode", "from-snapshot-full", "scan.snapshot-id", "1"))
                 .rows())
         .containsExactlyInAnyOrder("1=r1", "2=r2", "3=r3", "4=r4");
+  }
+
+  @Test
+  void aBatchMayEndInsideASnapshotAndTheNextResumesThere() throws Exception {
+    String t = "strata.default.stream_buckets";
+    createTable(t, "'primary-key' = 'id', 'bucket' = '2'");
+    sql("INSERT INTO " + t + " SELECT id, CAST(id AS STRING) FROM range(20)");
+    // Two buckets: two splits of the whole snapshot, one per batch.
+    Run run = stream(t, "buckets", Map.of("read.stream.maxFilesPerTrigger", "1"));
+    assertThat(run.batches()).hasSize(2);
+    assertThat(run.rows()).hasSize(20).doesNotHaveDuplicates();
+    sql("INSERT INTO " + t + " VALUES (0, 'new')");
+    assertThat(stream(t, "buckets", Map.of("read.stream.maxFilesPerTrigger", "1")).rows())
+        .containsExactly("0=new");
   }
 
   @Test
@@ -227,7 +243,10 @@ class StreamingTest {
     // Killed after the table commit of batch 1 but before Spark recorded it: the restart runs
     // batch 1 again, and its commit finds batch 1 already committed.
     deleteCommitLog(checkpoint, 1);
-    toTable(source, sink, checkpoint);
+    StreamingQuery replay = toTable(source, sink, checkpoint);
+    assertThat(replay.recentProgress())
+        .extracting(p -> p.batchId() + ":" + p.numInputRows())
+        .contains("1:1");
     assertThat(rows(sink)).containsExactlyInAnyOrder("1=a", "2=b", "3=c");
     assertThat(fileStoreTable("sink_append").snapshotManager().latestId()).hasValue(last.id());
   }
