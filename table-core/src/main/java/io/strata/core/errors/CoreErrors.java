@@ -110,6 +110,17 @@ public final class CoreErrors {
             + "); then restart the stream from a new checkpoint.");
   }
 
+  public static UnsupportedOperationException streamChangelogProducer(
+      String table, String producer) {
+    return new UnsupportedOperationException(
+        "Cannot stream "
+            + table
+            + ": its changelog-producer is '"
+            + producer
+            + "', whose changelog Strata does not produce or read; streaming reads support"
+            + " changelog-producer 'none' and 'input'.");
+  }
+
   public static IllegalArgumentException streamModeNeedsOption(String mode, String option) {
     return new IllegalArgumentException(
         "The streaming scan.mode '" + mode + "' needs the option '" + option + "'; set it.");

@@ -5,10 +5,12 @@ import io.strata.core.errors.CoreErrors;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
+import io.strata.core.options.ChangelogProducer;
 import io.strata.core.options.Durations;
 import io.strata.core.options.ExpireOptions;
 import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
+import io.strata.core.options.TableOptions;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.SnapshotManager;
@@ -46,6 +48,12 @@ public final class StreamScan {
     this.table = table;
     this.options = table.options().with(readOptions.toMap());
     this.snapshots = table.snapshotManager();
+    ChangelogProducer producer = options.get(TableOptions.CHANGELOG_PRODUCER);
+    if (table.schema().hasPrimaryKey()
+        && (producer == ChangelogProducer.LOOKUP
+            || producer == ChangelogProducer.FULL_COMPACTION)) {
+      throw CoreErrors.streamChangelogProducer(table.root().getName(), producer.value());
+    }
   }
 
   /** The latest snapshot id, or 0 when the table has none: positions up to it can be planned. */
