@@ -153,13 +153,26 @@ class StreamingTest {
     assertThat(stream(t, "latest", Map.of("scan.mode", "latest")).rows()).isEmpty();
     sql("INSERT INTO " + t + " VALUES (4, 'r4')");
     assertThat(stream(t, "latest", Map.of("scan.mode", "latest")).rows()).containsExactly("4=r4");
+    // Starting points no batch read can see: before the first commit, after the latest.
+    assertThat(
+            stream(
+                    t,
+                    "timestamp",
+                    Map.of("scan.mode", "from-timestamp", "scan.timestamp-millis", "0"))
+                .rows())
+        .containsExactly("1=r1", "2=r2", "3=r3", "4=r4");
+    Map<String, String> future = Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "6");
+    assertThat(stream(t, "future", future).rows()).isEmpty();
+    sql("INSERT INTO " + t + " VALUES (5, 'r5')");
+    sql("INSERT INTO " + t + " VALUES (6, 'r6')");
+    assertThat(stream(t, "future", future).rows()).containsExactly("6=r6");
     assertThat(
             stream(
                     t,
                     "snapshot-full",
                     Map.of("scan.mode", "from-snapshot-full", "scan.snapshot-id", "1"))
                 .rows())
-        .containsExactlyInAnyOrder("1=r1", "2=r2", "3=r3", "4=r4");
+        .containsExactlyInAnyOrder("1=r1", "2=r2", "3=r3", "4=r4", "5=r5", "6=r6");
   }
 
   @Test
