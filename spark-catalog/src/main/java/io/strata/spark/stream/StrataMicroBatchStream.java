@@ -76,7 +76,7 @@ public final class StrataMicroBatchStream
   @Override
   public Offset latestOffset(Offset start, ReadLimit limit) {
     StreamPosition position = ((StreamOffset) start).position();
-    ReadLimits budget = ReadLimits.budget(limit);
+    ReadLimits budget = ReadLimits.budget(limit, options);
     long last = availableNowEnd != null ? availableNowEnd : scan.latestId();
     while (position.snapshotId() <= last) {
       List<DataSplit> splits = scan.plan(position);
