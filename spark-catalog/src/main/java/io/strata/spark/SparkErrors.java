@@ -186,6 +186,16 @@ public final class SparkErrors {
 
   // ---- tables ----
 
+  public static UnsupportedOperationException streamingWriteMode(String table, String mode) {
+    return new UnsupportedOperationException(
+        "Cannot write a stream to "
+            + table
+            + " in "
+            + mode
+            + " mode: a stream appends its rows (a primary-key table upserts them); use"
+            + " outputMode(\"append\").");
+  }
+
   public static UnsupportedOperationException notLatestVersion(
       String action, String table, long snapshotId) {
     return new UnsupportedOperationException(

@@ -1,6 +1,9 @@
 package io.strata.spark;
 
 import io.strata.core.catalog.Identifier;
+import io.strata.core.options.Options;
+import io.strata.core.options.ScanOptions;
+import io.strata.core.options.StartupMode;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.SnapshotSelector;
 import io.strata.core.schema.SchemaChange;
@@ -140,7 +143,9 @@ public class StrataTable
             TableCapability.BATCH_WRITE,
             TableCapability.TRUNCATE,
             TableCapability.OVERWRITE_BY_FILTER,
-            TableCapability.OVERWRITE_DYNAMIC);
+            TableCapability.OVERWRITE_DYNAMIC,
+            TableCapability.MICRO_BATCH_READ,
+            TableCapability.STREAMING_WRITE);
     if (mergesWriteSchema) {
       capabilities.add(TableCapability.ACCEPT_ANY_SCHEMA);
     }
@@ -158,10 +163,28 @@ public class StrataTable
     }
     Map<String, String> readOptions =
         ReadOptions.resolve(catalogName, identifier, options.asCaseSensitiveMap());
-    SnapshotSelector.TableVersion version =
-        new SnapshotSelector(table).select(table.options().with(readOptions), sessionZone());
+    SnapshotSelector.TableVersion version = select(readOptions);
     // Spark resolved the query against schema(); files of any version map to it by field id.
     return new StrataScanBuilder(table, version.snapshot(), readOptions);
+  }
+
+  /**
+   * The version a batch read of these options sees. A stream starting {@code from-snapshot} or
+   * {@code from-timestamp} may name a snapshot not committed yet or a time before the first one,
+   * which no batch read can see: its scan then starts at the latest snapshot, and the stream reads
+   * from where {@code StreamStart} says.
+   */
+  private SnapshotSelector.TableVersion select(Map<String, String> readOptions) {
+    Options options = table.options().with(readOptions);
+    try {
+      return new SnapshotSelector(table).select(options, sessionZone());
+    } catch (IllegalArgumentException e) {
+      StartupMode mode = options.get(ScanOptions.MODE);
+      if (mode != StartupMode.FROM_SNAPSHOT && mode != StartupMode.FROM_TIMESTAMP) {
+        throw e;
+      }
+      return new SnapshotSelector.TableVersion(table, table.snapshotManager().latest());
+    }
   }
 
   static ZoneId sessionZone() {

@@ -12,6 +12,7 @@ import io.strata.core.split.TaskPacking;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import io.strata.spark.SparkTypes;
+import io.strata.spark.stream.StrataMicroBatchStream;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,7 @@ import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.connector.read.SupportsRuntimeV2Filtering;
 import org.apache.spark.sql.connector.read.partitioning.Partitioning;
 import org.apache.spark.sql.connector.read.partitioning.UnknownPartitioning;
+import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -220,6 +222,12 @@ public class StrataScan
   @Override
   public Batch toBatch() {
     return this;
+  }
+
+  /** The table as a streaming source; the checkpoint keeps its offsets, nothing else. */
+  @Override
+  public MicroBatchStream toMicroBatchStream(String checkpointLocation) {
+    return new StrataMicroBatchStream(table, readType, options);
   }
 
   /** The bucketed layout reported to Spark, decided once from the plan; null when none. */

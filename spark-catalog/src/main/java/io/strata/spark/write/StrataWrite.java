@@ -5,6 +5,8 @@ import io.strata.core.schema.SchemaFactory;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import io.strata.spark.SparkBucketFunction;
+import io.strata.spark.SparkErrors;
+import io.strata.spark.stream.StrataStreamingWrite;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.connector.distributions.Distribution;
@@ -16,6 +18,7 @@ import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
 import org.apache.spark.sql.connector.write.Write;
+import org.apache.spark.sql.connector.write.streaming.StreamingWrite;
 
 /**
  * A write of one statement. Fixed-bucket tables ask Spark to cluster rows by partition and bucket
@@ -76,6 +79,16 @@ public class StrataWrite implements Write, RequiresDistributionAndOrdering {
   @Override
   public String description() {
     return "StrataWrite[" + table.root().getName() + ", " + mode.kind() + "]";
+  }
+
+  /** Commits each micro-batch once, with its batch id as the commit identifier. */
+  @Override
+  public StreamingWrite toStreaming() {
+    if (mode.kind() != WriteMode.Kind.APPEND) {
+      throw SparkErrors.streamingWriteMode(
+          table.root().getName(), mode.kind().name().toLowerCase());
+    }
+    return new StrataStreamingWrite(table, dataType, info.queryId());
   }
 
   @Override

@@ -4,7 +4,6 @@ import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
 import io.strata.core.write.CommitMessage;
 import io.strata.core.write.WriteStart;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.apache.spark.sql.connector.write.BatchWrite;
@@ -39,21 +38,11 @@ public abstract class TableBatchWrite implements BatchWrite {
 
   @Override
   public final void commit(WriterCommitMessage[] taskMessages) {
-    commit(table.newCommit(commitUser), collect(taskMessages));
+    commit(table.newCommit(commitUser), StrataWriterCommitMessage.collect(taskMessages));
   }
 
   @Override
   public final void abort(WriterCommitMessage[] taskMessages) {
-    table.newCommit(commitUser).abort(collect(taskMessages));
-  }
-
-  private static List<CommitMessage> collect(WriterCommitMessage[] taskMessages) {
-    List<CommitMessage> messages = new ArrayList<>();
-    for (WriterCommitMessage m : taskMessages) {
-      if (m instanceof StrataWriterCommitMessage s) {
-        messages.addAll(s.messages());
-      }
-    }
-    return messages;
+    table.newCommit(commitUser).abort(StrataWriterCommitMessage.collect(taskMessages));
   }
 }

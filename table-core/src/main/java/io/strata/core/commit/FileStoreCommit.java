@@ -44,6 +44,7 @@ public final class FileStoreCommit {
   private final ManifestMerger merger;
   private final int maxRetries;
   private RetryBackoff backoff = RetryBackoff.exponential();
+  private long commitIdentifier = Snapshot.BATCH_COMMIT_IDENTIFIER;
 
   /** A commit of {@code commitUser} stamped by the table's clock. */
   public FileStoreCommit(FileStore table, String commitUser) {
@@ -62,6 +63,15 @@ public final class FileStoreCommit {
             options.get(TableOptions.MANIFEST_MERGE_MIN_COUNT),
             options.get(TableOptions.MANIFEST_TARGET_FILE_SIZE));
     this.maxRetries = options.get(TableOptions.COMMIT_MAX_RETRIES);
+  }
+
+  /**
+   * Stamps the snapshots with {@code identifier} (a streaming write's batch id) instead of the
+   * batch identifier, so a replayed batch can tell it has committed.
+   */
+  public FileStoreCommit withCommitIdentifier(long identifier) {
+    this.commitIdentifier = identifier;
+    return this;
   }
 
   /** Waits with {@code backoff} between attempts instead of the default exponential one. */
@@ -296,7 +306,7 @@ public final class FileStoreCommit {
         null,
         latest == null ? null : latest.indexManifest(),
         commitUser,
-        Snapshot.BATCH_COMMIT_IDENTIFIER,
+        commitIdentifier,
         kind,
         clock.millis(),
         Map.of(),

@@ -93,6 +93,39 @@ public final class CoreErrors {
             + ".");
   }
 
+  // ---- streaming reads ----
+
+  public static IllegalStateException streamSnapshotExpired(
+      String table, long snapshotId, long earliest, String retention) {
+    return new IllegalStateException(
+        "Cannot continue the streaming read of "
+            + table
+            + ": snapshot "
+            + snapshotId
+            + ", the next one it reads, has expired (the earliest snapshot is "
+            + earliest
+            + "). Give the stream a 'consumer-id' option, so that expiration keeps the snapshots"
+            + " it has not read yet, or keep snapshots longer ("
+            + retention
+            + "); then restart the stream from a new checkpoint.");
+  }
+
+  public static UnsupportedOperationException streamChangelogProducer(
+      String table, String producer) {
+    return new UnsupportedOperationException(
+        "Cannot stream "
+            + table
+            + ": its changelog-producer is '"
+            + producer
+            + "', whose changelog Strata does not produce or read; streaming reads support"
+            + " changelog-producer 'none' and 'input'.");
+  }
+
+  public static IllegalArgumentException streamModeNeedsOption(String mode, String option) {
+    return new IllegalArgumentException(
+        "The streaming scan.mode '" + mode + "' needs the option '" + option + "'; set it.");
+  }
+
   public static IllegalArgumentException noSnapshotToTag(String table) {
     return new IllegalArgumentException(
         "Table " + table + " has no snapshot to tag yet; write to it first.");

@@ -75,4 +75,29 @@ public final class ScanOptions {
           "Read a fixed-bucket table one task per (partition, bucket) and report that layout to"
               + " Spark (with spark.sql.sources.v2.bucketing.enabled), so joins and aggregations"
               + " on the bucket key need no shuffle; false packs small buckets into fewer tasks.");
+
+  public static final ConfigOption<StartupMode> MODE =
+      ConfigOption.ofEnum(
+          "scan.mode",
+          StartupMode.class,
+          StartupMode.DEFAULT,
+          "Where a streaming read starts: default, latest-full (whole latest snapshot, then"
+              + " changes), latest (only new changes), from-snapshot, from-snapshot-full (with"
+              + " scan.snapshot-id), from-timestamp (with scan.timestamp-millis).");
+
+  public static final ConfigOption<String> CONSUMER_ID =
+      ConfigOption.<String>of(
+          "consumer-id",
+          OptionType.STRING,
+          null,
+          "A streaming read records its next snapshot in consumer/consumer-<id> at every"
+              + " checkpoint; snapshot expiration keeps that snapshot and the ones after it.");
+
+  public static final ConfigOption<Boolean> STREAMING_READ_OVERWRITE =
+      of(
+          "streaming-read-overwrite",
+          OptionType.BOOLEAN,
+          false,
+          "Whether a streaming read emits the files an OVERWRITE snapshot added; false skips"
+              + " overwrites.");
 }

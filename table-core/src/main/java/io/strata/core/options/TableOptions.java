@@ -123,6 +123,15 @@ public final class TableOptions {
           MergeEngine.DEDUPLICATE,
           "How rows with the same primary key merge.");
 
+  public static final ConfigOption<ChangelogProducer> CHANGELOG_PRODUCER =
+      ofEnum(
+          "changelog-producer",
+          ChangelogProducer.class,
+          ChangelogProducer.NONE,
+          "Which files carry a primary-key table's changes for streaming reads. Strata streams"
+              + " the files each commit added (none; input, whose changelog equals them); lookup"
+              + " and full-compaction are refused by streaming reads.");
+
   public static final ConfigOption<Boolean> DELETION_VECTORS_ENABLED =
       of(
           "deletion-vectors.enabled",

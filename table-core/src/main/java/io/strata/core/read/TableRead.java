@@ -46,6 +46,18 @@ public final class TableRead {
   }
 
   /**
+   * The rows of a split of a snapshot's changes ({@code scan.StreamScan}): an append table's files
+   * as written; a primary-key table's files one by one, upserts as rows, deletes dropped.
+   */
+  public static CloseableIterator<Object[]> openChanges(
+      FileStore table, DataSplit split, RowType readType) {
+    if (!table.schema().hasPrimaryKey()) {
+      return open(table, split, readType);
+    }
+    return new ChangeFilesReader(table, split, readType);
+  }
+
+  /**
    * Rows as {@code $audit_log} shows them: the row kind ({@code +I}, {@code +U}) then the values;
    * key tables are merged, so deleted keys do not appear.
    */

@@ -82,6 +82,29 @@ public final class SnapshotManager implements java.io.Serializable {
     }
   }
 
+  /**
+   * The commit identifier of the latest snapshot {@code commitUser} committed, searched from the
+   * latest snapshot back (a streaming writer's last commit is near the top); empty when no live
+   * snapshot is theirs.
+   */
+  public OptionalLong latestCommitIdentifier(String commitUser) {
+    OptionalLong latest = latestId();
+    OptionalLong earliest = earliestId();
+    if (latest.isEmpty()) {
+      return OptionalLong.empty();
+    }
+    for (long id = latest.getAsLong(); id >= earliest.getAsLong(); id--) {
+      if (!exists(id)) {
+        continue;
+      }
+      Snapshot s = snapshot(id);
+      if (commitUser.equals(s.commitUser())) {
+        return OptionalLong.of(s.commitIdentifier());
+      }
+    }
+    return OptionalLong.empty();
+  }
+
   /** Ids of every snapshot file present, ascending. */
   public List<Long> listIds() throws IOException {
     return NumberedFiles.ids(fileIO, paths.snapshotDir(), PREFIX);

@@ -15,6 +15,7 @@ import io.strata.core.snapshot.Snapshot;
 import io.strata.core.write.CommitMessage;
 import java.util.Collection;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * The one commit path of every write, DML statement, partition DDL and procedure: commits a
@@ -40,6 +41,26 @@ public final class TableCommit {
   /** Adds (and replaces) the written files as a snapshot of {@code kind}, then maintains. */
   public Snapshot commit(List<CommitMessage> messages, CommitKind kind) {
     return maintainAlways(commit.commit(messages, kind));
+  }
+
+  /**
+   * Commits a streaming write's batch {@code identifier} exactly once: when a snapshot of this
+   * commit user already carries this identifier or a later one, the batch committed before a
+   * failure and is replayed now, so nothing is committed (the replay's own files, never referenced,
+   * are left to {@code remove_orphan_files}: a caller may also pass the very files it committed,
+   * which must stay); otherwise as {@link #commit}, with the snapshots stamped {@code identifier}.
+   *
+   * @return the snapshot committed, or null when the batch had committed already or was empty
+   */
+  public Snapshot commitBatch(List<CommitMessage> messages, long identifier) {
+    OptionalLong committed = table.snapshotManager().latestCommitIdentifier(commitUser);
+    if (committed.isPresent() && committed.getAsLong() >= identifier) {
+      return null;
+    }
+    return maintainAlways(
+        new FileStoreCommit(table, commitUser)
+            .withCommitIdentifier(identifier)
+            .commit(messages, CommitKind.APPEND));
   }
 
   /** Replaces the live files matching {@code partitionFilter} (null = all), then maintains. */

@@ -1,0 +1,69 @@
+package io.strata.spark.stream;
+
+import io.strata.core.format.CloseableIterator;
+import io.strata.core.read.TableRead;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowType;
+import io.strata.spark.SparkRowConverter;
+import java.io.IOException;
+import java.util.Iterator;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+
+/** Reads a streaming batch's splits row by row, one split after another. */
+final class StreamReaderFactory implements PartitionReaderFactory {
+
+  private static final long serialVersionUID = 1L;
+
+  private final FileStoreTable table;
+  private final RowType readType;
+
+  StreamReaderFactory(FileStoreTable table, RowType readType) {
+    this.table = table;
+    this.readType = readType;
+  }
+
+  @Override
+  public PartitionReader<InternalRow> createReader(InputPartition partition) {
+    Iterator<StreamSplit> splits = ((StreamInputPartition) partition).splits().iterator();
+    SparkRowConverter converter = new SparkRowConverter(readType);
+    return new PartitionReader<>() {
+      private CloseableIterator<Object[]> rows;
+      private InternalRow current;
+
+      @Override
+      public boolean next() throws IOException {
+        while (rows == null || !rows.hasNext()) {
+          close();
+          if (!splits.hasNext()) {
+            return false;
+          }
+          rows = open(splits.next());
+        }
+        current = converter.toSpark(rows.next());
+        return true;
+      }
+
+      @Override
+      public InternalRow get() {
+        return current;
+      }
+
+      @Override
+      public void close() throws IOException {
+        if (rows != null) {
+          rows.close();
+          rows = null;
+        }
+      }
+    };
+  }
+
+  private CloseableIterator<Object[]> open(StreamSplit s) {
+    return s.changes()
+        ? TableRead.openChanges(table, s.split(), readType)
+        : TableRead.open(table, s.split(), readType);
+  }
+}
