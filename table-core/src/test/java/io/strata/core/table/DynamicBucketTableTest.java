@@ -10,8 +10,11 @@ import io.strata.core.commit.CommitConflictException;
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
+import io.strata.core.expire.ExpireConfig;
+import io.strata.core.expire.SnapshotExpiration;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.index.HashIndexFile;
+import io.strata.core.levels.CompactStrategy;
 import io.strata.core.manifest.IndexManifestEntry;
 import io.strata.core.merge.RowKind;
 import io.strata.core.options.Options;
@@ -236,6 +239,28 @@ class DynamicBucketTableTest {
     assertThat(index(table))
         .extracting(e -> e.bucket() + ":" + e.indexFile().rowCount())
         .containsExactlyInAnyOrder("0:100", "1:100", "2:75");
+  }
+
+  @Test
+  void compactionKeepsTheKeyIndexAndExpirationDeletesReplacedHashFiles() throws IOException {
+    FileStoreTable table = table();
+    upsert(table, rows("a", 0, 15, "x"));
+    upsert(table, rows("a", 10, 25, "y"));
+    List<IndexManifestEntry> before = index(table);
+    Map<String, Object> rows = byKey(table);
+    table.newCommit("test").compact(null, CompactStrategy.FULL);
+    assertThat(table.snapshotManager().latest().commitKind()).isEqualTo(CommitKind.COMPACT);
+    assertThat(index(table)).containsExactlyInAnyOrderElementsOf(before);
+    assertThat(byKey(table)).isEqualTo(rows);
+
+    new SnapshotExpiration(table).expire(new ExpireConfig(1, 1, Long.MAX_VALUE, 50));
+    Set<String> live = new HashSet<>();
+    index(table).forEach(e -> live.add(e.indexFile().fileName()));
+    try (Stream<Path> files = Files.list(dir.resolve("default.db/dyn/index"))) {
+      assertThat(files.map(f -> f.getFileName().toString()))
+          .containsExactlyInAnyOrderElementsOf(live);
+    }
+    assertThat(byKey(table)).isEqualTo(rows);
   }
 
   /** Every key read from a bucket has its hash in that bucket's index file. */
