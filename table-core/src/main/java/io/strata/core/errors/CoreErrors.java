@@ -124,6 +124,19 @@ public final class CoreErrors {
             + "' is not supported for writes yet; only 'parquet' is.");
   }
 
+  public static UnsupportedOperationException crossPartitionUpsert(
+      String table, List<String> primaryKeys, List<String> missingPartitionColumns) {
+    return new UnsupportedOperationException(
+        "Cannot write table "
+            + table
+            + ": its primary key "
+            + primaryKeys
+            + " lacks partition columns "
+            + missingPartitionColumns
+            + ", so an update may move a key to another partition (Paimon's cross-partition"
+            + " upsert with a global index), which Strata does not support. Write it with Paimon.");
+  }
+
   public static IllegalStateException tooManyDynamicBuckets(int limit, long targetRowNum) {
     return new IllegalStateException(
         "Cannot open another dynamic bucket: the partition already has "

@@ -125,6 +125,16 @@ public final class TableWriter implements AutoCloseable {
     if (bucket <= 0 && bucket != -1) {
       throw CoreErrors.unsupportedPrimaryKeyBucket(table.root().toString(), bucket);
     }
+    // Paimon's cross-partition upsert mode (a global key index) moves keys between partitions;
+    // a per-partition hash index would leave a key in two partitions.
+    List<String> missing =
+        table.schema().partitionKeys().stream()
+            .filter(p -> !table.schema().primaryKeys().contains(p))
+            .toList();
+    if (!missing.isEmpty()) {
+      throw CoreErrors.crossPartitionUpsert(
+          table.root().toString(), table.schema().primaryKeys(), missing);
+    }
   }
 
   /**

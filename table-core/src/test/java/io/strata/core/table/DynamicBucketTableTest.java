@@ -14,6 +14,7 @@ import io.strata.core.expire.ExpireConfig;
 import io.strata.core.expire.SnapshotExpiration;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.index.HashIndexFile;
+import io.strata.core.io.HadoopFileIO;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.manifest.IndexManifestEntry;
 import io.strata.core.merge.RowKind;
@@ -22,6 +23,7 @@ import io.strata.core.predicate.PartitionPredicates;
 import io.strata.core.read.TableRead;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.scan.TableScan;
+import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.split.DataSplit;
@@ -261,6 +263,31 @@ class DynamicBucketTableTest {
           .containsExactlyInAnyOrderElementsOf(live);
     }
     assertThat(byKey(table)).isEqualTo(rows);
+  }
+
+  @Test
+  void aTableWhoseKeyLacksPartitionColumnsIsNotWritten() {
+    // Paimon creates such tables (cross-partition upsert with a global index); Strata only reads.
+    TableSchema schema =
+        new TableSchema(
+            TableSchema.CURRENT_VERSION,
+            0,
+            KV.fields(),
+            2,
+            List.of("dt"),
+            List.of("id"),
+            Map.of(),
+            null,
+            0L);
+    FileStoreTable table =
+        new FileStoreTable(
+            HadoopFileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()), schema);
+    assertThatThrownBy(() -> TableWriter.checkWritable(table))
+        .isInstanceOf(UnsupportedOperationException.class)
+        .hasMessageEndingWith(
+            ": its primary key [id] lacks partition columns [dt], so an update may move a key to"
+                + " another partition (Paimon's cross-partition upsert with a global index),"
+                + " which Strata does not support. Write it with Paimon.");
   }
 
   /** Every key read from a bucket has its hash in that bucket's index file. */
