@@ -2,8 +2,11 @@ package io.strata.core.index;
 
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.manifest.IndexFileMeta;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -26,6 +29,7 @@ public final class PartitionBucketIndex {
   private final TreeMap<Integer, Long> keysPerBucket = new TreeMap<>();
   private final Map<Integer, IndexFileMeta> baseFiles = new HashMap<>();
   private final Set<Integer> changed = new HashSet<>();
+  private final Map<Integer, List<Integer>> sharedHashes = new HashMap<>();
 
   /**
    * @param maxBuckets the most buckets this partition may open, or -1 for no limit
@@ -40,7 +44,14 @@ public final class PartitionBucketIndex {
     baseFiles.put(bucket, file);
     keysPerBucket.merge(bucket, (long) fileHashes.length, Long::sum);
     for (int h : fileHashes) {
-      hashes.put(h, bucket);
+      int other = hashes.get(h);
+      if (other >= 0 && other != bucket) {
+        // Two keys with one hash in two buckets (written by another tool): the first bucket
+        // takes new rows of that hash, and this bucket's rewritten file still lists it.
+        sharedHashes.computeIfAbsent(bucket, b -> new ArrayList<>()).add(h);
+      } else {
+        hashes.put(h, bucket);
+      }
     }
   }
 
@@ -83,7 +94,13 @@ public final class PartitionBucketIndex {
 
   /** Every key hash of {@code bucket}: what its new index file holds. */
   public int[] hashesOf(int bucket) {
-    return hashes.hashesOf(bucket);
+    int[] own = hashes.hashesOf(bucket);
+    List<Integer> shared = sharedHashes.getOrDefault(bucket, List.of());
+    int[] all = Arrays.copyOf(own, own.length + shared.size());
+    for (int i = 0; i < shared.size(); i++) {
+      all[own.length + i] = shared.get(i);
+    }
+    return all;
   }
 
   /** The live index file of {@code bucket} the index was restored from, or null when new. */

@@ -74,4 +74,15 @@ class PartitionBucketIndexTest {
                 + " 'dynamic-bucket.target-row-num' = 1 keys each; raise"
                 + " 'dynamic-bucket.target-row-num'.");
   }
+
+  @Test
+  void aHashListedByTwoBucketsStaysInBothFilesAndNewRowsGoToTheFirst() {
+    PartitionBucketIndex index = new PartitionBucketIndex(10, -1);
+    index.restore(0, file("index-c-0", 2), new int[] {5, 6});
+    index.restore(1, file("index-c-1", 2), new int[] {6, 7});
+    assertThat(index.assign(6)).isEqualTo(0);
+    assertThat(index.assign(8)).isEqualTo(0);
+    assertThat(index.hashesOf(1)).containsExactlyInAnyOrder(6, 7);
+    assertThat(index.hashesOf(0)).containsExactlyInAnyOrder(5, 6, 8);
+  }
 }
