@@ -11,7 +11,7 @@ CREATE TABLE bad_enum (id INT) TBLPROPERTIES ('file.format' = 'csv');
 CREATE TABLE bad_size (id INT) TBLPROPERTIES ('target-file-size' = 'big');
 CREATE TABLE bad_bucket_key (id INT) TBLPROPERTIES ('bucket' = '4', 'bucket-key' = 'nope');
 CREATE TABLE no_bucket_key (id INT) TBLPROPERTIES ('bucket' = '4');
-CREATE TABLE pk_no_bucket (id INT, v STRING) TBLPROPERTIES ('primary-key' = 'id');
+CREATE TABLE pk_dynamic_bucket_key (id INT, v STRING) TBLPROPERTIES ('primary-key' = 'id', 'bucket-key' = 'id');
 CREATE TABLE pk_missing (id INT) TBLPROPERTIES ('primary-key' = 'nope', 'bucket' = '2');
 CREATE TABLE pk_lacks_partition (id INT, dt STRING) PARTITIONED BY (dt)
 TBLPROPERTIES ('primary-key' = 'id', 'bucket' = '2');

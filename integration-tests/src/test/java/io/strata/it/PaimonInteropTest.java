@@ -4,7 +4,6 @@ import static io.strata.it.PaimonRows.dec;
 import static io.strata.it.PaimonRows.ntz;
 import static io.strata.it.PaimonRows.str;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.core.data.BucketFunction;
 import java.io.IOException;
@@ -420,27 +419,6 @@ class PaimonInteropTest {
     assertThat(kinds).as("the table went through compactions").anyMatch(s -> s.contains("COMPACT"));
     // d1: 20 rows, -6 -7 +21..25 +6 -21 -3 = 22; d2 overwritten with 100..102.
     assertThat(sparkRows(sparkTable)).hasSize(25);
-  }
-
-  @Test
-  void strataReadsPaimonDynamicBucketTableButRefusesToWriteIt(@TempDir Path warehouse)
-      throws Exception {
-    // Paimon's hash index spread this table's keys over three buckets (golden/README.md).
-    GoldenTables.copy("pk_dynamic_bucket", warehouse);
-    spark.conf().set("spark.sql.catalog.golden_copy", TestSpark$.MODULE$.CatalogClass());
-    spark.conf().set("spark.sql.catalog.golden_copy.warehouse", warehouse.toString());
-    String sparkTable = "golden_copy." + GoldenTables.DB + ".pk_dynamic_bucket";
-    try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
-      List<String> before = PaimonOracle.rows(paimon.table(GoldenTables.DB, "pk_dynamic_bucket"));
-      assertThat(sparkRows(sparkTable)).hasSize(250).containsExactlyElementsOf(before);
-
-      // Key 150 lives in bucket 1: writing it into bucket 0 would leave two rows for it.
-      assertThatThrownBy(() -> spark.sql("INSERT INTO " + sparkTable + " VALUES (150, 'x', 0)"))
-          .hasMessageContaining(
-              "it is a primary-key table with 'bucket' = -1 (dynamic bucket mode)");
-      assertThat(PaimonOracle.rows(paimon.table(GoldenTables.DB, "pk_dynamic_bucket")))
-          .containsExactlyElementsOf(before);
-    }
   }
 
   private void checkStrataReadsAsPaimon(String sparkTable, String name, String when) {

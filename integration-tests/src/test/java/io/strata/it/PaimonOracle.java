@@ -17,6 +17,7 @@ import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.data.serializer.InternalRowSerializer;
+import org.apache.paimon.index.HashBucketAssigner;
 import org.apache.paimon.manifest.ManifestEntry;
 import org.apache.paimon.options.Options;
 import org.apache.paimon.predicate.Predicate;
@@ -25,6 +26,7 @@ import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.BatchTableWrite;
 import org.apache.paimon.table.sink.BatchWriteBuilder;
+import org.apache.paimon.table.sink.RowPartitionKeyExtractor;
 import org.apache.paimon.table.source.DataSplit;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.table.source.Split;
@@ -127,6 +129,37 @@ public final class PaimonOracle implements AutoCloseable {
   /** One batch commit of {@code rows} (which may carry DELETE / UPDATE row kinds). */
   public static void write(FileStoreTable table, List<? extends InternalRow> rows) {
     commit(table.newBatchWriteBuilder(), rows);
+  }
+
+  /**
+   * One batch commit into a dynamic-bucket table ('bucket' = -1 with a primary key): Paimon's hash
+   * bucket assigner, restored from the table's hash index, gives each row its bucket, as Paimon's
+   * own single-writer jobs do.
+   */
+  public static void writeDynamicBucket(FileStoreTable table, List<? extends InternalRow> rows) {
+    long target = table.coreOptions().dynamicBucketTargetRowNum();
+    HashBucketAssigner assigner =
+        new HashBucketAssigner(
+            table.snapshotManager(),
+            "oracle",
+            table.store().newIndexFileHandler(),
+            1,
+            1,
+            0,
+            target,
+            -1);
+    RowPartitionKeyExtractor keys = new RowPartitionKeyExtractor(table.schema());
+    BatchWriteBuilder builder = table.newBatchWriteBuilder();
+    try (BatchTableWrite write = builder.newWrite();
+        BatchTableCommit commit = builder.newCommit()) {
+      for (InternalRow row : rows) {
+        BinaryRow partition = keys.partition(row);
+        write.write(row, assigner.assign(partition, keys.trimmedPrimaryKey(row).hashCode()));
+      }
+      commit.commit(write.prepareCommit());
+    } catch (Exception e) {
+      throw new IllegalStateException("Paimon write failed", e);
+    }
   }
 
   /** One batch INSERT OVERWRITE of the given static partition (empty map: the whole table). */

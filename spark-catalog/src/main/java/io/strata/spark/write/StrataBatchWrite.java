@@ -26,7 +26,7 @@ public class StrataBatchWrite extends TableBatchWrite {
   public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
     // An overwrite replaces the files a compaction would start from.
     WriteStart start =
-        mode.kind() == WriteMode.Kind.APPEND ? writeStart() : writeStart().withoutCompaction();
+        mode.kind() == WriteMode.Kind.APPEND ? writeStart() : writeStart().forOverwrite();
     return new StrataDataWriterFactory(table, start, dataType);
   }
 

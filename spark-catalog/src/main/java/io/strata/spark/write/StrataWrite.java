@@ -4,6 +4,7 @@ import io.strata.core.options.TableOptions;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
+import io.strata.core.write.TableWriter;
 import io.strata.spark.SparkBucketFunction;
 import io.strata.spark.SparkErrors;
 import io.strata.spark.stream.StrataStreamingWrite;
@@ -46,9 +47,14 @@ public class StrataWrite implements Write, RequiresDistributionAndOrdering {
 
   /**
    * Clustering by partition and bucket-key columns for fixed-bucket tables, so each bucket's rows
-   * meet in few tasks and few files; none for bucket -1.
+   * meet in few tasks and few files; by partition alone for dynamic-bucket tables, whose one task
+   * per partition assigns keys to buckets through the partition's hash index; none for append
+   * tables with bucket -1.
    */
   public static Distribution bucketDistribution(FileStoreTable table) {
+    if (TableWriter.isDynamicBucket(table)) {
+      return partitionDistribution(table);
+    }
     int buckets = table.options().get(TableOptions.BUCKET);
     if (buckets <= 0) {
       return Distributions.unspecified();
@@ -69,6 +75,19 @@ public class StrataWrite implements Write, RequiresDistributionAndOrdering {
     bucketArgs[keys.size()] = Expressions.literal(buckets);
     clustering.add(Expressions.apply(SparkBucketFunction.NAME, bucketArgs));
     return Distributions.clustered(clustering.toArray(new Expression[0]));
+  }
+
+  /**
+   * All rows of a partition in one task; an unpartitioned table clusters by a constant, which Spark
+   * plans as a single task. The commit refuses two tasks changing one bucket's key index.
+   */
+  private static Distribution partitionDistribution(FileStoreTable table) {
+    List<String> partitionKeys = table.schema().partitionKeys();
+    if (partitionKeys.isEmpty()) {
+      return Distributions.clustered(new Expression[] {Expressions.literal(0)});
+    }
+    return Distributions.clustered(
+        partitionKeys.stream().map(Expressions::column).toArray(Expression[]::new));
   }
 
   @Override

@@ -37,4 +37,18 @@ public final class CommitConflictException extends RuntimeException {
             + problem
             + "; run the write again on the new schema.");
   }
+
+  /**
+   * A concurrent commit changed the key index of a dynamic bucket this write assigned keys to, so
+   * the same key may now be in two buckets.
+   */
+  public static CommitConflictException keyIndexChanged(String table, int bucket) {
+    return new CommitConflictException(
+        "Cannot commit to "
+            + table
+            + ": a concurrent commit changed the key index of dynamic bucket "
+            + bucket
+            + " that this write assigned keys with; retry the statement (dynamic-bucket tables"
+            + " take one writer per partition at a time).");
+  }
 }

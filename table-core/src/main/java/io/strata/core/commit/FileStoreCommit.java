@@ -1,9 +1,12 @@
 package io.strata.core.commit;
 
 import io.strata.core.data.BinaryRow;
+import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.errors.CoreErrors;
+import io.strata.core.index.HashIndexFile;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.FileKind;
+import io.strata.core.manifest.IndexManifestEntry;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.manifest.ManifestFiles;
@@ -15,6 +18,7 @@ import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
+import io.strata.core.types.RowType;
 import io.strata.core.write.CommitMessage;
 import io.strata.core.write.TableWriter;
 import java.io.IOException;
@@ -173,6 +177,13 @@ public final class FileStoreCommit {
     boolean covers(ManifestEntry live) {
       return partitions == null || partitions.contains(live.partition());
     }
+
+    /** Whether the overwrite replaces {@code partition} (its files and its key index). */
+    boolean replaces(BinaryRow partition, RowType partitionType) {
+      return (partitions == null || partitions.contains(partition))
+          && (partitionFilter == null
+              || partitionFilter.test(BinaryRowCodec.deserialize(partitionType, partition)));
+    }
   }
 
   private Snapshot run(List<CommitMessage> messages, CommitKind kind, OverwriteScope overwrite) {
@@ -243,7 +254,8 @@ public final class FileStoreCommit {
     long schemaId = commitSchema(messages).id();
     List<String> written = new ArrayList<>();
     try {
-      Snapshot snapshot = buildSnapshot(latest, schemaId, delta, kind, written);
+      String indexManifest = indexManifest(latest, messages, overwrite, written);
+      Snapshot snapshot = buildSnapshot(latest, schemaId, delta, kind, indexManifest, written);
       if (table.snapshotManager().tryCommit(snapshot)) {
         return new Attempt(Outcome.COMMITTED, snapshot);
       }
@@ -270,11 +282,37 @@ public final class FileStoreCommit {
     return latest;
   }
 
+  /**
+   * The index manifest of the new snapshot: the latest one, or a new one when the commit changes
+   * dynamic-bucket hash indexes or overwrites partitions that have them.
+   */
+  private String indexManifest(
+      Snapshot latest,
+      List<CommitMessage> messages,
+      OverwriteScope overwrite,
+      List<String> written) {
+    String current = latest == null ? null : latest.indexManifest();
+    List<IndexManifestEntry> live =
+        current == null ? List.of() : manifestFiles.readIndexManifest(current);
+    RowType partitionType = table.schema().partitionType();
+    java.util.function.Predicate<BinaryRow> replaced =
+        overwrite == null ? null : p -> overwrite.replaces(p, partitionType);
+    if (!KeyIndexChanges.changesIndex(live, messages, replaced)) {
+      return current;
+    }
+    List<IndexManifestEntry> next =
+        new KeyIndexChanges(table.root().toString()).apply(live, messages, replaced);
+    String name = manifestFiles.writeIndexManifest(next);
+    written.add(name);
+    return name;
+  }
+
   private Snapshot buildSnapshot(
       Snapshot latest,
       long schemaId,
       List<ManifestEntry> delta,
       CommitKind kind,
+      String indexManifest,
       List<String> written) {
     List<ManifestFileMeta> deltaManifests = manifestFiles.writeManifests(delta);
     deltaManifests.forEach(m -> written.add(m.fileName()));
@@ -304,7 +342,7 @@ public final class FileStoreCommit {
         deltaList.size(),
         null,
         null,
-        latest == null ? null : latest.indexManifest(),
+        indexManifest,
         commitUser,
         commitIdentifier,
         kind,
@@ -364,9 +402,11 @@ public final class FileStoreCommit {
 
   /** Deletes the data files of a commit that will never happen: new and compacted ones. */
   public void abort(List<CommitMessage> messages) {
+    HashIndexFile indexFiles = new HashIndexFile(table.fileIO(), table.paths());
     for (CommitMessage m : messages) {
       deleteFiles(m, m.newFiles());
       deleteFiles(m, m.compactAfter());
+      m.newIndexFiles().forEach(indexFiles::deleteQuietly);
     }
   }
 

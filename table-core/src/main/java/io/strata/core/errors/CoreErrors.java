@@ -157,6 +157,41 @@ public final class CoreErrors {
             + "' is not supported for writes yet; only 'parquet' is.");
   }
 
+  public static UnsupportedOperationException crossPartitionUpsert(
+      String table, List<String> primaryKeys, List<String> missingPartitionColumns) {
+    return new UnsupportedOperationException(
+        "Cannot write table "
+            + table
+            + ": its primary key "
+            + primaryKeys
+            + " lacks partition columns "
+            + missingPartitionColumns
+            + ", so an update may move a key to another partition (Paimon's cross-partition"
+            + " upsert with a global index), which Strata does not support. Write it with Paimon.");
+  }
+
+  public static IllegalStateException tooManyDynamicBuckets(int limit, long targetRowNum) {
+    return new IllegalStateException(
+        "Cannot open another dynamic bucket: the partition already has "
+            + limit
+            + " buckets of 'dynamic-bucket.target-row-num' = "
+            + targetRowNum
+            + " keys each; raise 'dynamic-bucket.target-row-num'.");
+  }
+
+  public static IllegalStateException dynamicBucketWrittenTwice(
+      String table, String partition, int bucket) {
+    return new IllegalStateException(
+        "Cannot commit to "
+            + table
+            + ": two tasks of one write changed the key index of bucket "
+            + bucket
+            + " of partition "
+            + partition
+            + ", which could put one key into two buckets. A dynamic-bucket table needs all rows"
+            + " of a partition in one task; nothing was committed, retry the write.");
+  }
+
   public static UnsupportedOperationException unsupportedPrimaryKeyBucket(
       String table, int bucket) {
     return new UnsupportedOperationException(

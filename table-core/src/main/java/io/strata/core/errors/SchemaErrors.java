@@ -80,7 +80,10 @@ public final class SchemaErrors {
             + primaryKeys
             + " must contain every partition column, but it lacks '"
             + partition
-            + "'.");
+            + "'. Updates that move a key across partitions (Paimon's cross-partition upsert with a"
+            + " global index) are not supported: add '"
+            + partition
+            + "' to the primary key.");
   }
 
   /**
@@ -128,11 +131,12 @@ public final class SchemaErrors {
             + " needs table option 'bucket-key' naming the columns to hash; or use 'bucket' = -1.");
   }
 
-  public static IllegalArgumentException primaryKeyDynamicBucket() {
+  public static IllegalArgumentException dynamicBucketWithBucketKey(String bucketKey) {
     return new IllegalArgumentException(
-        "A primary-key table needs a fixed bucket number: set table option 'bucket' to a"
-            + " positive number such as 4 (dynamic bucket mode 'bucket' = -1 is not supported"
-            + " for writes yet).");
+        "Cannot set table option 'bucket-key' = '"
+            + bucketKey
+            + "' on a primary-key table with 'bucket' = -1: dynamic buckets are assigned by the"
+            + " primary key. Remove 'bucket-key', or set 'bucket' to a fixed number such as 4.");
   }
 
   // ---- options fixed at CREATE TABLE ----

@@ -1,5 +1,6 @@
 package io.strata.core.manifest;
 
+import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;
 
@@ -19,7 +20,8 @@ public record IndexFileMeta(
     long fileSize,
     long rowCount,
     List<DeletionVectorRange> deletionVectorRanges,
-    String externalPath) {
+    String externalPath)
+    implements Serializable {
 
   /** {@code _INDEX_TYPE} of deletion-vector index files. */
   public static final String DELETION_VECTORS = "DELETION_VECTORS";
@@ -37,7 +39,8 @@ public record IndexFileMeta(
    * @param length the length of the serialized vector (magic number and bitmap)
    * @param cardinality the number of deleted positions, or null when the writer did not record it
    */
-  public record DeletionVectorRange(String dataFileName, int offset, int length, Long cardinality) {
+  public record DeletionVectorRange(String dataFileName, int offset, int length, Long cardinality)
+      implements Serializable {
     public DeletionVectorRange {
       Objects.requireNonNull(dataFileName, "dataFileName");
     }

@@ -27,6 +27,7 @@ public final class ManifestFiles {
   private final long targetFileSize;
   private final FileNamer manifestNames = FileNamer.manifests();
   private final FileNamer listNames = FileNamer.manifestLists();
+  private final FileNamer indexManifestNames = new FileNamer("index-manifest-", "");
   private final ManifestCache cache;
 
   public ManifestFiles(
@@ -177,6 +178,13 @@ public final class ManifestFiles {
     byte[] bytes = ManifestListCodec.write(metas, compression);
     write(name, bytes);
     return new WrittenList(name, bytes.length);
+  }
+
+  /** Writes an index manifest listing every live index file; returns its file name. */
+  public String writeIndexManifest(List<IndexManifestEntry> entries) {
+    String name = indexManifestNames.next();
+    write(name, IndexManifestCodec.write(entries, compression));
+    return name;
   }
 
   /** A manifest list just written. */

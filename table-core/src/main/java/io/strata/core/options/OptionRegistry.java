@@ -19,6 +19,7 @@ public final class OptionRegistry {
           PartitionExpireOptions.class,
           TagOptions.class,
           WriteOptions.class,
+          DynamicBucketOptions.class,
           MergeOptions.class,
           ParquetOptions.class,
           CatalogOptions.class);

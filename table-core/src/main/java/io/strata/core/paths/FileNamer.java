@@ -23,6 +23,11 @@ public final class FileNamer {
     return new FileNamer("manifest-", "");
   }
 
+  /** Hash and deletion-vector index files under {@code index/}. */
+  public static FileNamer indexFiles() {
+    return new FileNamer("index-", "");
+  }
+
   public static FileNamer manifestLists() {
     return new FileNamer("manifest-list-", "");
   }

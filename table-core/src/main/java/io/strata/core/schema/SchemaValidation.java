@@ -89,8 +89,8 @@ public final class SchemaValidation {
     if (bucket > 0 && !schema.hasPrimaryKey() && bucketKey == null) {
       throw SchemaErrors.appendBucketWithoutKey(bucket);
     }
-    if (bucket == -1 && schema.hasPrimaryKey()) {
-      throw SchemaErrors.primaryKeyDynamicBucket();
+    if (bucket == -1 && schema.hasPrimaryKey() && bucketKey != null) {
+      throw SchemaErrors.dynamicBucketWithBucketKey(bucketKey);
     }
   }
 

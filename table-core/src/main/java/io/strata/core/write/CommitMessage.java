@@ -2,6 +2,7 @@ package io.strata.core.write;
 
 import io.strata.core.data.BinaryRow;
 import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.manifest.IndexFileMeta;
 import java.io.Serializable;
 import java.util.List;
 
@@ -10,6 +11,10 @@ import java.util.List;
  * (copy-on-write rewrites), and what it compacted (files compacted away, files compaction wrote).
  * Sent from executors to the driver's commit, which commits the data change first and the
  * compaction as a COMPACT snapshot after it.
+ *
+ * <p>In dynamic bucket mode it also carries the bucket's new hash index file ({@code
+ * newIndexFiles}) and the one it replaces ({@code deletedIndexFiles}, empty for a new bucket),
+ * which commit with the data change.
  */
 public record CommitMessage(
     BinaryRow partition,
@@ -18,7 +23,9 @@ public record CommitMessage(
     List<DataFileMeta> newFiles,
     List<DataFileMeta> deletedFiles,
     List<DataFileMeta> compactBefore,
-    List<DataFileMeta> compactAfter)
+    List<DataFileMeta> compactAfter,
+    List<IndexFileMeta> newIndexFiles,
+    List<IndexFileMeta> deletedIndexFiles)
     implements Serializable {
 
   public CommitMessage {
@@ -26,6 +33,29 @@ public record CommitMessage(
     deletedFiles = List.copyOf(deletedFiles);
     compactBefore = List.copyOf(compactBefore);
     compactAfter = List.copyOf(compactAfter);
+    newIndexFiles = List.copyOf(newIndexFiles);
+    deletedIndexFiles = List.copyOf(deletedIndexFiles);
+  }
+
+  /** A change without index files. */
+  public CommitMessage(
+      BinaryRow partition,
+      int bucket,
+      int totalBuckets,
+      List<DataFileMeta> newFiles,
+      List<DataFileMeta> deletedFiles,
+      List<DataFileMeta> compactBefore,
+      List<DataFileMeta> compactAfter) {
+    this(
+        partition,
+        bucket,
+        totalBuckets,
+        newFiles,
+        deletedFiles,
+        compactBefore,
+        compactAfter,
+        List.of(),
+        List.of());
   }
 
   /** A data change without compaction. */
@@ -48,6 +78,7 @@ public record CommitMessage(
   public boolean isEmpty() {
     return newFiles.isEmpty()
         && deletedFiles.isEmpty()
+        && !hasIndexChange()
         && compactBefore.isEmpty()
         && compactAfter.isEmpty();
   }
@@ -56,9 +87,23 @@ public record CommitMessage(
     return !compactBefore.isEmpty() || !compactAfter.isEmpty();
   }
 
-  /** The data change alone, for the first of the two snapshots. */
+  /** Whether the bucket's hash index changed. */
+  public boolean hasIndexChange() {
+    return !newIndexFiles.isEmpty() || !deletedIndexFiles.isEmpty();
+  }
+
+  /** The data change alone (with its index change), for the first of the two snapshots. */
   public CommitMessage dataChange() {
-    return new CommitMessage(partition, bucket, totalBuckets, newFiles, deletedFiles);
+    return new CommitMessage(
+        partition,
+        bucket,
+        totalBuckets,
+        newFiles,
+        deletedFiles,
+        List.of(),
+        List.of(),
+        newIndexFiles,
+        deletedIndexFiles);
   }
 
   /** The compaction as a change that adds its output and removes its input. */

@@ -4,6 +4,7 @@ import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
 import io.strata.core.errors.CoreErrors;
+import io.strata.core.index.DynamicBucketAssigner;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
@@ -14,6 +15,7 @@ import io.strata.core.options.TableOptions;
 import io.strata.core.paths.FileNamer;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.schema.TableSchema;
+import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
 import java.util.ArrayList;
@@ -41,6 +43,7 @@ public final class TableWriter implements AutoCloseable {
   private final FileNamer names;
   private final WriteStart start;
   private final RestoredFiles restored;
+  private final DynamicBucketAssigner dynamicBuckets;
   private final Map<BucketId, BucketWriter> writers = new LinkedHashMap<>();
   private final Map<BucketId, CompactingBucket> compactions = new LinkedHashMap<>();
   private final long bufferLimit;
@@ -89,7 +92,10 @@ public final class TableWriter implements AutoCloseable {
       }
     }
     this.notNullIndexes = notNull.stream().mapToInt(Integer::intValue).toArray();
-    checkWritable(table);
+    this.dynamicBuckets =
+        isDynamicBucket(table)
+            ? new DynamicBucketAssigner(table, keyIndexBase(table, start))
+            : null;
     this.settings = WriteSettings.of(options, schema.hasPrimaryKey());
     this.bufferLimit = options.get(TableOptions.WRITE_BUFFER_SIZE);
     this.names = FileNamer.dataFiles(settings.format().value());
@@ -97,10 +103,9 @@ public final class TableWriter implements AutoCloseable {
 
   /**
    * Fails, before anything is written, for tables Strata cannot write correctly yet: other file
-   * formats than Parquet, invalid merge-engine options, and primary-key tables without a fixed
-   * bucket number, whose writers must maintain a hash index of the keys (dynamic bucket mode,
-   * {@code 'bucket' = -1}) or a postponed bucket ({@code -2}), and tables with deletion vectors,
-   * which every write and compaction would have to maintain.
+   * formats than Parquet, invalid merge-engine options, primary-key tables with postponed buckets
+   * ({@code 'bucket' = -2}), and tables with deletion vectors, which every write and compaction
+   * would have to maintain. Dynamic bucket mode ({@code -1}) is written with its hash index.
    */
   public static void checkWritable(FileStore table) {
     Options options = table.options();
@@ -117,9 +122,39 @@ public final class TableWriter implements AutoCloseable {
         table.schema().primaryKeys(),
         table.schema().options()); // validates the engine's options
     int bucket = options.get(TableOptions.BUCKET);
-    if (bucket <= 0) {
+    if (bucket <= 0 && bucket != -1) {
       throw CoreErrors.unsupportedPrimaryKeyBucket(table.root().toString(), bucket);
     }
+    // Paimon's cross-partition upsert mode (a global key index) moves keys between partitions;
+    // a per-partition hash index would leave a key in two partitions.
+    List<String> missing =
+        table.schema().partitionKeys().stream()
+            .filter(p -> !table.schema().primaryKeys().contains(p))
+            .toList();
+    if (!missing.isEmpty()) {
+      throw CoreErrors.crossPartitionUpsert(
+          table.root().toString(), table.schema().primaryKeys(), missing);
+    }
+  }
+
+  /**
+   * The snapshot dynamic buckets restore their key index from: the start's, or the latest for a
+   * writer given no base snapshot; null for an overwrite. The commit checks it is still current.
+   */
+  private static Long keyIndexBase(FileStore table, WriteStart start) {
+    if (!start.restoreKeyIndex()) {
+      return null;
+    }
+    if (start.snapshotId() != null) {
+      return start.snapshotId();
+    }
+    Snapshot latest = table.snapshotManager().latest();
+    return latest == null ? null : latest.id();
+  }
+
+  /** Whether keys find their bucket through the hash index: a primary key and 'bucket' = -1. */
+  public static boolean isDynamicBucket(FileStore table) {
+    return table.schema().hasPrimaryKey() && table.options().get(TableOptions.BUCKET) == -1;
   }
 
   /** Fails for tables with deletion vectors, which Strata reads but cannot maintain yet. */
@@ -153,11 +188,14 @@ public final class TableWriter implements AutoCloseable {
       }
     }
     BinaryRow partition = BinaryRowCodec.serialize(partitionType, pick(row, partitionIndexes));
-    int bucket =
-        numBuckets > 0
-            ? BucketFunction.bucket(
-                BinaryRowCodec.serialize(bucketKeyType, pick(row, bucketKeyIndexes)), numBuckets)
-            : 0;
+    int bucket = 0;
+    if (numBuckets > 0 || dynamicBuckets != null) {
+      BinaryRow key = BinaryRowCodec.serialize(bucketKeyType, pick(row, bucketKeyIndexes));
+      bucket =
+          dynamicBuckets != null
+              ? dynamicBuckets.assign(partition, BucketFunction.hash(key))
+              : BucketFunction.bucket(key, numBuckets);
+    }
     writers.computeIfAbsent(new BucketId(partition, bucket), this::newWriter).write(row, kind);
     if (schema.hasPrimaryKey()) {
       buffered += RowSizes.estimate(row);
@@ -238,6 +276,12 @@ public final class TableWriter implements AutoCloseable {
    * written, with its new files and its compaction.
    */
   public List<CommitMessage> prepareCommit() {
+    Map<BucketId, DynamicBucketAssigner.IndexChange> indexChanges = new LinkedHashMap<>();
+    if (dynamicBuckets != null) {
+      for (DynamicBucketAssigner.IndexChange c : dynamicBuckets.writeChangedIndexes()) {
+        indexChanges.put(new BucketId(c.partition(), c.bucket()), c);
+      }
+    }
     List<CommitMessage> messages = new ArrayList<>();
     for (Map.Entry<BucketId, BucketWriter> e : writers.entrySet()) {
       BucketId id = e.getKey();
@@ -250,9 +294,22 @@ public final class TableWriter implements AutoCloseable {
         before = compaction.before();
         after = compaction.after();
       }
+      DynamicBucketAssigner.IndexChange index = indexChanges.remove(id);
       messages.add(
           new CommitMessage(
-              id.partition(), id.bucket(), numBuckets, newFiles, List.of(), before, after));
+              id.partition(),
+              id.bucket(),
+              numBuckets,
+              newFiles,
+              List.of(),
+              before,
+              after,
+              index == null ? List.of() : List.of(index.after()),
+              index == null || index.before() == null ? List.of() : List.of(index.before())));
+    }
+    // Every bucket that took a new key was written to, so no index change is left over.
+    if (dynamicBuckets != null) {
+      dynamicBuckets.abort(List.copyOf(indexChanges.values()));
     }
     writers.clear();
     compactions.clear();

@@ -14,8 +14,11 @@ import java.util.Map;
  * compaction would start from).
  *
  * @param snapshotId the base snapshot, or null for an empty table
+ * @param restoreKeyIndex whether dynamic buckets start from the base snapshot's hash indexes (false
+ *     for overwrites, which replace the partitions they write, key index included)
  */
-public record WriteStart(Long snapshotId, Map<BucketId, Long> nextSequences, boolean compact)
+public record WriteStart(
+    Long snapshotId, Map<BucketId, Long> nextSequences, boolean compact, boolean restoreKeyIndex)
     implements Serializable {
 
   public WriteStart {
@@ -28,17 +31,25 @@ public record WriteStart(Long snapshotId, Map<BucketId, Long> nextSequences, boo
     boolean compact =
         table.schema().hasPrimaryKey() && !table.options().get(TableOptions.WRITE_ONLY);
     return new WriteStart(
-        latest == null ? null : latest.id(), SequenceStarts.of(table, latest), compact);
+        latest == null ? null : latest.id(), SequenceStarts.of(table, latest), compact, true);
   }
 
   /** Only sequence numbers: the tasks write and never compact. */
   public static WriteStart withoutCompaction(Map<BucketId, Long> nextSequences) {
-    return new WriteStart(null, nextSequences, false);
+    return new WriteStart(null, nextSequences, false, true);
   }
 
-  /** The same start, without compaction (overwrites). */
+  /** The same start, without compaction. */
   public WriteStart withoutCompaction() {
-    return new WriteStart(snapshotId, nextSequences, false);
+    return new WriteStart(snapshotId, nextSequences, false, restoreKeyIndex);
+  }
+
+  /**
+   * The start of an overwrite: no compaction, and dynamic buckets start empty in the partitions
+   * written, whose files and key index the commit replaces.
+   */
+  public WriteStart forOverwrite() {
+    return new WriteStart(snapshotId, nextSequences, false, false);
   }
 
   public long nextSequence(BucketId bucket) {

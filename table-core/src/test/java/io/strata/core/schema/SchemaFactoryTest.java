@@ -101,7 +101,9 @@ class SchemaFactoryTest {
                     null,
                     1L))
         .hasMessage(
-            "Primary key [order_id] must contain every partition column, but it lacks 'dt'.");
+            "Primary key [order_id] must contain every partition column, but it lacks 'dt'."
+                + " Updates that move a key across partitions (Paimon's cross-partition upsert"
+                + " with a global index) are not supported: add 'dt' to the primary key.");
     assertThatThrownBy(
             () ->
                 SchemaFactory.create(

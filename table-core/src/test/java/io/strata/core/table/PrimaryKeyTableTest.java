@@ -2,7 +2,6 @@ package io.strata.core.table;
 
 import static io.strata.core.table.TableTestSupport.readAll;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.core.catalog.Identifier;
 import io.strata.core.catalog.WarehouseCatalog;
@@ -19,7 +18,6 @@ import io.strata.core.snapshot.Snapshot;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
-import io.strata.core.write.TableWriter;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -226,20 +224,6 @@ class PrimaryKeyTableTest {
     assertThat(table.snapshotManager().snapshot(5).commitKind()).isEqualTo(CommitKind.APPEND);
     assertThat(readAll(table)).hasSize(1);
     assertThat((String) readAll(table).get(0)[3]).isEqualTo("s4");
-  }
-
-  @Test
-  void refusesToWriteDynamicBucketTablesInsteadOfDuplicatingKeys() {
-    // Paimon put this table's keys in three buckets through its hash index; a write that
-    // ignored the index would add a second row for a key that lives in another bucket.
-    FileStoreTable table = GoldenTableReadTest.golden("pk_dynamic_bucket");
-    assertThatThrownBy(() -> new TableWriter(table))
-        .isInstanceOf(UnsupportedOperationException.class)
-        .hasMessageContaining("pk_dynamic_bucket: it is a primary-key table with 'bucket' = -1")
-        .hasMessageEndingWith(
-            "(dynamic bucket mode), whose writers must keep the index of which bucket holds each"
-                + " key; Strata does not yet, and would duplicate keys. Write it with Paimon, or"
-                + " copy it into a table with a fixed bucket number ('bucket' = '4').");
   }
 
   @Test
