@@ -1,5 +1,6 @@
 package io.strata.bench;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -13,7 +14,8 @@ import org.apache.spark.sql.SparkSession;
  * BIGINT, s STRING)} into a Strata primary-key table of 4 buckets, against the time it takes to
  * write the same rows as plain Parquet files, and the peak heap of the run. Keys are shuffled
  * ({@code id * 7919 mod rows}) so that the writer has to sort them. Run it with a small heap (e.g.
- * {@code STRATA_BENCH_JAVA_OPTS=-Xmx1g}) to check that memory stays bounded.
+ * {@code STRATA_BENCH_JAVA_OPTS=-Xmx1g}) to check that memory stays bounded. CPU time is the JVM's
+ * (tasks, GC and JIT), steadier than wall time on a shared machine.
  *
  * <p>Usage: {@code scripts/bench SparkUpsertWriteBench [rows=10000000]}.
  */
@@ -36,19 +38,24 @@ public final class SparkUpsertWriteBench {
     spark.sql("INSERT INTO strata.default.t SELECT * FROM (" + source + ") LIMIT 1000");
     spark.sql(source).limit(1000).write().parquet(dir.resolve("warmup").toString());
     long start = System.nanoTime();
+    long cpu = processCpuNanos();
     spark.sql("INSERT INTO strata.default.t " + source);
     long strata = System.nanoTime() - start;
+    long strataCpu = processCpuNanos() - cpu;
     start = System.nanoTime();
+    cpu = processCpuNanos();
     spark.sql(source).repartition(4).write().parquet(dir.resolve("parquet").toString());
     long parquet = System.nanoTime() - start;
+    long parquetCpu = processCpuNanos() - cpu;
     long count = spark.sql("SELECT count(*) FROM strata.default.t").first().getLong(0);
     if (count != rows) {
       throw new IllegalStateException("Strata's table holds " + count + " rows, not " + rows);
     }
     List<String[]> table = new ArrayList<>();
-    table.add(new String[] {"write", "time (s)", "rows/s", "time / Parquet's"});
-    table.add(result("Strata upsert, 4 buckets", strata, parquet, rows));
-    table.add(result("plain Parquet, 4 tasks", parquet, parquet, rows));
+    table.add(
+        new String[] {"write", "time (s)", "rows/s", "time / Parquet's", "CPU (s)", "CPU / Parquet's"});
+    table.add(result("Strata upsert, 4 buckets", strata, parquet, strataCpu, parquetCpu, rows));
+    table.add(result("plain Parquet, 4 tasks", parquet, parquet, parquetCpu, parquetCpu, rows));
     BenchSupport.printTable(
         String.format(
             "SparkUpsertWriteBench: %,d rows, local[2], max heap %d MB, peak heap %d MB",
@@ -58,13 +65,25 @@ public final class SparkUpsertWriteBench {
     BenchSupport.deleteTree(dir);
   }
 
-  private static String[] result(String name, long nanos, long parquet, int rows) {
+  private static String[] result(
+      String name, long nanos, long parquet, long cpu, long parquetCpu, int rows) {
     return new String[] {
       name,
       BenchSupport.fmt(BenchSupport.seconds(nanos)),
       BenchSupport.rate(rows, nanos),
-      BenchSupport.fmt((double) nanos / parquet)
+      BenchSupport.fmt((double) nanos / parquet),
+      BenchSupport.fmt(BenchSupport.seconds(cpu)),
+      BenchSupport.fmt((double) cpu / parquetCpu)
     };
+  }
+
+  /**
+   * CPU time of the whole JVM (tasks, GC, JIT): on a shared machine a steadier measure than wall
+   * time.
+   */
+  private static long processCpuNanos() {
+    return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
   }
 
   /** The summed peak usage of the heap's memory pools since the JVM started. */
