@@ -53,7 +53,9 @@ public final class SparkUpsertWriteBench {
     }
     List<String[]> table = new ArrayList<>();
     table.add(
-        new String[] {"write", "time (s)", "rows/s", "time / Parquet's", "CPU (s)", "CPU / Parquet's"});
+        new String[] {
+          "write", "time (s)", "rows/s", "time / Parquet's", "CPU (s)", "CPU / Parquet's"
+        });
     table.add(result("Strata upsert, 4 buckets", strata, parquet, strataCpu, parquetCpu, rows));
     table.add(result("plain Parquet, 4 tasks", parquet, parquet, parquetCpu, parquetCpu, rows));
     BenchSupport.printTable(
