@@ -28,3 +28,9 @@ SELECT c FROM multi WHERE a = 1 AND b = 'x' ORDER BY c;
 CREATE TABLE one (id INT) TBLPROPERTIES ('bucket' = '1', 'bucket-key' = 'id');
 INSERT INTO one SELECT CAST(id AS INT) FROM range(0, 50, 1, 3);
 SELECT count(*), sum(id) FROM one;
+
+-- sink.parallelism: two write tasks for five key buckets; the last duplicate of a key wins.
+CREATE TABLE sunk (id INT NOT NULL, v STRING) TBLPROPERTIES ('primary-key' = 'id', 'bucket' = '5', 'sink.parallelism' = '2');
+INSERT INTO sunk SELECT CAST(id % 20 AS INT), CAST(id AS STRING) FROM range(0, 100, 1, 1);
+SELECT count(*), min(id), max(id) FROM sunk;
+SELECT id, v FROM sunk WHERE id IN (0, 7, 19) ORDER BY id;

@@ -1,6 +1,8 @@
 package io.strata.spark.write;
 
+import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
+import io.strata.core.options.WriteOptions;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
@@ -9,7 +11,9 @@ import io.strata.spark.SparkBucketFunction;
 import io.strata.spark.SparkErrors;
 import io.strata.spark.stream.StrataStreamingWrite;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.connector.distributions.Distribution;
 import org.apache.spark.sql.connector.distributions.Distributions;
 import org.apache.spark.sql.connector.expressions.Expression;
@@ -88,6 +92,32 @@ public class StrataWrite implements Write, RequiresDistributionAndOrdering {
     }
     return Distributions.clustered(
         partitionKeys.stream().map(Expressions::column).toArray(Expression[]::new));
+  }
+
+  /**
+   * {@code sink.parallelism} from the write's options, else from the table's, for fixed-bucket
+   * tables (Spark accepts a number of partitions only with a clustered distribution); 0 lets Spark
+   * choose.
+   */
+  @Override
+  public int requiredNumPartitions() {
+    return sinkParallelism(table, info.options().asCaseSensitiveMap());
+  }
+
+  /** The number of write tasks asked for a write with {@code writeOptions}; 0 when none. */
+  public static int sinkParallelism(FileStoreTable table, Map<String, String> writeOptions) {
+    if (table.options().get(TableOptions.BUCKET) <= 0) {
+      return 0;
+    }
+    Map<String, String> merged = new HashMap<>(table.options().toMap());
+    writeOptions.forEach(
+        (k, v) -> {
+          if (k.equalsIgnoreCase(WriteOptions.SINK_PARALLELISM.key())) {
+            merged.put(WriteOptions.SINK_PARALLELISM.key(), v);
+          }
+        });
+    Integer parallelism = new Options(merged).get(WriteOptions.SINK_PARALLELISM);
+    return parallelism == null ? 0 : parallelism;
   }
 
   @Override

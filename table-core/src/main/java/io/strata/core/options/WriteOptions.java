@@ -16,4 +16,14 @@ public final class WriteOptions {
               + " column types, instead of failing: session setting"
               + " spark.strata.write.merge-schema, or the DataFrame write option mergeSchema (needs"
               + " the Strata SQL extensions).");
+
+  public static final ConfigOption<Integer> SINK_PARALLELISM =
+      ConfigOption.<Integer>of(
+              "sink.parallelism",
+              OptionType.INT,
+              null,
+              "Number of Spark tasks that write a fixed-bucket table (write option or table"
+                  + " property); default: Spark's shuffle partitions. Each bucket is written by one"
+                  + " task.")
+          .withCheck(v -> v >= 1, "a positive number");
 }

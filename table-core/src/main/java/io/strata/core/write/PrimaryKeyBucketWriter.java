@@ -30,6 +30,8 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
   private final List<Object[]> buffer = new ArrayList<>();
   private final List<DataFileMeta> flushed = new ArrayList<>();
   private final Clock clock;
+  private final KeySort keySort;
+  private final Comparator<Object[]> keyOrder;
   private long nextSequence;
   private int filesSeen;
 
@@ -46,6 +48,9 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
     this.mergeFunction = mergeFunction;
     this.schemaId = schemaId;
     this.nextSequence = firstSequence;
+    this.keySort = new KeySort(layout.keyType());
+    // File rows start with the key fields, so the key order compares them in place.
+    this.keyOrder = ValueComparator.ofRow(layout.keyType());
   }
 
   @Override
@@ -84,6 +89,15 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
         : layout.toFileRow(merged.value(), merged.sequence(), merged.kind());
   }
 
+  /** Adds the one record of a key's {@code group} (if the merge engine keeps one) and clears it. */
+  private void keep(List<Object[]> group, List<Object[]> kept) {
+    Object[] merged = merge(group);
+    if (merged != null) {
+      kept.add(merged);
+    }
+    group.clear();
+  }
+
   /** Writes the buffer as one sorted run of files (several when it exceeds the target size). */
   @Override
   public void flush() {
@@ -91,23 +105,17 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
       return;
     }
     int keyArity = layout.keyArity();
-    Comparator<Object[]> keyOrder = ValueComparator.ofRow(layout.keyType());
-    Comparator<Object[]> byKey =
-        (a, b) -> keyOrder.compare(Arrays.copyOf(a, keyArity), Arrays.copyOf(b, keyArity));
-    buffer.sort(byKey);
+    int[] order = keySort.order(buffer);
     List<Object[]> kept = new ArrayList<>();
-    int start = 0;
-    for (int i = 0; i < buffer.size(); i++) {
-      boolean lastOfKey =
-          i + 1 == buffer.size() || byKey.compare(buffer.get(i), buffer.get(i + 1)) != 0;
-      if (lastOfKey) {
-        Object[] merged = merge(buffer.subList(start, i + 1));
-        if (merged != null) {
-          kept.add(merged);
-        }
-        start = i + 1;
+    List<Object[]> group = new ArrayList<>();
+    for (int i = 0; i < order.length; i++) {
+      Object[] row = buffer.get(order[i]);
+      if (!group.isEmpty() && keyOrder.compare(group.get(0), row) != 0) {
+        keep(group, kept);
       }
+      group.add(row);
     }
+    keep(group, kept);
     buffer.clear();
     kept.forEach(files::write);
     List<WrittenFile> all = files.finish();

@@ -14,6 +14,8 @@ import org.apache.hadoop.fs.Path;
 /** Writes rows into Parquet files of one bucket directory, rolling at the target size. */
 final class RollingFileWriter {
 
+  private static final long MAX_ROWS_BETWEEN_SIZE_CHECKS = 1000;
+
   private final FileIO fileIO;
   private final Path bucketDir;
   private final RowType rowType;
@@ -23,6 +25,7 @@ final class RollingFileWriter {
   private ParquetRowWriter current;
   private String currentName;
   private long currentRows;
+  private long nextSizeCheck;
   private Object[] firstRow;
   private Object[] lastRow;
 
@@ -46,17 +49,37 @@ final class RollingFileWriter {
                 rowType,
                 settings.parquet());
         currentRows = 0;
+        nextSizeCheck = 1;
         firstRow = row;
       }
       current.write(row);
       lastRow = row;
       currentRows++;
-      if (current.length() >= settings.targetFileSize()) {
-        closeCurrent();
+      if (currentRows >= nextSizeCheck) {
+        long length = current.length();
+        if (length >= settings.targetFileSize()) {
+          closeCurrent();
+        } else {
+          nextSizeCheck = currentRows + rowsBeforeNextCheck(length);
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write a data file in " + bucketDir, e);
     }
+  }
+
+  /**
+   * Asking Parquet for the file's size walks every column's buffers, so it is asked again only
+   * halfway to the target at the rows' average size so far (at least every row near the target, at
+   * most every {@value #MAX_ROWS_BETWEEN_SIZE_CHECKS} rows).
+   */
+  private long rowsBeforeNextCheck(long length) {
+    if (length <= 0) {
+      return 1;
+    }
+    double bytesPerRow = (double) length / currentRows;
+    long halfway = (long) ((settings.targetFileSize() - length) / bytesPerRow / 2);
+    return Math.max(1, Math.min(MAX_ROWS_BETWEEN_SIZE_CHECKS, halfway));
   }
 
   private void closeCurrent() throws IOException {

@@ -47,6 +47,7 @@ public final class TableWriter implements AutoCloseable {
   private final Map<BucketId, BucketWriter> writers = new LinkedHashMap<>();
   private final Map<BucketId, CompactingBucket> compactions = new LinkedHashMap<>();
   private final long bufferLimit;
+  private final BinaryRow unpartitioned;
   private long buffered;
 
   public TableWriter(FileStore table) {
@@ -75,6 +76,10 @@ public final class TableWriter implements AutoCloseable {
     this.rowType = schema.rowType();
     this.partitionType = schema.partitionType();
     this.partitionIndexes = indexes(rowType, schema.partitionKeys());
+    this.unpartitioned =
+        partitionIndexes.length == 0
+            ? BinaryRowCodec.serialize(partitionType, new Object[0])
+            : null;
     this.keyIndexes = indexes(rowType, schema.primaryKeys());
     this.start = start;
     this.restored = new RestoredFiles(table, start.snapshotId());
@@ -187,7 +192,10 @@ public final class TableWriter implements AutoCloseable {
             rowType.field(i).name(), String.valueOf(rowType.typeAt(i)));
       }
     }
-    BinaryRow partition = BinaryRowCodec.serialize(partitionType, pick(row, partitionIndexes));
+    BinaryRow partition =
+        unpartitioned != null
+            ? unpartitioned
+            : BinaryRowCodec.serialize(partitionType, pick(row, partitionIndexes));
     int bucket = 0;
     if (numBuckets > 0 || dynamicBuckets != null) {
       BinaryRow key = BinaryRowCodec.serialize(bucketKeyType, pick(row, bucketKeyIndexes));
