@@ -26,6 +26,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -63,8 +64,37 @@ class CrashPointTest {
     return points.stream();
   }
 
-  static int crashPointCount() {
-    return (int) crashPoints().count();
+  @Test
+  void theCrashPointsCoverEveryPhaseOfEveryOperation() {
+    Map<String, List<String>> phases =
+        Map.of(
+            "append",
+            List.of(
+                "filesystem data-",
+                "create manifest-",
+                "create manifest-list-",
+                "publish snapshot-",
+                "overwrite LATEST"),
+            "primary-key write that compacts",
+            List.of("filesystem data-", "publish snapshot-3", "publish snapshot-4"),
+            "overwrite",
+            List.of("filesystem data-", "create manifest-list-", "publish snapshot-"),
+            "snapshot expiration",
+            List.of(
+                "delete data-", "delete manifest-list-", "delete snapshot-", "overwrite EARLIEST"),
+            "partition expiration",
+            List.of("create manifest-", "publish snapshot-"),
+            "tag creation and deletion",
+            List.of("publish tag-t1", "delete tag-t0", "delete data-"));
+    int points = 0;
+    for (CrashScenarios scenario : CrashScenarios.all()) {
+      List<String> operations = cleanRun(scenario).operations();
+      points += operations.size();
+      for (String phase : phases.get(scenario.name())) {
+        assertThat(operations).as(scenario.name()).anyMatch(op -> op.startsWith(phase));
+      }
+    }
+    assertThat(points).isGreaterThanOrEqualTo(30);
   }
 
   @ParameterizedTest(name = "{0}: death before operation {1} ({2})")
