@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class ConcurrentSessionsTest {
 
   private static final int WRITERS = 3;
-  private static final int INSERTS = 8;
+  private static final int INSERTS = 5;
   private static final String TABLE = "strata.default.concurrent_sessions";
 
   private final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
