@@ -102,7 +102,10 @@ final class HistoryProcedures {
         List.of(
             Param.table(),
             Param.optional(
-                "older_than", StringType, "Only files older than this time; default now - 1 day."),
+                "older_than",
+                StringType,
+                "Only files older than this time; default now - 1 day, the margin that keeps the"
+                    + " files of commits in flight. A later time can delete them."),
             Param.optional("dry_run", BooleanType, "List without deleting."),
             Param.optional("parallelism", IntegerType, "Most Spark tasks that list directories."),
             Param.optional(
@@ -120,7 +123,7 @@ final class HistoryProcedures {
         String olderThan = args.string("older_than");
         long threshold =
             olderThan == null
-                ? table.clock().millis() - 24L * 3600 * 1000
+                ? OrphanFiles.defaultCutoff(table.clock())
                 : TagProcedures.parseTime(olderThan)
                     .atZone(table.clock().getZone())
                     .toInstant()

@@ -11,7 +11,7 @@ public final class CommitConflictException extends RuntimeException {
 
   /** A file this write replaces was removed by a concurrent commit. */
   public static CommitConflictException replacedFileRemoved(
-      String table, String fileName, int bucket) {
+      String table, String fileName, int bucket, long latestSnapshot) {
     return new CommitConflictException(
         "Cannot commit to "
             + table
@@ -19,8 +19,10 @@ public final class CommitConflictException extends RuntimeException {
             + fileName
             + " (bucket "
             + bucket
-            + ") that this write replaces was removed by a concurrent commit; retry the"
-            + " statement.");
+            + ") that this write replaces was removed by a concurrent commit (the latest snapshot"
+            + " is now "
+            + latestSnapshot
+            + "); retry the statement.");
   }
 
   /** The schema changed under the write in a way its files cannot follow ({@code problem}). */

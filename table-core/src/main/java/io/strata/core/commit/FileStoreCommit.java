@@ -192,12 +192,15 @@ public final class FileStoreCommit {
     messages = overwrite == null ? messages : withoutCompactions(messages);
     try {
       for (int attempt = 0; ; attempt++) {
-        Attempt result = tryCommitOnce(table.snapshotManager().latest(), messages, kind, overwrite);
+        Snapshot latest = table.snapshotManager().latest();
+        Attempt result = tryCommitOnce(latest, messages, kind, overwrite);
         if (result.outcome() != Outcome.LOST_RACE) {
           return result.snapshot();
         }
         if (attempt >= maxRetries) {
-          throw CoreErrors.commitRetriesExhausted(table.root().toString(), maxRetries + 1);
+          // The snapshot that took the id this attempt wanted.
+          long winner = latest == null ? 1 : latest.id() + 1;
+          throw CoreErrors.commitRetriesExhausted(table.root().toString(), maxRetries + 1, winner);
         }
         backoff(attempt);
       }
@@ -376,7 +379,7 @@ public final class FileStoreCommit {
     for (ManifestEntry.Identifier id : replaced) {
       if (!live.contains(id)) {
         throw CommitConflictException.replacedFileRemoved(
-            table.root().toString(), id.fileName(), id.bucket());
+            table.root().toString(), id.fileName(), id.bucket(), latest == null ? 0 : latest.id());
       }
     }
   }

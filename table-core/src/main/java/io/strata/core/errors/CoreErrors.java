@@ -222,13 +222,16 @@ public final class CoreErrors {
 
   // ---- commits ----
 
-  public static IllegalStateException commitRetriesExhausted(String table, int attempts) {
+  public static IllegalStateException commitRetriesExhausted(
+      String table, int attempts, long conflictingSnapshot) {
     return new IllegalStateException(
         "Commit to "
             + table
             + " failed after "
             + attempts
-            + " attempts: other writers kept committing first; raise table option"
+            + " attempts: other writers kept committing first (last: snapshot "
+            + conflictingSnapshot
+            + "); raise table option"
             + " 'commit.max-retries' or retry the write.");
   }
 

@@ -6,10 +6,14 @@ import io.strata.core.io.FileTaskPool;
 import io.strata.core.store.FileStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Finds and deletes files under a table directory that no snapshot, tag, schema or consumer
@@ -19,8 +23,18 @@ import org.apache.hadoop.fs.Path;
  * and deletes on the pool of {@code delete-file.thread-num} threads, listing through a {@link
  * DirectoryLister} (the same pool by default; Spark tasks from {@code remove_orphan_files}). Every
  * delete goes through the table's confined file IO, so nothing outside the table is touched.
+ *
+ * <p>The cutoff is the only thing that protects a write in flight: its data files and manifests
+ * exist before its snapshot names them. {@link #SAFETY_MARGIN} (one day, Paimon's default) is far
+ * longer than any commit; a cutoff newer than that is allowed (nothing else is writing, say) but
+ * logged as a risk, since it can delete the files of a commit that is about to publish.
  */
 public final class OrphanFiles {
+
+  /** How old a file must be by default before it can be taken for an orphan. */
+  public static final Duration SAFETY_MARGIN = Duration.ofDays(1);
+
+  private static final Logger LOG = LoggerFactory.getLogger(OrphanFiles.class);
 
   /**
    * Directories never cleaned: metadata that no manifest names. {@code index/} (deletion vectors
@@ -46,9 +60,24 @@ public final class OrphanFiles {
   /** What was (or, in a dry run, would be) deleted. */
   public record Result(List<Path> files, long bytes) {}
 
+  /** The default cutoff: {@link #SAFETY_MARGIN} before {@code clock}'s now. */
+  public static long defaultCutoff(Clock clock) {
+    return clock.millis() - SAFETY_MARGIN.toMillis();
+  }
+
   public Result remove(long olderThanMillis, boolean dryRun) {
-    if (olderThanMillis > table.clock().millis()) {
+    long now = table.clock().millis();
+    if (olderThanMillis > now) {
       throw CoreErrors.orphanCutoffInFuture();
+    }
+    if (olderThanMillis > now - SAFETY_MARGIN.toMillis()) {
+      LOG.warn(
+          "Removing orphan files of {} newer than the safety margin of {} (older_than is {} ms"
+              + " ago): files of a commit still in flight will be deleted and that commit will"
+              + " reference missing files. Use the default older_than unless no write is running.",
+          table.root(),
+          SAFETY_MARGIN,
+          now - olderThanMillis);
     }
     Set<String> referenced = new ReferencedFiles(table, pool).relativePaths();
     List<Path> orphans = new ArrayList<>();
