@@ -7,7 +7,6 @@ import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.Tag;
 import io.strata.core.store.FileStore;
 import java.io.FileNotFoundException;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashSet;
 import java.util.List;
@@ -65,7 +64,7 @@ final class ExpiredIndexFiles {
         deleteIndexFile(e);
       }
     }
-    deleteQuietly(table.paths().manifest(name));
+    SnapshotExpiration.deleteIfPresent(table, table.paths().manifest(name));
     // Later expired snapshots may share this manifest; it is gone now.
     keptManifests.add(name);
   }
@@ -82,7 +81,7 @@ final class ExpiredIndexFiles {
           table.root());
       return;
     }
-    deleteQuietly(path);
+    SnapshotExpiration.deleteIfPresent(table, path);
   }
 
   private List<IndexManifestEntry> entries(String indexManifest) {
@@ -93,16 +92,6 @@ final class ExpiredIndexFiles {
         return List.of(); // an interrupted earlier run already removed it
       }
       throw e;
-    }
-  }
-
-  private void deleteQuietly(Path path) {
-    try {
-      table.fileIO().delete(path);
-    } catch (FileNotFoundException e) {
-      // Already gone: a rerun after an interrupted expiration.
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot delete " + path + " while expiring snapshots", e);
     }
   }
 }

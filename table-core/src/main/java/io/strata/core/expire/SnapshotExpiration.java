@@ -203,6 +203,11 @@ public final class SnapshotExpiration {
   }
 
   private void deleteQuietly(Path path) {
+    deleteIfPresent(table, path);
+  }
+
+  /** Deletes a file expiration no longer needs; one already gone (a rerun) is fine. */
+  static void deleteIfPresent(FileStore table, Path path) {
     try {
       table.fileIO().delete(path);
     } catch (FileNotFoundException e) {
