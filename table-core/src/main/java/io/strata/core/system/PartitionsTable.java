@@ -38,14 +38,13 @@ final class PartitionsTable implements SystemTable {
 
   @Override
   public RowType rowType() {
-    return perBucket
-        ? Fields.row(
-            "partition",
-            Fields.string(),
-            "Partition as k=v/k2=v2.",
-            "bucket",
-            Fields.integer().notNull(),
-            "Bucket.",
+    List<Object> columns = new ArrayList<>();
+    columns.addAll(List.of("partition", Fields.string(), "Partition as k=v/k2=v2."));
+    if (perBucket) {
+      columns.addAll(List.of("bucket", Fields.integer().notNull(), "Bucket."));
+    }
+    columns.addAll(
+        List.of(
             "record_count",
             Fields.bigintNotNull(),
             "Records in the live files, deletes included.",
@@ -57,23 +56,8 @@ final class PartitionsTable implements SystemTable {
             "Live files.",
             "last_update_time",
             Fields.timestamp(),
-            "Creation time of the newest live file.")
-        : Fields.row(
-            "partition",
-            Fields.string(),
-            "Partition as k=v/k2=v2.",
-            "record_count",
-            Fields.bigintNotNull(),
-            "Records in the live files, deletes included.",
-            "file_size_in_bytes",
-            Fields.bigintNotNull(),
-            "Bytes of the live files.",
-            "file_count",
-            Fields.bigintNotNull(),
-            "Live files.",
-            "last_update_time",
-            Fields.timestamp(),
-            "Creation time of the newest live file.");
+            "Creation time of the newest live file."));
+    return Fields.row(columns.toArray());
   }
 
   private record Key(BinaryRow partition, int bucket) {}
