@@ -1,23 +1,29 @@
 """Separate scripts/spark-sql processes write one warehouse at once, and nothing is lost.
 
 Three processes append to one table, one upserts into a primary-key table, and one loops
-compaction, snapshot expiration and orphan removal over both, all at the same time. Each
-writer's script follows every INSERT with `SELECT 'ack <tag>'`: the CLI stops at the first
-failing statement, so an ack on stdout means its INSERT was acknowledged. Afterwards every
-acknowledged commit is present exactly once (and nothing else), snapshot ids are contiguous,
-every listed snapshot reads, and every failure is a commit conflict that names a snapshot.
+compaction, snapshot expiration and orphan removal over both, all at the same time; the third
+appender is killed with SIGKILL while an INSERT of its own is in flight. Each writer's script
+follows every INSERT with `SELECT 'ack <tag>'`: the CLI stops at the first failing statement, so
+an ack on stdout means its INSERT was acknowledged. Afterwards every acknowledged commit is
+present exactly once (the killed one at most once, nothing else), snapshot ids are contiguous,
+every listed snapshot reads, every failure is a commit conflict that names a snapshot, and orphan
+removal deletes exactly the files no snapshot names.
 """
 
 import datetime
+import glob
 import os
 import re
+import signal
 import subprocess
+import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 APPENDERS = 3
 INSERTS = 5  # per appender
 UPSERTS = 5
 MAINTENANCE_ROUNDS = 3
+KILLED = 2  # the appender killed with SIGKILL after its second ack, writing partition 2
 TIMEOUT = 900  # five JVMs on two shared cores
 CONFLICTS = (
     "was removed by a concurrent commit (the latest snapshot is now ",
@@ -26,21 +32,28 @@ CONFLICTS = (
 
 
 def spark_sql(script_path, warehouse, *args):
+    """A CLI running the script, in a process group of its own, its output in files beside it."""
     env = dict(os.environ, STRATA_SKIP_BUILD="1", STRATA_WAREHOUSE=warehouse)
-    return subprocess.Popen(
-        [os.path.join(REPO, "scripts", "spark-sql"), "-S",
-         # Bucketed writes shuffle: 2 tasks, not Spark's default 200, on 2 cores.
-         "--conf", "spark.sql.shuffle.partitions=2", *args, "-f", str(script_path)],
-        cwd=os.path.dirname(str(script_path)), env=env, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True,
-    )
+    # Short-lived JVMs on two cores: the C1 compiler and one GC thread spend less CPU starting.
+    env["SPARK_SUBMIT_OPTS"] = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+    folder = os.path.dirname(str(script_path))
+    with open(os.path.join(folder, "stdout"), "w") as out, \
+            open(os.path.join(folder, "stderr"), "w") as err:
+        return subprocess.Popen(
+            [os.path.join(REPO, "scripts", "spark-sql"), "-S",
+             # Bucketed writes shuffle: 2 tasks, not Spark's default 200, on 2 cores.
+             "--conf", "spark.sql.shuffle.partitions=2", *args, "-f", str(script_path)],
+            cwd=folder, env=env, stdout=out, stderr=err, start_new_session=True,
+        )
 
 
 def appender_script(writer):
     lines = []
     for n in range(INSERTS):
         tag = f"w{writer}-c{n}"
-        lines.append(f"INSERT INTO procs.events VALUES ({writer * 1000 + n}, '{tag}', {n % 2});")
+        partition = KILLED if writer == KILLED else n % 2
+        lines.append(
+            f"INSERT INTO procs.events VALUES ({writer * 1000 + n}, '{tag}', {partition});")
         lines.append(f"SELECT 'ack {tag}';")
     return "\n".join(lines) + "\n"
 
@@ -100,6 +113,53 @@ def plant_orphan(path):
     return path
 
 
+def kill_during_next_insert(proc, folder, warehouse):
+    """SIGKILLs the CLI (its JVM too) as soon as, after its second INSERT was acked, a new data file
+    appears in its partition: its third INSERT is between writing files and committing. Returns
+    how long after the ack the file appeared (None: none came in 2 minutes; killed anyway)."""
+    deadline = time.time() + TIMEOUT
+    stdout = os.path.join(folder, "stdout")
+    while f"w{KILLED}-c1" not in acks(read(stdout)):
+        assert proc.poll() is None, read(os.path.join(folder, "stderr"))[-3000:]
+        assert time.time() < deadline
+        time.sleep(0.1)
+    partition = os.path.join(table_dir(warehouse, "events"), f"p={KILLED}")
+    before = set(glob.glob(os.path.join(partition, "*", "*")))
+    acked = time.time()
+    waited = None
+    while time.time() < acked + 120:
+        if set(glob.glob(os.path.join(partition, "*", "*"))) - before:
+            waited = time.time() - acked
+            break
+        time.sleep(0.01)
+    os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.wait(timeout=60) == -signal.SIGKILL
+    for _ in range(600):  # until every process of the group, the JVM included, is gone
+        try:
+            os.killpg(proc.pid, 0)
+            time.sleep(0.1)
+        except ProcessLookupError:
+            return waited
+    raise AssertionError("the killed CLI's JVM is still running")
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def data_files_on_disk(warehouse, name):
+    return {f for _, _, files in os.walk(table_dir(warehouse, name))
+            for f in files if f.startswith("data-")}
+
+
+def data_files_referenced(spark, table, ids):
+    name = table.replace(".", ".`", 1) + "$files`"
+    return {os.path.basename(r[0])
+            for i in ids
+            for r in spark.sql(f"SELECT file_path FROM {name} VERSION AS OF {i}").collect()}
+
+
 def snapshot_ids(spark, table):
     name = table.replace(".", ".`", 1) + "$snapshots`"
     return [r[0] for r in spark.sql(f"SELECT snapshot_id FROM {name} ORDER BY 1").collect()]
@@ -140,16 +200,17 @@ def test_separate_processes_lose_no_acknowledged_commit(spark, warehouse, tmp_pa
         # Maintenance goes on after a failed call; a writer stops at its first failure.
         extra = ["--hiveconf", "hive.cli.errors.ignore=true"] if name == "maintenance" else []
         procs[name] = spark_sql(path, warehouse, *extra)
-    outputs = {}
-    for name, proc in procs.items():
-        try:
-            outputs[name] = proc.communicate(timeout=TIMEOUT)
-        finally:
-            proc.kill()
-    results = {name: (procs[name].returncode, *outputs[name]) for name in procs}
-    for name, (_, out, err) in results.items():
-        (tmp_path / name / "stdout").write_text(out)
-        (tmp_path / name / "stderr").write_text(err)
+    try:
+        waited = kill_during_next_insert(
+            procs[f"appender-{KILLED}"], tmp_path / f"appender-{KILLED}", warehouse)
+        for proc in procs.values():
+            proc.wait(timeout=TIMEOUT)
+    finally:
+        for proc in procs.values():
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+    results = {name: (procs[name].returncode, read(tmp_path / name / "stdout"),
+                      read(tmp_path / name / "stderr")) for name in procs}
 
     for name, (code, out, err) in results.items():
         errors = failures(err)
@@ -157,7 +218,7 @@ def test_separate_processes_lose_no_acknowledged_commit(spark, warehouse, tmp_pa
             assert code == 0, err[-3000:]
             rounds = [line for line in out.splitlines() if line.startswith("round ")]
             assert rounds == [f"round {r}" for r in range(MAINTENANCE_ROUNDS)], out
-        else:
+        elif name != f"appender-{KILLED}":
             assert (code == 0) == (not errors), (name, code, errors, tmp_path / name)
         assert all(any(c in e for c in CONFLICTS) for e in errors), (name, errors)
 
@@ -169,8 +230,11 @@ def test_separate_processes_lose_no_acknowledged_commit(spark, warehouse, tmp_pa
     upserted = acks(results["upserter"][1])
     assert upserted == [f"u{n}" for n in range(len(upserted))]
     assert appended and upserted
+    # The INSERT in flight when its CLI was killed may have committed, at most once.
+    in_flight = f"w{KILLED}-c{len(acks(results[f'appender-{KILLED}'][1]))}"
     tags = [r[0] for r in spark.sql("SELECT tag FROM procs.events").collect()]
-    assert sorted(tags) == sorted(appended + ["seed"])
+    committed = appended + ["seed"] + ([in_flight] if in_flight in tags else [])
+    assert sorted(tags) == sorted(committed)
     kv = {r[0]: r[1] for r in spark.sql("SELECT k, v FROM procs.kv").collect()}
     last = upserted[-1]
     expected = {-1: "seed", 0: last, 1: last}
@@ -180,18 +244,26 @@ def test_separate_processes_lose_no_acknowledged_commit(spark, warehouse, tmp_pa
     ids = {t: assert_every_snapshot_reads(spark, t) for t in ("procs.events", "procs.kv")}
     assert not any(os.path.exists(o) for o in orphans), "maintenance removed the planted orphans"
 
-    # Nobody writes any more: orphan removal up to now may delete whatever no snapshot names.
+    # Nobody writes any more: orphan removal up to now deletes exactly what no snapshot names,
+    # the killed INSERT's files among them.
+    referenced = {t: data_files_referenced(spark, t, ids[t]) for t in ids}
+    leftovers = {t: data_files_on_disk(warehouse, t.split(".")[1]) - referenced[t] for t in ids}
+    time.sleep(1)  # older_than has whole seconds
     now = datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
     for table in ("procs.events", "procs.kv"):
         spark.sql(f"CALL sys.remove_orphan_files(table => '{table}', older_than => '{now}')")
         assert assert_every_snapshot_reads(spark, table) == ids[table]
+        assert data_files_on_disk(warehouse, table.split(".")[1]) == referenced[table]
     assert sorted(r[0] for r in spark.sql("SELECT tag FROM procs.events").collect()) == sorted(
-        appended + ["seed"])
+        committed)
     print(
         f"\nseparate processes: appends acknowledged {len(appended)} of {APPENDERS * INSERTS},"
         f" upserts acknowledged {len(upserted)} of {UPSERTS},"
         f" write conflicts {sum(len(failures(r[2])) for n, r in results.items() if n != 'maintenance')},"
         f" maintenance conflicts {len(failures(results['maintenance'][2]))},"
+        f" killed writer: {in_flight} {'committed' if in_flight in tags else 'absent'},"
+        f" killed {'once its data file appeared, %.2f s after the ack before' % waited if waited is not None else 'without a data file'},"
+        f" orphan data files removed {sum(len(v) for v in leftovers.values())},"
         f" snapshots events {ids['procs.events'][0]}..{ids['procs.events'][-1]},"
         f" kv {ids['procs.kv'][0]}..{ids['procs.kv'][-1]}"
     )
