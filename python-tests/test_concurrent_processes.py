@@ -1,7 +1,8 @@
 """Separate scripts/spark-sql processes write one warehouse at once, and nothing is lost.
 
 Three processes append to one table, one upserts into a primary-key table, and one loops
-compaction, snapshot expiration and orphan removal over both, all at the same time; the third
+compaction, snapshot expiration and orphan removal over both (rounds fed to its stdin for as long
+as a writer runs), all at the same time; the third
 appender is killed with SIGKILL while an INSERT of its own is in flight. Each writer's script
 follows every INSERT with `SELECT 'ack <tag>'`: the CLI stops at the first failing statement, so
 an ack on stdout means its INSERT was acknowledged. Afterwards every acknowledged commit is
@@ -16,13 +17,13 @@ import os
 import re
 import signal
 import subprocess
+import threading
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 APPENDERS = 3
 INSERTS = 5  # per appender
 UPSERTS = 5
-MAINTENANCE_ROUNDS = 3
 KILLED = 2  # the appender killed with SIGKILL after its second ack, writing partition 2
 TIMEOUT = 900  # five JVMs on two shared cores
 CONFLICTS = (
@@ -31,19 +32,22 @@ CONFLICTS = (
 )
 
 
-def spark_sql(script_path, warehouse, *args):
-    """A CLI running the script, in a process group of its own, its output in files beside it."""
+def spark_sql(folder, warehouse, *args):
+    """A CLI in a process group of its own, its output in files in the folder: it runs the
+    folder's script.sql, or when there is none reads statements from its stdin (a pipe)."""
     env = dict(os.environ, STRATA_SKIP_BUILD="1", STRATA_WAREHOUSE=warehouse)
     # Short-lived JVMs on two cores: the C1 compiler and one GC thread spend less CPU starting.
     env["SPARK_SUBMIT_OPTS"] = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
-    folder = os.path.dirname(str(script_path))
+    script = os.path.join(folder, "script.sql")
+    source = ["-f", script] if os.path.exists(script) else []
     with open(os.path.join(folder, "stdout"), "w") as out, \
             open(os.path.join(folder, "stderr"), "w") as err:
         return subprocess.Popen(
             [os.path.join(REPO, "scripts", "spark-sql"), "-S",
              # Bucketed writes shuffle: 2 tasks, not Spark's default 200, on 2 cores.
-             "--conf", "spark.sql.shuffle.partitions=2", *args, "-f", str(script_path)],
+             "--conf", "spark.sql.shuffle.partitions=2", *args, *source],
             cwd=folder, env=env, stdout=out, stderr=err, start_new_session=True,
+            stdin=None if source else subprocess.PIPE, text=True,
         )
 
 
@@ -68,31 +72,64 @@ def upserter_script():
     return "\n".join(lines) + "\n"
 
 
-def maintenance_script(older_than):
+def maintenance_round(r, older_than):
     lines = []
-    for r in range(MAINTENANCE_ROUNDS):
-        for table in ("procs.events", "procs.kv"):
-            lines += [
-                f"CALL sys.compact(table => '{table}');",
-                f"CALL sys.expire_snapshots(table => '{table}', retain_min => 1, retain_max => 5);",
-                # Files of commits in flight are newer than the start of the test: kept.
-                f"CALL sys.remove_orphan_files(table => '{table}', older_than => '{older_than}');",
-            ]
-        lines.append(f"SELECT 'round {r}';")
+    for table in ("procs.events", "procs.kv"):
+        lines += [
+            f"CALL sys.compact(table => '{table}');",
+            f"CALL sys.expire_snapshots(table => '{table}', retain_min => 1, retain_max => 5);",
+            # Files of commits in flight are newer than the start of the test: kept.
+            f"CALL sys.remove_orphan_files(table => '{table}', older_than => '{older_than}');",
+        ]
+    lines.append(f"SELECT 'round {r}';")
     return "\n".join(lines) + "\n"
 
 
-# Lines that are not the CLI's one-line error messages: timings, JVM warnings, log4j lines with
-# the stack traces they print (Spark logs some internal errors it then ignores), blank lines.
-NOISE = re.compile(
-    r"^(Time taken: |WARNING: |\d\d:\d\d:\d\d [A-Z]+ |\s+at |\s*\.\.\. \d+ more|Caused by: "
-    r"|\s*Suppressed: |[a-z][\w$]*(\.[\w$]+)+(Exception|Error)(: |$)|\s*$)"
-)
+def rounds_done(folder):
+    # A result line, maybe behind the CLI's prompt; never the statement's 'round N' literal.
+    text = read(os.path.join(folder, "stdout"))
+    return [int(r) for r in re.findall(r"(?:^|> )round (\d+)$", text, re.MULTILINE)]
+
+
+def maintain(proc, folder, writers, older_than, rounds):
+    """Feeds the CLI one maintenance round after the other for as long as a writer runs, and one
+    more after the last has exited; appends the number of each round done to rounds."""
+    deadline = time.time() + TIMEOUT
+    while True:
+        writing = any(w.poll() is None for w in writers)
+        r = len(rounds)
+        proc.stdin.write(maintenance_round(r, older_than))
+        proc.stdin.flush()
+        while r not in rounds_done(folder):
+            if proc.poll() is not None or time.time() > deadline:
+                return
+            time.sleep(0.2)
+        rounds.append(r)
+        if not writing:
+            break
+    proc.stdin.write("quit;\n")
+    proc.stdin.close()
+
+
+# What the CLI writes to stderr besides its error messages: timings, JVM warnings, blank lines,
+# log4j lines (Spark logs some internal errors it then ignores) with the exception they print,
+# stack frames.
+QUIET = re.compile(r"^(Time taken: |WARNING: |\s*$)")
+LOGGED = re.compile(r"^\d\d:\d\d:\d\d [A-Z]+ ")
+FRAME = re.compile(r"^(\s+at |\s*\.\.\. \d+ more|Caused by: |\s*Suppressed: )")
+EXCEPTION = re.compile(r"^[a-z][\w$]*(\.[\w$]+)+(Exception|Error)(: |$)")
 
 
 def failures(stderr):
-    """The CLI's error lines, one per failed statement."""
-    return [line for line in stderr.splitlines() if not NOISE.match(line)]
+    """The CLI's error lines, one per failed statement (a stack trace, if any, left out)."""
+    errors = []
+    after_log_line = False
+    for line in stderr.splitlines():
+        logged_exception = after_log_line and EXCEPTION.match(line)
+        after_log_line = bool(LOGGED.match(line))
+        if not (after_log_line or logged_exception or FRAME.match(line) or QUIET.match(line)):
+            errors.append(line)
+    return errors
 
 
 def acks(stdout):
@@ -191,21 +228,27 @@ def test_separate_processes_lose_no_acknowledged_commit(spark, warehouse, tmp_pa
 
     scripts = {f"appender-{w}": appender_script(w) for w in range(APPENDERS)}
     scripts["upserter"] = upserter_script()
-    scripts["maintenance"] = maintenance_script(started)
     procs = {}
     for name, text in scripts.items():
-        path = tmp_path / name / "script.sql"
-        path.parent.mkdir()
-        path.write_text(text)
-        # Maintenance goes on after a failed call; a writer stops at its first failure.
-        extra = ["--hiveconf", "hive.cli.errors.ignore=true"] if name == "maintenance" else []
-        procs[name] = spark_sql(path, warehouse, *extra)
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "script.sql").write_text(text)
+        procs[name] = spark_sql(tmp_path / name, warehouse)  # stops at its first failure
+    (tmp_path / "maintenance").mkdir()
+    # A failed call does not stop the maintenance: the statements that follow run.
+    procs["maintenance"] = spark_sql(
+        tmp_path / "maintenance", warehouse, "--hiveconf", "hive.cli.errors.ignore=true")
+    rounds = []
+    feeder = threading.Thread(target=maintain, args=(
+        procs["maintenance"], tmp_path / "maintenance",
+        [p for n, p in procs.items() if n != "maintenance"], started, rounds))
+    feeder.start()
     try:
         waited = kill_during_next_insert(
             procs[f"appender-{KILLED}"], tmp_path / f"appender-{KILLED}", warehouse)
         for proc in procs.values():
             proc.wait(timeout=TIMEOUT)
     finally:
+        feeder.join(timeout=60)
         for proc in procs.values():
             if proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGKILL)
@@ -216,8 +259,7 @@ def test_separate_processes_lose_no_acknowledged_commit(spark, warehouse, tmp_pa
         errors = failures(err)
         if name == "maintenance":
             assert code == 0, err[-3000:]
-            rounds = [line for line in out.splitlines() if line.startswith("round ")]
-            assert rounds == [f"round {r}" for r in range(MAINTENANCE_ROUNDS)], out
+            assert len(rounds) >= 2 and rounds_done(tmp_path / name) == rounds, out
         elif name != f"appender-{KILLED}":
             assert (code == 0) == (not errors), (name, code, errors, tmp_path / name)
         assert all(any(c in e for c in CONFLICTS) for e in errors), (name, errors)
@@ -260,7 +302,7 @@ def test_separate_processes_lose_no_acknowledged_commit(spark, warehouse, tmp_pa
         f"\nseparate processes: appends acknowledged {len(appended)} of {APPENDERS * INSERTS},"
         f" upserts acknowledged {len(upserted)} of {UPSERTS},"
         f" write conflicts {sum(len(failures(r[2])) for n, r in results.items() if n != 'maintenance')},"
-        f" maintenance conflicts {len(failures(results['maintenance'][2]))},"
+        f" maintenance rounds {len(rounds)}, conflicts {len(failures(results['maintenance'][2]))},"
         f" killed writer: {in_flight} {'committed' if in_flight in tags else 'absent'},"
         f" killed {'once its data file appeared, %.2f s after the ack before' % waited if waited is not None else 'without a data file'},"
         f" orphan data files removed {sum(len(v) for v in leftovers.values())},"
