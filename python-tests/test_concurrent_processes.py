@@ -153,11 +153,13 @@ def plant_orphan(path):
 def kill_during_next_insert(proc, folder, warehouse):
     """SIGKILLs the CLI (its JVM too) as soon as, after its second INSERT was acked, a new data file
     appears in its partition: its third INSERT is between writing files and committing. Returns
-    how long after the ack the file appeared (None: none came in 2 minutes; killed anyway)."""
+    how long after the ack the file appeared (None: none came in 2 minutes, killed anyway; or the
+    CLI exited before the ack, not killed)."""
     deadline = time.time() + TIMEOUT
     stdout = os.path.join(folder, "stdout")
     while f"w{KILLED}-c1" not in acks(read(stdout)):
-        assert proc.poll() is None, read(os.path.join(folder, "stderr"))[-3000:]
+        if proc.poll() is not None:
+            return None  # it failed first (a conflict, checked with the other writers)
         assert time.time() < deadline
         time.sleep(0.1)
     partition = os.path.join(table_dir(warehouse, "events"), f"p={KILLED}")
@@ -171,13 +173,25 @@ def kill_during_next_insert(proc, folder, warehouse):
         time.sleep(0.01)
     os.killpg(proc.pid, signal.SIGKILL)
     assert proc.wait(timeout=60) == -signal.SIGKILL
-    for _ in range(600):  # until every process of the group, the JVM included, is gone
-        try:
-            os.killpg(proc.pid, 0)
-            time.sleep(0.1)
-        except ProcessLookupError:
+    for _ in range(600):  # until every process of the group, the JVM included, is dead
+        if not live_processes_of_group(proc.pid):
             return waited
-    raise AssertionError("the killed CLI's JVM is still running")
+        time.sleep(0.1)
+    raise AssertionError(f"the killed CLI's JVM is still running: {live_processes_of_group(proc.pid)}")
+
+
+def live_processes_of_group(group):
+    """Pids of the group's processes that are neither gone nor zombies waiting to be reaped."""
+    live = []
+    for stat in glob.glob("/proc/[0-9]*/stat"):
+        try:
+            with open(stat) as f:
+                state, _, pgrp = f.read().rsplit(")", 1)[1].split()[:3]
+        except (OSError, ValueError):
+            continue  # exited while listed
+        if int(pgrp) == group and state != "Z":
+            live.append(int(stat.split("/")[2]))
+    return live
 
 
 def read(path):
