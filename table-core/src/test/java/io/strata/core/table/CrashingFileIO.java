@@ -6,6 +6,8 @@ import io.strata.core.io.HadoopFileIO;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -19,24 +21,41 @@ import org.apache.hadoop.fs.Path;
  * kill. Writing operations are counted in order: creates, overwrites, atomic publishes, deletes,
  * renames, mkdirs, and each {@link #fileSystem} hand-out (data files are written and sized through
  * Hadoop's file system, so each data file counts once when opened and once when closed).
+ *
+ * <p>{@link #pausing} instead stops the calling thread at the N-th operation, after writing a
+ * marker file, so that another process can SIGKILL this one right there ({@link ProcessKillTest}).
  */
 final class CrashingFileIO extends ForwardingFileIO {
 
   private static final long serialVersionUID = 1L;
 
   private final int crashAt;
+  private final String pauseMarker;
   private final AtomicInteger count = new AtomicInteger();
   private final List<String> log = Collections.synchronizedList(new ArrayList<>());
   private volatile boolean dead;
 
   /** Dies before writing operation {@code crashAt} (0-based); -1 never dies and only counts. */
   CrashingFileIO(int crashAt) {
+    this(crashAt, null);
+  }
+
+  private CrashingFileIO(int crashAt, String pauseMarker) {
     super(HadoopFileIO.local());
     this.crashAt = crashAt;
+    this.pauseMarker = pauseMarker;
   }
 
   static CrashingFileIO counting() {
     return new CrashingFileIO(-1);
+  }
+
+  /**
+   * Blocks the thread that reaches writing operation {@code pauseAt} (0-based) for good, once it
+   * has written {@code marker} (holding "index kind name" of the operation that did not happen).
+   */
+  static CrashingFileIO pausing(int pauseAt, java.nio.file.Path marker) {
+    return new CrashingFileIO(pauseAt, marker.toString());
   }
 
   /** "kind name" of each writing operation that ran, in order. */
@@ -51,11 +70,28 @@ final class CrashingFileIO extends ForwardingFileIO {
   private void write(String kind, Path path) throws IOException {
     alive();
     int index = count.getAndIncrement();
+    if (index == crashAt && pauseMarker != null) {
+      pauseForever(index + " " + kind + " " + path.getName());
+    }
     if (index == crashAt) {
       dead = true;
       throw new IOException("injected process death before operation " + index + ": " + kind);
     }
     log.add(kind + " " + path.getName());
+  }
+
+  private void pauseForever(String operation) throws IOException {
+    java.nio.file.Path marker = java.nio.file.Path.of(pauseMarker);
+    java.nio.file.Path written = marker.resolveSibling(marker.getFileName() + ".tmp");
+    Files.writeString(written, operation);
+    Files.move(written, marker, StandardCopyOption.ATOMIC_MOVE);
+    while (true) {
+      try {
+        Thread.sleep(Long.MAX_VALUE);
+      } catch (InterruptedException e) {
+        // Only the kill ends the pause.
+      }
+    }
   }
 
   private void alive() throws IOException {
