@@ -94,6 +94,44 @@ class StreamScanTest {
     assertThat(splits).extracting(DataSplit::bucket).doesNotHaveDuplicates();
   }
 
+  /** Every record the changes of snapshot {@code id} hold, as "kind id=v". */
+  private static List<String> readWithKinds(FileStoreTable table, long id) {
+    List<String> rows = new ArrayList<>();
+    for (DataSplit split :
+        new StreamScan(table, new Options(Map.of())).plan(StreamPosition.changesOf(id))) {
+      try (CloseableIterator<Object[]> it = TableRead.openChangesWithRowKinds(table, split, ROWS)) {
+        it.forEachRemaining(r -> rows.add(r[0] + " " + r[1] + "=" + r[2]));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return rows;
+  }
+
+  @Test
+  void changesWithRowKindsKeepEveryKindTheyWereWrittenWith() {
+    FileStoreTable table = keyed(Map.of());
+    Snapshot first = write(table, RowKind.INSERT, row(1, "a"), row(2, "b"), row(3, "c"));
+    Snapshot update = write(table, RowKind.UPDATE_AFTER, row(2, "b2"));
+    Snapshot before = write(table, RowKind.UPDATE_BEFORE, row(1, "a"));
+    Snapshot delete = write(table, RowKind.DELETE, row(3, "c"));
+
+    assertThat(readWithKinds(table, first.id()))
+        .containsExactlyInAnyOrder("+I 1=a", "+I 2=b", "+I 3=c");
+    assertThat(readWithKinds(table, update.id())).containsExactly("+U 2=b2");
+    assertThat(readWithKinds(table, before.id())).containsExactly("-U 1=a");
+    assertThat(readWithKinds(table, delete.id())).containsExactly("-D 3=c");
+    // Without kinds, retractions cannot be rows.
+    assertThat(read(table, StreamPosition.changesOf(delete.id()))).isEmpty();
+  }
+
+  @Test
+  void appendTableChangesWithRowKindsAreInserts() {
+    FileStoreTable table = append();
+    Snapshot first = TableTestSupport.append(table, List.<Object[]>of(row(1, "a"), row(2, "b")));
+    assertThat(readWithKinds(table, first.id())).containsExactlyInAnyOrder("+I 1=a", "+I 2=b");
+  }
+
   @Test
   void compactionsAndOverwritesEmitNothingUnlessOverwritesAreAsked() {
     FileStoreTable table = keyed(Map.of());
