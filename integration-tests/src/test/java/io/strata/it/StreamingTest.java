@@ -176,6 +176,22 @@ class StreamingTest {
   }
 
   @Test
+  void aStreamFromATagReadsItsSnapshotWholeThenFollowsTheChanges() throws Exception {
+    String t = "strata.default.stream_tag";
+    createTable(t, "'primary-key' = 'id', 'bucket' = '1'");
+    sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b')");
+    sql("CALL strata.sys.create_tag(table => 'default.stream_tag', tag => 'v1')");
+    sql("INSERT INTO " + t + " VALUES (2, 'b2')");
+    sql("INSERT INTO " + t + " VALUES (3, 'c')");
+    Run run = stream(t, "tag", Map.of("scan.tag-name", "v1"));
+    assertThat(run.rows()).containsExactlyInAnyOrder("1=a", "2=b", "2=b2", "3=c");
+    assertThatThrownBy(() -> stream(t, "no-tag", Map.of("scan.tag-name", "v9")))
+        .hasMessageContaining(
+            "Cannot start the streaming read of stream_tag at scan.tag-name 'v9': no such tag."
+                + " Its tags are v1;");
+  }
+
+  @Test
   void readLimitsSplitTheBacklogIntoBatchesAndScanModesChooseTheStart() throws Exception {
     String t = "strata.default.stream_append";
     createTable(t, "'bucket' = '-1'");

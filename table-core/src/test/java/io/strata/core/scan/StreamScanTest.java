@@ -3,6 +3,8 @@ package io.strata.core.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.core.expire.ExpireConfig;
+import io.strata.core.expire.SnapshotExpiration;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.merge.RowKind;
@@ -10,6 +12,7 @@ import io.strata.core.options.Options;
 import io.strata.core.read.TableRead;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
+import io.strata.core.snapshot.Tag;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
@@ -181,6 +184,33 @@ class StreamScanTest {
     assertThatThrownBy(() -> start.resolve(opts("scan.mode", "from-snapshot")))
         .hasMessage(
             "The streaming scan.mode 'from-snapshot' needs the option 'scan.snapshot-id'; set it.");
+  }
+
+  @Test
+  void aTagStartReadsTheTaggedSnapshotWholeThenTheLaterChanges() {
+    FileStoreTable table = keyed(Map.of());
+    Snapshot tagged = write(table, RowKind.INSERT, row(1, "a"), row(2, "b"));
+    table.tagManager().create("v1", Tag.of(tagged));
+    Snapshot later = write(table, RowKind.INSERT, row(2, "b2"));
+    write(table, RowKind.INSERT, row(3, "c"));
+    // The tag keeps its snapshot readable after expiration removed it.
+    new SnapshotExpiration(table).expire(new ExpireConfig(1, 10, Long.MAX_VALUE, 1));
+    assertThat(table.snapshotManager().exists(tagged.id())).isFalse();
+
+    StreamPosition start = new StreamStart(table).resolve(opts("scan.tag-name", "v1"));
+    assertThat(start).isEqualTo(StreamPosition.wholeOf(tagged.id()));
+    assertThat(read(table, start)).containsExactlyInAnyOrder("1=a", "2=b");
+    assertThat(read(table, start.nextSnapshot())).containsExactly("2=b2");
+    assertThat(start.nextSnapshot().snapshotId()).isEqualTo(later.id());
+    assertThat(
+            new StreamStart(table)
+                .resolve(new Options(Map.of("scan.mode", "from-snapshot", "scan.tag-name", "v1"))))
+        .isEqualTo(start);
+
+    assertThatThrownBy(() -> new StreamStart(table).resolve(opts("scan.tag-name", "nope")))
+        .hasMessage(
+            "Cannot start the streaming read of k at scan.tag-name 'nope': no such tag. Its tags"
+                + " are v1; name one of them, or create the tag first (CALL sys.create_tag).");
   }
 
   @Test
