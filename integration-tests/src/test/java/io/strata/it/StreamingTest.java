@@ -186,9 +186,7 @@ class StreamingTest {
     Run run = stream(t, "tag", Map.of("scan.tag-name", "v1"));
     assertThat(run.rows()).containsExactlyInAnyOrder("1=a", "2=b", "2=b2", "3=c");
     assertThatThrownBy(() -> stream(t, "no-tag", Map.of("scan.tag-name", "v9")))
-        .hasMessageContaining(
-            "Cannot start the streaming read of stream_tag at scan.tag-name 'v9': no such tag."
-                + " Its tags are v1;");
+        .hasMessageContaining("Tag 'v9' doesn't exist. Existing tags: v1.");
   }
 
   @Test

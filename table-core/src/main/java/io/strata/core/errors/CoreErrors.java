@@ -126,25 +126,6 @@ public final class CoreErrors {
         "The streaming scan.mode '" + mode + "' needs the option '" + option + "'; set it.");
   }
 
-  /** {@code existing}: every tag name; the message lists the first ten. */
-  public static IllegalArgumentException streamTagNotFound(
-      String table, String tag, List<String> existing) {
-    String tags =
-        existing.isEmpty()
-            ? "The table has no tags"
-            : "Its tags are "
-                + String.join(", ", existing.subList(0, Math.min(10, existing.size())))
-                + (existing.size() > 10 ? " (and " + (existing.size() - 10) + " more)" : "");
-    return new IllegalArgumentException(
-        "Cannot start the streaming read of "
-            + table
-            + " at scan.tag-name '"
-            + tag
-            + "': no such tag. "
-            + tags
-            + "; name one of them, or create the tag first (CALL sys.create_tag).");
-  }
-
   public static IllegalArgumentException noSnapshotToTag(String table) {
     return new IllegalArgumentException(
         "Table " + table + " has no snapshot to tag yet; write to it first.");

@@ -6,9 +6,7 @@ import io.strata.core.options.ScanOptions;
 import io.strata.core.options.StartupMode;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.SnapshotManager;
-import io.strata.core.snapshot.Tag;
 import io.strata.core.store.FileStore;
-import java.util.ArrayList;
 import java.util.OptionalLong;
 
 /**
@@ -34,7 +32,8 @@ public final class StreamStart {
     long next = latest.isPresent() ? latest.getAsLong() + 1 : 1;
     StartupMode mode = mode(options);
     if (startsAtTag(mode, options)) {
-      return StreamPosition.wholeOf(tagSnapshot(options.get(ScanOptions.TAG_NAME)).id());
+      return StreamPosition.wholeOf(
+          new SnapshotSelector(table).byTag(options.get(ScanOptions.TAG_NAME)).id());
     }
     return switch (mode) {
       case DEFAULT, LATEST_FULL, FULL ->
@@ -68,19 +67,6 @@ public final class StreamStart {
     return options.contains(ScanOptions.TAG_NAME)
         && !options.contains(ScanOptions.SNAPSHOT_ID)
         && (mode == StartupMode.FROM_SNAPSHOT || mode == StartupMode.FROM_SNAPSHOT_FULL);
-  }
-
-  private Snapshot tagSnapshot(String name) {
-    return table
-        .tagManager()
-        .tag(name)
-        .map(Tag::snapshot)
-        .orElseThrow(
-            () ->
-                CoreErrors.streamTagNotFound(
-                    table.root().getName(),
-                    name,
-                    new ArrayList<>(table.tagManager().tags().keySet())));
   }
 
   private static long snapshotId(Options options) {

@@ -208,9 +208,7 @@ class StreamScanTest {
         .isEqualTo(start);
 
     assertThatThrownBy(() -> new StreamStart(table).resolve(opts("scan.tag-name", "nope")))
-        .hasMessage(
-            "Cannot start the streaming read of k at scan.tag-name 'nope': no such tag. Its tags"
-                + " are v1; name one of them, or create the tag first (CALL sys.create_tag).");
+        .hasMessage("Tag 'nope' doesn't exist. Existing tags: v1.");
   }
 
   @Test
