@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.core.expire.ExpireConfig;
 import io.strata.core.expire.OrphanFiles;
+import io.strata.core.expire.Rollback;
 import io.strata.core.expire.SnapshotExpiration;
 import io.strata.core.expire.TagDeletion;
 import io.strata.core.format.CloseableIterator;
@@ -161,5 +162,19 @@ class ChangelogProducerInputTest {
     new TagDeletion(table).delete(List.of("t"));
     assertThat(changelogFilesOnDisk(table)).hasSize(1).doesNotContain(taggedFile);
     assertThat(changes(table, 3)).containsExactly("+I 3=c");
+  }
+
+  @Test
+  void aRollbackDeletesTheChangelogOfTheSnapshotsItRemoves() throws Exception {
+    FileStoreTable table = table();
+    Snapshot first = write(table, new Object[][] {row(1, "a")}, RowKind.INSERT);
+    write(table, new Object[][] {row(2, "b")}, RowKind.INSERT);
+    write(table, new Object[][] {row(1, "a2")}, RowKind.UPDATE_AFTER);
+    assertThat(changelogFilesOnDisk(table)).hasSize(3);
+
+    new Rollback(table).to(first);
+    assertThat(changelogFilesOnDisk(table))
+        .containsExactly(changelogEntries(table, first).get(0).file().fileName());
+    assertThat(changes(table, first.id())).containsExactly("+I 1=a");
   }
 }
