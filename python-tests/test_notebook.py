@@ -123,6 +123,15 @@ def test_history_expiration_and_tags(executed):
     assert len(eval(after)) == 2
 
 
+def test_streaming_reads_the_snapshot_then_each_change(executed):
+    text = text_of(executed[0])
+    streamed, total = re.fullmatch(r"(\d+) of (\d+) rows", line(text, "first run:")[0]).groups()
+    assert streamed == total and int(total) > 0
+    # The second run reads only the insert, the update and the delete committed since.
+    assert line(text, "streamed changes:") == ["['+I 8', '+U 7', '-D 1']"]
+    assert line(text, "consumers:") == ["[('notebook',)]"]
+
+
 def test_figures_are_drawn(executed):
     nb = executed[0]
     pngs = [

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.spark.api.java.function.VoidFunction2;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -123,6 +124,69 @@ class StreamingTest {
     assertThat(resumed.batches()).doesNotContainAnyElementsOf(first.batches());
     // Nothing new: a third run emits nothing.
     assertThat(stream(t, "pk", Map.of()).rows()).isEmpty();
+  }
+
+  /** Every row an AvailableNow run emits, rendered by {@code render}. */
+  private List<String> streamRendered(
+      String table, String checkpoint, Map<String, String> options, Function<Row, String> render)
+      throws Exception {
+    List<String> rows = Collections.synchronizedList(new ArrayList<>());
+    DataStreamReader reader = spark.readStream();
+    options.forEach(reader::option);
+    StreamingQuery query =
+        reader
+            .table(table)
+            .writeStream()
+            .option("checkpointLocation", checkpoints.resolve(checkpoint).toString())
+            .trigger(Trigger.AvailableNow())
+            .foreachBatch(
+                (VoidFunction2<Dataset<Row>, Long>)
+                    (batch, id) -> batch.collectAsList().forEach(r -> rows.add(render.apply(r))))
+            .start();
+    query.awaitTermination();
+    return rows;
+  }
+
+  private static String withKind(Row r) {
+    return r.getString(0) + " " + r.getLong(1) + "=" + r.getString(2);
+  }
+
+  @Test
+  void theAuditLogStreamsEveryChangeWithItsRowKind() throws Exception {
+    String t = "strata.default.stream_audit";
+    createTable(t, "'primary-key' = 'id', 'bucket' = '2'");
+    sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+    String audit = "strata.default.`stream_audit$audit_log`";
+    assertThat(spark.readStream().table(audit).schema().fieldNames())
+        .containsExactly("rowkind", "id", "v");
+    assertThat(streamRendered(audit, "audit", Map.of(), StreamingTest::withKind))
+        .containsExactlyInAnyOrder("+I 1=a", "+I 2=b", "+I 3=c");
+
+    sql("INSERT INTO " + t + " VALUES (2, 'b2'), (4, 'd')");
+    sql("DELETE FROM " + t + " WHERE id = 3");
+    sql("UPDATE " + t + " SET v = 'a2' WHERE id = 1");
+    // Strata's UPDATE writes +U records; its DELETE writes -D records that carry only the key.
+    assertThat(streamRendered(audit, "audit", Map.of(), StreamingTest::withKind))
+        .containsExactlyInAnyOrder("+I 2=b2", "+I 4=d", "-D 3=null", "+U 1=a2");
+    // The plain table stream shows the same changes without the delete.
+    assertThat(
+            stream(t, "plain", Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "2"))
+                .rows())
+        .containsExactlyInAnyOrder("2=b2", "4=d", "1=a2");
+  }
+
+  @Test
+  void aStreamFromATagReadsItsSnapshotWholeThenFollowsTheChanges() throws Exception {
+    String t = "strata.default.stream_tag";
+    createTable(t, "'primary-key' = 'id', 'bucket' = '1'");
+    sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b')");
+    sql("CALL strata.sys.create_tag(table => 'default.stream_tag', tag => 'v1')");
+    sql("INSERT INTO " + t + " VALUES (2, 'b2')");
+    sql("INSERT INTO " + t + " VALUES (3, 'c')");
+    Run run = stream(t, "tag", Map.of("scan.tag-name", "v1"));
+    assertThat(run.rows()).containsExactlyInAnyOrder("1=a", "2=b", "2=b2", "3=c");
+    assertThatThrownBy(() -> stream(t, "no-tag", Map.of("scan.tag-name", "v9")))
+        .hasMessageContaining("Tag 'v9' doesn't exist. Existing tags: v1.");
   }
 
   @Test

@@ -184,14 +184,6 @@ public class StrataReaderFactory implements PartitionReaderFactory {
 
   /** The rows' type: {@code $audit_log} rows lead with their row kind. */
   private RowType outputType() {
-    if (mode != ReadMode.AUDIT_LOG) {
-      return readType;
-    }
-    java.util.List<io.strata.core.types.DataField> fields = new java.util.ArrayList<>();
-    fields.add(
-        new io.strata.core.types.DataField(
-            -1, ReadMode.ROW_KIND, io.strata.core.types.DataTypes.STRING().notNull()));
-    fields.addAll(readType.fields());
-    return new RowType(fields);
+    return mode.outputType(readType);
   }
 }

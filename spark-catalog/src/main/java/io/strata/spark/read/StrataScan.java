@@ -224,10 +224,13 @@ public class StrataScan
     return this;
   }
 
-  /** The table as a streaming source; the checkpoint keeps its offsets, nothing else. */
+  /**
+   * The table (or its {@code $audit_log}) as a streaming source; the checkpoint keeps its offsets,
+   * nothing else.
+   */
   @Override
   public MicroBatchStream toMicroBatchStream(String checkpointLocation) {
-    return new StrataMicroBatchStream(table, readType, options);
+    return new StrataMicroBatchStream(table, readType, mode, options);
   }
 
   /** The bucketed layout reported to Spark, decided once from the plan; null when none. */

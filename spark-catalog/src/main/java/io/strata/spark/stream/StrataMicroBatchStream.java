@@ -10,6 +10,7 @@ import io.strata.core.scan.StreamStart;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
+import io.strata.spark.read.ReadMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,13 +28,15 @@ import org.apache.spark.sql.connector.read.streaming.SupportsTriggerAvailableNow
  * chooses (by default the whole latest snapshot), each later one the changes of the next snapshot
  * ({@link StreamScan}). Offsets are {@link StreamPosition}s; a batch ends where the read limits
  * stop it, possibly inside a snapshot's splits. With {@code consumer-id}, every committed batch
- * records the snapshot the stream reads next, which snapshot expiration then keeps.
+ * records the snapshot the stream reads next, which snapshot expiration then keeps. Read through
+ * {@code t$audit_log}, every row leads with its row kind, and changes keep their retractions.
  */
 public final class StrataMicroBatchStream
     implements MicroBatchStream, SupportsAdmissionControl, SupportsTriggerAvailableNow {
 
   private final FileStoreTable table;
   private final RowType readType;
+  private final ReadMode mode;
   private final Map<String, String> options;
   private final StreamScan scan;
   private final String consumerId;
@@ -42,9 +45,10 @@ public final class StrataMicroBatchStream
   private Long availableNowEnd;
 
   public StrataMicroBatchStream(
-      FileStoreTable table, RowType readType, Map<String, String> options) {
+      FileStoreTable table, RowType readType, ReadMode mode, Map<String, String> options) {
     this.table = table;
     this.readType = readType;
+    this.mode = mode;
     this.options = Map.copyOf(options);
     this.scan = new StreamScan(table, new Options(this.options));
     String id = table.options().with(this.options).get(ScanOptions.CONSUMER_ID);
@@ -124,7 +128,7 @@ public final class StrataMicroBatchStream
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
-    return new StreamReaderFactory(table, readType);
+    return new StreamReaderFactory(table, readType, mode);
   }
 
   @Override

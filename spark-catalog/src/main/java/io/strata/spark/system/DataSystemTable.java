@@ -38,7 +38,8 @@ public class DataSystemTable implements SupportsRead {
         ? "The table's rows, each with its row kind in a leading column "
             + ReadMode.ROW_KIND
             + " (+I inserted, +U updated); primary-key tables are merged, so deleted keys do"
-            + " not appear."
+            + " not appear. Read as a stream, it emits each change with its kind, deletes (-D)"
+            + " and update-befores (-U) included."
         : "Read-optimized: the table's columns read only from files that need no merge"
             + " (primary-key tables: the top level, as of the last full compaction; append tables:"
             + " every file).";
@@ -60,7 +61,9 @@ public class DataSystemTable implements SupportsRead {
 
   @Override
   public Set<TableCapability> capabilities() {
-    return EnumSet.of(TableCapability.BATCH_READ);
+    return mode == ReadMode.AUDIT_LOG
+        ? EnumSet.of(TableCapability.BATCH_READ, TableCapability.MICRO_BATCH_READ)
+        : EnumSet.of(TableCapability.BATCH_READ);
   }
 
   @Override

@@ -36,6 +36,10 @@ import org.slf4j.LoggerFactory;
  * The one commit loop: build delta manifests, a base manifest list from the latest snapshot, and
  * publish {@code snapshot-N} atomically; a lost race re-plans on the new latest snapshot and
  * retries with backoff. A commit that finally fails deletes every file it wrote, data included.
+ *
+ * <p>Changelog files the writers produced ({@code changelog-producer} {@code input}) go into their
+ * own manifests and manifest list, named by the snapshot's {@code changelogManifestList}, with
+ * their row count as {@code changelogRecordCount}; the data change's snapshot carries them.
  */
 public final class FileStoreCommit {
 
@@ -259,6 +263,7 @@ public final class FileStoreCommit {
     try {
       String indexManifest = indexManifest(latest, messages, overwrite, written);
       Snapshot snapshot = buildSnapshot(latest, schemaId, delta, kind, indexManifest, written);
+      snapshot = withChangelog(snapshot, changelogEntries(messages), written);
       if (table.snapshotManager().tryCommit(snapshot)) {
         return new Attempt(Outcome.COMMITTED, snapshot);
       }
@@ -360,6 +365,31 @@ public final class FileStoreCommit {
         0L);
   }
 
+  private static List<ManifestEntry> changelogEntries(List<CommitMessage> messages) {
+    List<ManifestEntry> entries = new ArrayList<>();
+    for (CommitMessage m : messages) {
+      for (DataFileMeta f : m.changelogFiles()) {
+        entries.add(
+            new ManifestEntry(FileKind.ADD, m.partition(), m.bucket(), m.totalBuckets(), f));
+      }
+    }
+    return entries;
+  }
+
+  /** {@code snapshot} with a changelog manifest list of {@code changelog}, when there is one. */
+  private Snapshot withChangelog(
+      Snapshot snapshot, List<ManifestEntry> changelog, List<String> written) {
+    if (changelog.isEmpty()) {
+      return snapshot;
+    }
+    List<ManifestFileMeta> manifests = manifestFiles.writeManifests(changelog);
+    manifests.forEach(m -> written.add(m.fileName()));
+    ManifestFiles.WrittenList list = manifestFiles.writeManifestList(manifests);
+    written.add(list.fileName());
+    long records = changelog.stream().mapToLong(e -> e.file().rowCount()).sum();
+    return snapshot.withChangelog(list.fileName(), list.size(), records);
+  }
+
   private void checkReplacedFilesAreLive(Snapshot latest, List<CommitMessage> messages) {
     Set<ManifestEntry.Identifier> replaced = new HashSet<>();
     for (CommitMessage m : messages) {
@@ -403,11 +433,14 @@ public final class FileStoreCommit {
     return data;
   }
 
-  /** Deletes the data files of a commit that will never happen: new and compacted ones. */
+  /**
+   * Deletes the data files of a commit that will never happen: new, changelog and compacted ones.
+   */
   public void abort(List<CommitMessage> messages) {
     HashIndexFile indexFiles = new HashIndexFile(table.fileIO(), table.paths());
     for (CommitMessage m : messages) {
       deleteFiles(m, m.newFiles());
+      deleteFiles(m, m.changelogFiles());
       deleteFiles(m, m.compactAfter());
       m.newIndexFiles().forEach(indexFiles::deleteQuietly);
     }

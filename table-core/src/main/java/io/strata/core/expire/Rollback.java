@@ -137,6 +137,19 @@ public final class Rollback {
         }
       }
     }
+    // Changelog files belong to their snapshot alone: they go with it unless a kept version holds
+    // it.
+    for (Snapshot s : gone) {
+      String changelog = s.changelogManifestList();
+      if (changelog == null || keptManifests.contains(changelog)) {
+        continue;
+      }
+      for (ManifestFileMeta m : safeList(changelog)) {
+        for (ManifestEntry e : manifests.readManifest(m.fileName())) {
+          deleteUnlessKept(e, kept);
+        }
+      }
+    }
     for (Snapshot s : gone) {
       for (String m : SnapshotExpiration.referencedManifests(s, manifests)) {
         if (!keptManifests.contains(m)) {

@@ -13,6 +13,7 @@ import io.strata.core.store.FileStore;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -30,11 +31,13 @@ import org.apache.hadoop.fs.Path;
  * {@code olderThan} (a snapshot ages from when it was superseded).
  *
  * <p>Deletion reads only the delta manifests of the snapshots after each expired one: their DELETE
- * entries name the files only expired snapshots held. Files any tag holds are kept. Then index
- * files and index manifests only expired snapshots read ({@link ExpiredIndexFiles}), then
- * unreferenced manifests and manifest lists go, then the snapshot files in ascending order, then
- * EARLIEST moves. Interrupted at any point, every retained snapshot and tag stays readable and a
- * rerun finishes the job.
+ * entries name the files only expired snapshots held. Files any tag holds are kept. The changelog
+ * files of each expired snapshot ({@code changelog-producer} {@code input}) go too, unless a tag
+ * holds that snapshot (orphan removal counts a tag's changelog files as live). Then index files and
+ * index manifests only expired snapshots read ({@link ExpiredIndexFiles}), then unreferenced
+ * manifests and manifest lists go, then the snapshot files in ascending order, then EARLIEST moves.
+ * Interrupted at any point, every retained snapshot and tag stays readable and a rerun finishes the
+ * job.
  */
 public final class SnapshotExpiration {
 
@@ -84,9 +87,10 @@ public final class SnapshotExpiration {
     FileTaskPool pool = FileTasks.of(table);
     Map<Long, Snapshot> range = readSnapshots(pool, earliest, endExclusive);
     TaggedFiles tagged = new TaggedFiles(table, manifests, endExclusive, pool);
-    List<ManifestEntry> unused = unusedDataFiles(pool, range, earliest, tagged);
-    pool.forEach(unused, this::deleteDataFile);
     List<Snapshot> expired = range.values().stream().filter(s -> s.id() < endExclusive).toList();
+    List<ManifestEntry> unused = new ArrayList<>(unusedDataFiles(pool, range, earliest, tagged));
+    unused.addAll(unusedChangelogFiles(pool, expired, tagged));
+    pool.forEach(unused, this::deleteDataFile);
     // Index files (deletion vectors) go with the data files, before any manifest that names them.
     ExpiredIndexFiles index =
         new ExpiredIndexFiles(table, manifests, snapshots.snapshot(endExclusive));
@@ -139,9 +143,27 @@ public final class SnapshotExpiration {
                 .toList());
   }
 
+  /** The changelog files of expired snapshots that no tag holds. */
+  private List<ManifestEntry> unusedChangelogFiles(
+      FileTaskPool pool, List<Snapshot> expired, TaggedFiles tagged) {
+    Set<String> taggedManifests = tagged.manifestFiles();
+    List<String> lists =
+        expired.stream()
+            .map(Snapshot::changelogManifestList)
+            .filter(list -> list != null && !taggedManifests.contains(list))
+            .toList();
+    Set<String> changelogManifests =
+        new LinkedHashSet<>(pool.flatMap(lists, this::manifestsOfListIfExists));
+    return pool.flatMap(changelogManifests, this::readManifestIfExists);
+  }
+
   private List<String> deltaManifests(Snapshot snapshot) {
+    return manifestsOfListIfExists(snapshot.deltaManifestList());
+  }
+
+  private List<String> manifestsOfListIfExists(String manifestList) {
     try {
-      return manifests.readManifestList(snapshot.deltaManifestList()).stream()
+      return manifests.readManifestList(manifestList).stream()
           .map(ManifestFileMeta::fileName)
           .toList();
     } catch (UncheckedIOException e) {

@@ -2,6 +2,7 @@ package io.strata.core.expire;
 
 import io.strata.core.io.FileTaskPool;
 import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.paths.Names;
 import io.strata.core.snapshot.Snapshot;
@@ -63,7 +64,10 @@ public final class TagDeletion {
     Set<ManifestEntry.Identifier> kept = new HashSet<>();
     pool.map(keepers, this::live).forEach(live -> live.forEach(e -> kept.add(e.identifier())));
     List<ManifestEntry> unused =
-        live(tagged).stream().filter(e -> !kept.contains(e.identifier())).toList();
+        new ArrayList<>(live(tagged).stream().filter(e -> !kept.contains(e.identifier())).toList());
+    if (!table.snapshotManager().exists(tagged.id())) {
+      unused.addAll(changelogFiles(tagged, remainingTags));
+    }
     pool.forEach(unused, this::deleteDataFile);
     if (!table.snapshotManager().exists(tagged.id())) {
       Set<String> keptManifests = new HashSet<>();
@@ -75,6 +79,24 @@ public final class TagDeletion {
               .toList();
       pool.forEach(unusedManifests, m -> delete(table.paths().manifest(m)));
     }
+  }
+
+  /**
+   * The changelog files of an expired tagged snapshot, which expiration kept for the tag; none when
+   * another tag holds the same snapshot.
+   */
+  private List<ManifestEntry> changelogFiles(Snapshot tagged, Map<String, Tag> remainingTags) {
+    String list = tagged.changelogManifestList();
+    if (list == null
+        || remainingTags.values().stream()
+            .anyMatch(t -> list.equals(t.snapshot().changelogManifestList()))) {
+      return List.of();
+    }
+    List<ManifestEntry> files = new ArrayList<>();
+    for (ManifestFileMeta m : manifests.readManifestList(list)) {
+      files.addAll(manifests.readManifest(m.fileName()));
+    }
+    return files;
   }
 
   private void deleteDataFile(ManifestEntry e) {

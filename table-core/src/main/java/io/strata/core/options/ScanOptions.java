@@ -38,7 +38,11 @@ public final class ScanOptions {
 
   public static final ConfigOption<String> TAG_NAME =
       ConfigOption.<String>of(
-          "scan.tag-name", OptionType.STRING, null, "Read the snapshot of this tag.");
+          "scan.tag-name",
+          OptionType.STRING,
+          null,
+          "Read the snapshot of this tag; a stream reads it whole, then the changes of every later"
+              + " snapshot.");
 
   public static final ConfigOption<Long> TIMESTAMP_MILLIS =
       ConfigOption.<Long>of(

@@ -2,8 +2,9 @@ package io.strata.core.options;
 
 /**
  * {@code scan.mode}: where a streaming read starts. {@code default} picks {@code from-snapshot}
- * when {@code scan.snapshot-id} is set, {@code from-timestamp} when {@code scan.timestamp-millis}
- * is set, else {@code latest-full}. Batch reads choose their version with the selector options.
+ * when {@code scan.snapshot-id} or {@code scan.tag-name} is set (a tag's snapshot is read whole),
+ * {@code from-timestamp} when {@code scan.timestamp-millis} is set, else {@code latest-full}. Batch
+ * reads choose their version with the selector options.
  */
 public enum StartupMode implements OptionEnum {
   DEFAULT("default"),

@@ -36,6 +36,13 @@ public final class FileNamer {
     return new FileNamer("data-", "." + extension);
   }
 
+  /**
+   * Changelog files ({@code changelog-producer} {@code input}) beside the data files of a bucket.
+   */
+  public static FileNamer changelogFiles(String extension) {
+    return new FileNamer("changelog-", "." + extension);
+  }
+
   public String next() {
     return prefix + uuid + "-" + counter.getAndIncrement() + suffix;
   }

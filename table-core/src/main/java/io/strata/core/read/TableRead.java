@@ -1,6 +1,7 @@
 package io.strata.core.read;
 
 import io.strata.core.format.CloseableIterator;
+import io.strata.core.merge.RowKind;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.split.DataSplit;
 import io.strata.core.store.FileStore;
@@ -47,14 +48,28 @@ public final class TableRead {
 
   /**
    * The rows of a split of a snapshot's changes ({@code scan.StreamScan}): an append table's files
-   * as written; a primary-key table's files one by one, upserts as rows, deletes dropped.
+   * as written; a primary-key table's change files one by one, upserts as rows, retractions
+   * dropped.
    */
   public static CloseableIterator<Object[]> openChanges(
       FileStore table, DataSplit split, RowType readType) {
     if (!table.schema().hasPrimaryKey()) {
       return open(table, split, readType);
     }
-    return new ChangeFilesReader(table, split, readType);
+    return new ChangeFilesReader(table, split, readType, ChangeFilesReader.Output.UPSERTS_ONLY);
+  }
+
+  /**
+   * Like {@link #openChanges} but every record leads with its row kind as {@code $audit_log} shows
+   * it: an append table's rows are all {@code +I}; a primary-key table's records keep the kind they
+   * were written with, retractions included ({@code -U}, {@code -D}).
+   */
+  public static CloseableIterator<Object[]> openChangesWithRowKinds(
+      FileStore table, DataSplit split, RowType readType) {
+    if (!table.schema().hasPrimaryKey()) {
+      return map(open(table, split, readType), r -> prepend(RowKind.INSERT.shortString(), r));
+    }
+    return new ChangeFilesReader(table, split, readType, ChangeFilesReader.Output.WITH_ROW_KINDS);
   }
 
   /**
@@ -73,10 +88,9 @@ public final class TableRead {
     return map(
         wrap(reader),
         r -> {
-          io.strata.core.merge.RowKind kind =
-              io.strata.core.merge.RowKind.fromValue((Byte) r[layout.kindIndex()]);
+          RowKind kind = RowKind.fromValue((Byte) r[layout.kindIndex()]);
           Object[] values = java.util.Arrays.copyOfRange(r, layout.valueOffset(), r.length);
-          return prepend(kind == io.strata.core.merge.RowKind.UPDATE_AFTER ? "+U" : "+I", values);
+          return prepend(kind == RowKind.UPDATE_AFTER ? "+U" : "+I", values);
         });
   }
 

@@ -14,6 +14,7 @@ import io.strata.core.options.TableOptions;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.SnapshotManager;
+import io.strata.core.snapshot.Tag;
 import io.strata.core.split.AppendOnlySplitGenerator;
 import io.strata.core.split.DataSplit;
 import io.strata.core.split.SplitGenerator;
@@ -35,6 +36,10 @@ import java.util.OptionalLong;
  * split per bucket, ordered by sequence number and never packed across buckets; each file is read
  * on its own ({@code TableRead.openChanges}), so every change reaches the stream in commit order.
  *
+ * <p>With {@code changelog-producer} {@code input}, a primary-key table's APPEND snapshots emit the
+ * changelog files their writers produced (the snapshot's {@code changelogManifestList}: every input
+ * record, unmerged) instead of the files they added, in the order they were written.
+ *
  * <p>Example: snapshot 7 (APPEND) added files f1 (bucket 0, seq 10-19) and f2 (bucket 1, seq 3-5)
  * to a key table: the changes of 7 are two splits, [f1] and [f2].
  */
@@ -44,11 +49,15 @@ public final class StreamScan {
   private final Options options;
   private final SnapshotManager snapshots;
 
+  /** Whether APPEND snapshots emit their changelog files rather than their added files. */
+  private final boolean readsChangelog;
+
   public StreamScan(FileStore table, Options readOptions) {
     this.table = table;
     this.options = table.options().with(readOptions.toMap());
     this.snapshots = table.snapshotManager();
     ChangelogProducer producer = options.get(TableOptions.CHANGELOG_PRODUCER);
+    this.readsChangelog = table.schema().hasPrimaryKey() && producer == ChangelogProducer.INPUT;
     if (table.schema().hasPrimaryKey()
         && (producer == ChangelogProducer.LOOKUP
             || producer == ChangelogProducer.FULL_COMPACTION)) {
@@ -67,11 +76,39 @@ public final class StreamScan {
    * snapshot must be committed, and fails the stream when it has expired.
    */
   public List<DataSplit> plan(StreamPosition position) {
-    Snapshot snapshot = snapshot(position.snapshotId());
     if (position.full()) {
-      return new TableScan(table, options).plan(snapshot).splits();
+      return new TableScan(table, options).plan(wholeSnapshot(position.snapshotId())).splits();
     }
-    return emitsChanges(snapshot) ? changes(snapshot) : List.of();
+    Snapshot snapshot = snapshot(position.snapshotId());
+    if (!emitsChanges(snapshot)) {
+      return List.of();
+    }
+    if (readsChangelog && snapshot.commitKind() == CommitKind.APPEND) {
+      return snapshot.changelogManifestList() == null
+          ? List.of()
+          : changes(snapshot, snapshot.changelogManifestList(), FileOrder.AS_WRITTEN);
+    }
+    return changes(snapshot, snapshot.deltaManifestList(), FileOrder.BY_SEQUENCE);
+  }
+
+  /** How a key bucket's change files are ordered for reading. */
+  private enum FileOrder {
+    /** By first sequence number: added level-0 files. */
+    BY_SEQUENCE,
+    /** As the manifest lists them: changelog files, written in sequence order. */
+    AS_WRITTEN
+  }
+
+  /** The snapshot to read whole: itself, or a tag's copy once it has expired (a tag start). */
+  private Snapshot wholeSnapshot(long id) {
+    if (!snapshots.exists(id)) {
+      for (Tag tag : table.tagManager().tags().values()) {
+        if (tag.snapshot().id() == id) {
+          return tag.snapshot();
+        }
+      }
+    }
+    return snapshot(id);
   }
 
   private Snapshot snapshot(long id) {
@@ -98,10 +135,9 @@ public final class StreamScan {
             && options.get(ScanOptions.STREAMING_READ_OVERWRITE));
   }
 
-  private List<DataSplit> changes(Snapshot snapshot) {
+  private List<DataSplit> changes(Snapshot snapshot, String manifestList, FileOrder order) {
     FileStoreScan scan = new FileStoreScan(table.manifestFiles(), table.schema().partitionType());
-    List<ManifestFileMeta> delta =
-        table.manifestFiles().readManifestList(snapshot.deltaManifestList());
+    List<ManifestFileMeta> delta = table.manifestFiles().readManifestList(manifestList);
     Map<BucketKey, List<ManifestEntry>> buckets = new LinkedHashMap<>();
     for (ManifestEntry e : FileStoreScan.merge(scan.readEntries(delta))) {
       buckets
@@ -113,7 +149,7 @@ public final class StreamScan {
       int totalBuckets = b.getValue().get(0).totalBuckets();
       List<DataFileMeta> files =
           new ArrayList<>(b.getValue().stream().map(ManifestEntry::file).toList());
-      for (List<DataFileMeta> group : groups(files)) {
+      for (List<DataFileMeta> group : groups(files, order)) {
         splits.add(
             new DataSplit(
                 snapshot.id(),
@@ -127,9 +163,11 @@ public final class StreamScan {
     return splits;
   }
 
-  private List<List<DataFileMeta>> groups(List<DataFileMeta> files) {
+  private List<List<DataFileMeta>> groups(List<DataFileMeta> files, FileOrder order) {
     if (table.schema().hasPrimaryKey()) {
-      files.sort(Comparator.comparingLong(DataFileMeta::minSequenceNumber));
+      if (order == FileOrder.BY_SEQUENCE) {
+        files.sort(Comparator.comparingLong(DataFileMeta::minSequenceNumber));
+      }
       return List.of(files);
     }
     SplitGenerator packing =

@@ -9,7 +9,12 @@ import io.strata.core.snapshot.SnapshotManager;
 import io.strata.core.store.FileStore;
 import java.util.OptionalLong;
 
-/** The first {@link StreamPosition} of a streaming read, chosen by {@code scan.mode}. */
+/**
+ * The first {@link StreamPosition} of a streaming read, chosen by {@code scan.mode}. With {@code
+ * scan.tag-name} (and mode {@code default}, {@code from-snapshot} or {@code from-snapshot-full}
+ * without {@code scan.snapshot-id}), the stream reads the tag's snapshot whole, then the changes of
+ * every later snapshot, as Paimon's streaming read from a tag does.
+ */
 public final class StreamStart {
 
   private final FileStore table;
@@ -25,7 +30,12 @@ public final class StreamStart {
     Options options = table.options().with(readOptions.toMap());
     OptionalLong latest = snapshots.latestId();
     long next = latest.isPresent() ? latest.getAsLong() + 1 : 1;
-    return switch (mode(options)) {
+    StartupMode mode = mode(options);
+    if (startsAtTag(mode, options)) {
+      return StreamPosition.wholeOf(
+          new SnapshotSelector(table).byTag(options.get(ScanOptions.TAG_NAME)).id());
+    }
+    return switch (mode) {
       case DEFAULT, LATEST_FULL, FULL ->
           latest.isPresent()
               ? StreamPosition.wholeOf(latest.getAsLong())
@@ -44,13 +54,19 @@ public final class StreamStart {
     if (mode != StartupMode.DEFAULT) {
       return mode;
     }
-    if (options.contains(ScanOptions.SNAPSHOT_ID)) {
+    if (options.contains(ScanOptions.SNAPSHOT_ID) || options.contains(ScanOptions.TAG_NAME)) {
       return StartupMode.FROM_SNAPSHOT;
     }
     if (options.contains(ScanOptions.TIMESTAMP_MILLIS)) {
       return StartupMode.FROM_TIMESTAMP;
     }
     return StartupMode.LATEST_FULL;
+  }
+
+  private static boolean startsAtTag(StartupMode mode, Options options) {
+    return options.contains(ScanOptions.TAG_NAME)
+        && !options.contains(ScanOptions.SNAPSHOT_ID)
+        && (mode == StartupMode.FROM_SNAPSHOT || mode == StartupMode.FROM_SNAPSHOT_FULL);
   }
 
   private static long snapshotId(Options options) {

@@ -7,6 +7,8 @@ import java.util.Map;
  *
  * @param baseManifestList every manifest of the previous snapshot
  * @param deltaManifestList the changes of this commit
+ * @param changelogManifestList the changelog files of this commit ({@code changelog-producer}
+ *     {@code input}), or null
  */
 public record Snapshot(
     int version,
@@ -36,4 +38,31 @@ public record Snapshot(
 
   /** The commit identifier of batch jobs. */
   public static final long BATCH_COMMIT_IDENTIFIER = Long.MAX_VALUE;
+
+  /** This snapshot listing changelog files in manifest list {@code list} of {@code size} bytes. */
+  public Snapshot withChangelog(String list, long size, long records) {
+    return new Snapshot(
+        version,
+        id,
+        schemaId,
+        baseManifestList,
+        baseManifestListSize,
+        deltaManifestList,
+        deltaManifestListSize,
+        list,
+        size,
+        indexManifest,
+        commitUser,
+        commitIdentifier,
+        commitKind,
+        timeMillis,
+        logOffsets,
+        totalRecordCount,
+        deltaRecordCount,
+        records,
+        watermark,
+        statistics,
+        properties,
+        nextRowId);
+  }
 }

@@ -20,6 +20,11 @@ interface BucketWriter {
     return List.of();
   }
 
+  /** The changelog files written ({@code changelog-producer} {@code input}); after finish. */
+  default List<DataFileMeta> changelogFiles() {
+    return List.of();
+  }
+
   /** Deletes everything written. */
   void abort();
 }

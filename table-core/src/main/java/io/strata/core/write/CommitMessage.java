@@ -15,6 +15,10 @@ import java.util.List;
  * <p>In dynamic bucket mode it also carries the bucket's new hash index file ({@code
  * newIndexFiles}) and the one it replaces ({@code deletedIndexFiles}, empty for a new bucket),
  * which commit with the data change.
+ *
+ * <p>With {@code changelog-producer} {@code input}, a primary-key writer also wrote {@code
+ * changelogFiles}: every input record, unmerged, which the data change's snapshot lists in its
+ * changelog manifest list.
  */
 public record CommitMessage(
     BinaryRow partition,
@@ -25,7 +29,8 @@ public record CommitMessage(
     List<DataFileMeta> compactBefore,
     List<DataFileMeta> compactAfter,
     List<IndexFileMeta> newIndexFiles,
-    List<IndexFileMeta> deletedIndexFiles)
+    List<IndexFileMeta> deletedIndexFiles,
+    List<DataFileMeta> changelogFiles)
     implements Serializable {
 
   public CommitMessage {
@@ -35,6 +40,31 @@ public record CommitMessage(
     compactAfter = List.copyOf(compactAfter);
     newIndexFiles = List.copyOf(newIndexFiles);
     deletedIndexFiles = List.copyOf(deletedIndexFiles);
+    changelogFiles = List.copyOf(changelogFiles);
+  }
+
+  /** A change without changelog files. */
+  public CommitMessage(
+      BinaryRow partition,
+      int bucket,
+      int totalBuckets,
+      List<DataFileMeta> newFiles,
+      List<DataFileMeta> deletedFiles,
+      List<DataFileMeta> compactBefore,
+      List<DataFileMeta> compactAfter,
+      List<IndexFileMeta> newIndexFiles,
+      List<IndexFileMeta> deletedIndexFiles) {
+    this(
+        partition,
+        bucket,
+        totalBuckets,
+        newFiles,
+        deletedFiles,
+        compactBefore,
+        compactAfter,
+        newIndexFiles,
+        deletedIndexFiles,
+        List.of());
   }
 
   /** A change without index files. */
@@ -78,6 +108,7 @@ public record CommitMessage(
   public boolean isEmpty() {
     return newFiles.isEmpty()
         && deletedFiles.isEmpty()
+        && changelogFiles.isEmpty()
         && !hasIndexChange()
         && compactBefore.isEmpty()
         && compactAfter.isEmpty();
@@ -92,7 +123,10 @@ public record CommitMessage(
     return !newIndexFiles.isEmpty() || !deletedIndexFiles.isEmpty();
   }
 
-  /** The data change alone (with its index change), for the first of the two snapshots. */
+  /**
+   * The data change alone (with its index change and changelog), for the first of the two
+   * snapshots.
+   */
   public CommitMessage dataChange() {
     return new CommitMessage(
         partition,
@@ -103,7 +137,8 @@ public record CommitMessage(
         List.of(),
         List.of(),
         newIndexFiles,
-        deletedIndexFiles);
+        deletedIndexFiles,
+        changelogFiles);
   }
 
   /** The compaction as a change that adds its output and removes its input. */

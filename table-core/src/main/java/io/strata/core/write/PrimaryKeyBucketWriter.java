@@ -20,10 +20,20 @@ import java.util.List;
  * records from the bucket's next sequence number. The task's writer flushes the buffer as one
  * sorted run whenever its buffers outgrow {@code write-buffer-size}, so memory stays bounded; the
  * runs overlap and are merged on read or by compaction.
+ *
+ * <p>With {@code changelog-producer} {@code input}, each flush also writes the whole buffer, sorted
+ * by key but unmerged (every input record, retractions included), as changelog files beside the
+ * data files: a key written twice in one flush has two changelog records and one data record.
  */
 final class PrimaryKeyBucketWriter implements BucketWriter {
 
   private final RollingFileWriter files;
+
+  /** Where the changelog goes ({@code changelog-producer} {@code input}); null for none. */
+  private final RollingFileWriter changelog;
+
+  private final List<DataFileMeta> changelogFiles = new ArrayList<>();
+  private int changelogFilesSeen;
   private final KeyValueLayout layout;
   private final MergeFunction mergeFunction;
   private final long schemaId;
@@ -37,6 +47,7 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
 
   PrimaryKeyBucketWriter(
       RollingFileWriter files,
+      RollingFileWriter changelog,
       KeyValueLayout layout,
       MergeFunction mergeFunction,
       long schemaId,
@@ -44,6 +55,7 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
       Clock clock) {
     this.clock = clock;
     this.files = files;
+    this.changelog = changelog;
     this.layout = layout;
     this.mergeFunction = mergeFunction;
     this.schemaId = schemaId;
@@ -62,6 +74,11 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
   public List<DataFileMeta> finish() {
     flush();
     return flushed;
+  }
+
+  @Override
+  public List<DataFileMeta> changelogFiles() {
+    return List.copyOf(changelogFiles);
   }
 
   @Override
@@ -104,7 +121,6 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
     if (buffer.isEmpty()) {
       return;
     }
-    int keyArity = layout.keyArity();
     int[] order = keySort.order(buffer);
     List<Object[]> kept = new ArrayList<>();
     List<Object[]> group = new ArrayList<>();
@@ -116,19 +132,35 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
       group.add(row);
     }
     keep(group, kept);
+    if (changelog != null) {
+      List<Object[]> sorted = new ArrayList<>(order.length);
+      for (int i : order) {
+        sorted.add(buffer.get(i));
+      }
+      sorted.forEach(changelog::write);
+      List<WrittenFile> all = changelog.finish();
+      changelogFiles.addAll(metas(all.subList(changelogFilesSeen, all.size()), sorted));
+      changelogFilesSeen = all.size();
+    }
     buffer.clear();
     kept.forEach(files::write);
     List<WrittenFile> all = files.finish();
-    List<WrittenFile> newFiles = all.subList(filesSeen, all.size());
+    flushed.addAll(metas(all.subList(filesSeen, all.size()), kept));
     filesSeen = all.size();
+  }
+
+  /** The metadata of {@code newFiles}, which hold {@code rows} in order. */
+  private List<DataFileMeta> metas(List<WrittenFile> newFiles, List<Object[]> rows) {
+    int keyArity = layout.keyArity();
+    List<DataFileMeta> metas = new ArrayList<>();
     int offset = 0;
     for (WrittenFile f : newFiles) {
-      List<Object[]> rows = kept.subList(offset, offset + (int) f.rowCount());
+      List<Object[]> fileRows = rows.subList(offset, offset + (int) f.rowCount());
       offset += (int) f.rowCount();
       long minSeq = Long.MAX_VALUE;
       long maxSeq = Long.MIN_VALUE;
       long deletes = 0;
-      for (Object[] row : rows) {
+      for (Object[] row : fileRows) {
         long seq = (Long) row[layout.sequenceIndex()];
         minSeq = Math.min(minSeq, seq);
         maxSeq = Math.max(maxSeq, seq);
@@ -136,7 +168,7 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
           deletes++;
         }
       }
-      flushed.add(
+      metas.add(
           DataFileMetaFactory.create(
               f,
               BinaryRowCodec.serialize(layout.keyType(), Arrays.copyOf(f.firstRow(), keyArity)),
@@ -150,11 +182,15 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
               FileSource.APPEND,
               clock));
     }
+    return metas;
   }
 
   @Override
   public void abort() {
     buffer.clear();
     files.abort();
+    if (changelog != null) {
+      changelog.abort();
+    }
   }
 }

@@ -8,6 +8,7 @@ import io.strata.core.index.DynamicBucketAssigner;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
+import io.strata.core.options.ChangelogProducer;
 import io.strata.core.options.FileFormat;
 import io.strata.core.options.MergeEngine;
 import io.strata.core.options.Options;
@@ -41,6 +42,7 @@ public final class TableWriter implements AutoCloseable {
   private final int numBuckets;
   private final WriteSettings settings;
   private final FileNamer names;
+  private final FileNamer changelogNames;
   private final WriteStart start;
   private final RestoredFiles restored;
   private final DynamicBucketAssigner dynamicBuckets;
@@ -104,6 +106,7 @@ public final class TableWriter implements AutoCloseable {
     this.settings = WriteSettings.of(options, schema.hasPrimaryKey());
     this.bufferLimit = options.get(TableOptions.WRITE_BUFFER_SIZE);
     this.names = FileNamer.dataFiles(settings.format().value());
+    this.changelogNames = FileNamer.changelogFiles(settings.format().value());
   }
 
   /**
@@ -227,8 +230,18 @@ public final class TableWriter implements AutoCloseable {
       return new AppendBucketWriter(files, rowType, schema.id(), firstSequence, table.clock());
     }
     KeyValueLayout layout = new KeyValueLayout(schema.trimmedPrimaryKeyType(), schema.rowType());
+    RollingFileWriter changelog =
+        table.options().get(TableOptions.CHANGELOG_PRODUCER) == ChangelogProducer.INPUT
+            ? new RollingFileWriter(
+                table.fileIO(),
+                table.dataFilePaths().bucketDir(id.partition(), id.bucket()),
+                layout.fileType(),
+                changelogNames,
+                settings)
+            : null;
     return new PrimaryKeyBucketWriter(
         files(id, layout.fileType()),
+        changelog,
         layout,
         io.strata.core.merge.MergeFunctions.of(
             schema.rowType(), schema.primaryKeys(), schema.options()),
@@ -313,7 +326,8 @@ public final class TableWriter implements AutoCloseable {
               before,
               after,
               index == null ? List.of() : List.of(index.after()),
-              index == null || index.before() == null ? List.of() : List.of(index.before())));
+              index == null || index.before() == null ? List.of() : List.of(index.before()),
+              e.getValue().changelogFiles()));
     }
     // Every bucket that took a new key was written to, so no index change is left over.
     if (dynamicBuckets != null) {

@@ -3,6 +3,8 @@ package io.strata.core.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.core.expire.ExpireConfig;
+import io.strata.core.expire.SnapshotExpiration;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.merge.RowKind;
@@ -10,6 +12,7 @@ import io.strata.core.options.Options;
 import io.strata.core.read.TableRead;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
+import io.strata.core.snapshot.Tag;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
@@ -94,6 +97,44 @@ class StreamScanTest {
     assertThat(splits).extracting(DataSplit::bucket).doesNotHaveDuplicates();
   }
 
+  /** Every record the changes of snapshot {@code id} hold, as "kind id=v". */
+  private static List<String> readWithKinds(FileStoreTable table, long id) {
+    List<String> rows = new ArrayList<>();
+    for (DataSplit split :
+        new StreamScan(table, new Options(Map.of())).plan(StreamPosition.changesOf(id))) {
+      try (CloseableIterator<Object[]> it = TableRead.openChangesWithRowKinds(table, split, ROWS)) {
+        it.forEachRemaining(r -> rows.add(r[0] + " " + r[1] + "=" + r[2]));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return rows;
+  }
+
+  @Test
+  void changesWithRowKindsKeepEveryKindTheyWereWrittenWith() {
+    FileStoreTable table = keyed(Map.of());
+    Snapshot first = write(table, RowKind.INSERT, row(1, "a"), row(2, "b"), row(3, "c"));
+    Snapshot update = write(table, RowKind.UPDATE_AFTER, row(2, "b2"));
+    Snapshot before = write(table, RowKind.UPDATE_BEFORE, row(1, "a"));
+    Snapshot delete = write(table, RowKind.DELETE, row(3, "c"));
+
+    assertThat(readWithKinds(table, first.id()))
+        .containsExactlyInAnyOrder("+I 1=a", "+I 2=b", "+I 3=c");
+    assertThat(readWithKinds(table, update.id())).containsExactly("+U 2=b2");
+    assertThat(readWithKinds(table, before.id())).containsExactly("-U 1=a");
+    assertThat(readWithKinds(table, delete.id())).containsExactly("-D 3=c");
+    // Without kinds, retractions cannot be rows.
+    assertThat(read(table, StreamPosition.changesOf(delete.id()))).isEmpty();
+  }
+
+  @Test
+  void appendTableChangesWithRowKindsAreInserts() {
+    FileStoreTable table = append();
+    Snapshot first = TableTestSupport.append(table, List.<Object[]>of(row(1, "a"), row(2, "b")));
+    assertThat(readWithKinds(table, first.id())).containsExactlyInAnyOrder("+I 1=a", "+I 2=b");
+  }
+
   @Test
   void compactionsAndOverwritesEmitNothingUnlessOverwritesAreAsked() {
     FileStoreTable table = keyed(Map.of());
@@ -143,6 +184,31 @@ class StreamScanTest {
     assertThatThrownBy(() -> start.resolve(opts("scan.mode", "from-snapshot")))
         .hasMessage(
             "The streaming scan.mode 'from-snapshot' needs the option 'scan.snapshot-id'; set it.");
+  }
+
+  @Test
+  void aTagStartReadsTheTaggedSnapshotWholeThenTheLaterChanges() {
+    FileStoreTable table = keyed(Map.of());
+    Snapshot tagged = write(table, RowKind.INSERT, row(1, "a"), row(2, "b"));
+    table.tagManager().create("v1", Tag.of(tagged));
+    Snapshot later = write(table, RowKind.INSERT, row(2, "b2"));
+    write(table, RowKind.INSERT, row(3, "c"));
+    // The tag keeps its snapshot readable after expiration removed it.
+    new SnapshotExpiration(table).expire(new ExpireConfig(1, 10, Long.MAX_VALUE, 1));
+    assertThat(table.snapshotManager().exists(tagged.id())).isFalse();
+
+    StreamPosition start = new StreamStart(table).resolve(opts("scan.tag-name", "v1"));
+    assertThat(start).isEqualTo(StreamPosition.wholeOf(tagged.id()));
+    assertThat(read(table, start)).containsExactlyInAnyOrder("1=a", "2=b");
+    assertThat(read(table, start.nextSnapshot())).containsExactly("2=b2");
+    assertThat(start.nextSnapshot().snapshotId()).isEqualTo(later.id());
+    assertThat(
+            new StreamStart(table)
+                .resolve(new Options(Map.of("scan.mode", "from-snapshot", "scan.tag-name", "v1"))))
+        .isEqualTo(start);
+
+    assertThatThrownBy(() -> new StreamStart(table).resolve(opts("scan.tag-name", "nope")))
+        .hasMessage("Tag 'nope' doesn't exist. Existing tags: v1.");
   }
 
   @Test

@@ -1,0 +1,173 @@
+package io.strata.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.apache.paimon.Snapshot;
+import org.apache.paimon.data.BinaryString;
+import org.apache.paimon.data.GenericRow;
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.reader.RecordReader;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.source.ReadBuilder;
+import org.apache.paimon.table.source.StreamTableScan;
+import org.apache.paimon.table.source.TableScan;
+import org.apache.paimon.types.RowKind;
+import org.apache.spark.api.java.function.VoidFunction2;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.streaming.StreamingQuery;
+import org.apache.spark.sql.streaming.Trigger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code changelog-producer = input} tables written in turn by Strata (Spark SQL) and Paimon 1.3.1:
+ * Paimon reads Strata's snapshots and streams Strata's changelog files, and Strata's {@code
+ * $audit_log} stream reads Paimon's, each seeing the same changes with the same row kinds.
+ */
+class ChangelogInteropTest {
+
+  private static final String DB = "changelog_interop";
+
+  private static SparkSession spark;
+  private static PaimonOracle paimon;
+
+  @TempDir Path checkpoints;
+
+  @BeforeAll
+  static void setUp() {
+    spark = TestSpark$.MODULE$.session().newSession();
+    SparkSession.setActiveSession(spark);
+    spark.sql("CREATE DATABASE IF NOT EXISTS strata." + DB);
+    paimon = new PaimonOracle(TestSpark$.MODULE$.warehouse());
+  }
+
+  @AfterAll
+  static void tearDown() throws Exception {
+    paimon.close();
+  }
+
+  private static void sql(String statement) {
+    spark.sql(statement).collect();
+  }
+
+  /** What Paimon's streaming read emits from snapshot {@code from} on, as "kind id=v". */
+  private static List<String> paimonChanges(String table, long from) {
+    FileStoreTable t =
+        paimon
+            .table(DB, table)
+            .copy(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", String.valueOf(from)));
+    ReadBuilder builder = t.newReadBuilder();
+    StreamTableScan scan = builder.newStreamScan();
+    List<String> out = new ArrayList<>();
+    long latest = t.snapshotManager().latestSnapshotId();
+    // A plan reads at most one snapshot (the first may only position the scan); plans past the
+    // latest snapshot read nothing.
+    for (long i = from - 2; i <= latest; i++) {
+      TableScan.Plan plan = scan.plan();
+      try (RecordReader<InternalRow> reader = builder.newRead().createReader(plan)) {
+        reader.forEachRemaining(
+            r -> out.add(r.getRowKind().shortString() + " " + r.getLong(0) + "=" + string(r, 1)));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return out;
+  }
+
+  private static String string(InternalRow r, int i) {
+    return r.isNullAt(i) ? "null" : r.getString(i).toString();
+  }
+
+  /** What Strata's {@code $audit_log} stream emits from snapshot {@code from} on. */
+  private List<String> strataChanges(String table, long from) throws Exception {
+    List<String> out = Collections.synchronizedList(new ArrayList<>());
+    StreamingQuery query =
+        spark
+            .readStream()
+            .option("scan.mode", "from-snapshot")
+            .option("scan.snapshot-id", String.valueOf(from))
+            .table("strata." + DB + ".`" + table + "$audit_log`")
+            .writeStream()
+            .option("checkpointLocation", checkpoints.resolve(table + from).toString())
+            .trigger(Trigger.AvailableNow())
+            .foreachBatch(
+                (VoidFunction2<Dataset<Row>, Long>)
+                    (batch, id) ->
+                        batch
+                            .collectAsList()
+                            .forEach(
+                                r ->
+                                    out.add(
+                                        r.getString(0)
+                                            + " "
+                                            + r.getLong(1)
+                                            + "="
+                                            + r.getString(2))))
+            .start();
+    query.awaitTermination();
+    return out;
+  }
+
+  private static List<Snapshot> paimonSnapshots(FileStoreTable table) throws IOException {
+    List<Snapshot> out = new ArrayList<>();
+    Iterator<Snapshot> it = table.snapshotManager().snapshots();
+    it.forEachRemaining(out::add);
+    return out;
+  }
+
+  @Test
+  void paimonStreamsTheChangelogStrataWroteAndStrataStreamsPaimons() throws Exception {
+    String name = "cl_input";
+    String table = "strata." + DB + "." + name;
+    sql("DROP TABLE IF EXISTS " + table);
+    sql(
+        "CREATE TABLE "
+            + table
+            + " (id BIGINT NOT NULL, v STRING) TBLPROPERTIES ('primary-key' = 'id',"
+            + " 'bucket' = '2', 'changelog-producer' = 'input')");
+    sql("INSERT INTO " + table + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+    sql("INSERT INTO " + table + " VALUES (1, 'a2'), (4, 'd')");
+    sql("UPDATE " + table + " SET v = 'b2' WHERE id = 2");
+    sql("DELETE FROM " + table + " WHERE id = 3");
+
+    FileStoreTable paimonTable = paimon.table(DB, name);
+    // Paimon reads Strata's snapshots as Strata does, and finds a changelog in every one.
+    List<String> strataRows =
+        CanonicalRows.spark(spark.sql("SELECT * FROM " + table).collectAsList());
+    assertThat(PaimonOracle.rows(paimonTable))
+        .containsExactlyElementsOf(strataRows)
+        .containsExactly("1 | a2", "2 | b2", "4 | d");
+    List<Snapshot> snapshots = paimonSnapshots(paimonTable);
+    assertThat(snapshots).hasSize(4);
+    assertThat(snapshots)
+        .allSatisfy(s -> assertThat(s.changelogManifestList()).startsWith("manifest-list-"))
+        .extracting(Snapshot::changelogRecordCount)
+        .containsExactly(3L, 2L, 1L, 1L);
+
+    List<String> expected = List.of("+I 1=a2", "+I 4=d", "+U 2=b2", "-D 3=null");
+    assertThat(paimonChanges(name, 2)).containsExactlyInAnyOrderElementsOf(expected);
+    assertThat(strataChanges(name, 2)).containsExactlyInAnyOrderElementsOf(expected);
+
+    // Paimon writes a changelog of its own; Strata's stream reads it.
+    PaimonOracle.write(
+        paimon.table(DB, name),
+        List.of(
+            GenericRow.ofKind(RowKind.INSERT, 5L, BinaryString.fromString("e")),
+            GenericRow.ofKind(RowKind.DELETE, 1L, BinaryString.fromString("a2"))));
+    List<String> byPaimon = List.of("+I 5=e", "-D 1=a2");
+    assertThat(paimonChanges(name, 5)).containsExactlyInAnyOrderElementsOf(byPaimon);
+    assertThat(strataChanges(name, 5)).containsExactlyInAnyOrderElementsOf(byPaimon);
+  }
+}
