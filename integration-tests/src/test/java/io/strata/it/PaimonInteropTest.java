@@ -121,7 +121,7 @@ class PaimonInteropTest {
    * Strata's file stats are exact enough for Paimon to prune with: for every row and atomic column,
    * Paimon's scan filtered by {@code column = value} (or IS NULL) still holds the row.
    */
-  private static void assertPaimonFilteredScansKeepMatchingRows(FileStoreTable table) {
+  static void assertPaimonFilteredScansKeepMatchingRows(FileStoreTable table) {
     org.apache.paimon.types.RowType type = table.rowType();
     PredicateBuilder filters = new PredicateBuilder(type);
     for (PaimonOracle.BucketedRow r : PaimonOracle.rowsWithBuckets(table)) {

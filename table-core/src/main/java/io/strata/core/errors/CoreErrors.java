@@ -148,13 +148,25 @@ public final class CoreErrors {
 
   // ---- writes ----
 
-  public static UnsupportedOperationException unsupportedWriteFormat(String table, String format) {
+  public static IllegalArgumentException unknownDataFileFormat(String fileName) {
+    return new IllegalArgumentException(
+        "Cannot read data file "
+            + fileName
+            + ": its extension names no supported format; data files end in .parquet, .orc or"
+            + " .avro.");
+  }
+
+  public static UnsupportedOperationException avroTimestampPrecision(
+      String table, String column, Object type) {
     return new UnsupportedOperationException(
         "Cannot write table "
             + table
-            + ": table option 'file.format' = '"
-            + format
-            + "' is not supported for writes yet; only 'parquet' is.");
+            + " as Avro: column "
+            + column
+            + " is "
+            + type
+            + ", and Avro data files hold timestamps of precision up to 6 (as in Paimon). Use"
+            + " TIMESTAMP(6) or another 'file.format'.");
   }
 
   public static UnsupportedOperationException crossPartitionUpsert(

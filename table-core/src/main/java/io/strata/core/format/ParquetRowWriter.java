@@ -1,7 +1,6 @@
 package io.strata.core.format;
 
 import io.strata.core.types.RowType;
-import java.io.Closeable;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -18,7 +17,7 @@ import org.apache.parquet.io.OutputFile;
  * collects per-column {@link FileStats} on the way. {@link #finish()} completes the file; after a
  * failed {@link #write} only {@link #abort()} or {@link #close()} are allowed.
  */
-public final class ParquetRowWriter implements Closeable {
+public final class ParquetRowWriter implements DataFileWriter {
 
   private static final String ZSTD_LEVEL_KEY = "parquet.compression.codec.zstd.level";
 
@@ -78,6 +77,7 @@ public final class ParquetRowWriter implements Closeable {
   }
 
   /** Appends one row; its values must match the row type (nulls only in nullable fields). */
+  @Override
   public void write(Object[] row) throws IOException {
     if (closed || failed) {
       throw new IllegalStateException(
@@ -96,26 +96,31 @@ public final class ParquetRowWriter implements Closeable {
   }
 
   /** Rows written so far. */
+  @Override
   public long rowCount() {
     return rowCount;
   }
 
   /** Bytes written to the file so far plus those buffered for it: the size to roll files at. */
+  @Override
   public long length() {
     return writer.getDataSize();
   }
 
   /** The file being written. */
+  @Override
   public Path path() {
     return path;
   }
 
   /** The type of the rows written. */
+  @Override
   public RowType rowType() {
     return rowType;
   }
 
   /** Completes the file (footer included) and returns its column statistics. */
+  @Override
   public FileStats finish() throws IOException {
     if (result != null) {
       return result;
@@ -139,6 +144,7 @@ public final class ParquetRowWriter implements Closeable {
   }
 
   /** Closes the file if needed and deletes it: for error paths. */
+  @Override
   public void abort() {
     try {
       close();

@@ -4,7 +4,8 @@ import io.strata.core.data.ValueComparator;
 import io.strata.core.deletion.DeletionVector;
 import io.strata.core.deletion.DeletionVectorReader;
 import io.strata.core.errors.CoreErrors;
-import io.strata.core.format.ParquetRowReader;
+import io.strata.core.format.CloseableIterator;
+import io.strata.core.format.DataFileFormat;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.merge.KeyValue;
 import io.strata.core.merge.KeyValueLayout;
@@ -108,9 +109,9 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         table
             .dataFilePaths()
             .of(split.partition(), split.bucket(), file.fileName(), file.externalPath());
-    ParquetRowReader reader =
-        ParquetRowReader.open(
-            table.fileIO().fileSystem(path), path, file.fileSize(), new RowType(requested));
+    CloseableIterator<Object[]> reader =
+        DataFileFormat.ofFile(file.fileName())
+            .open(table.fileIO().fileSystem(path), path, file.fileSize(), new RowType(requested));
     return new Cursor(
         reader,
         mapping,
@@ -243,7 +244,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
 
   /** The current record of one file. */
   private static final class Cursor {
-    private final ParquetRowReader reader;
+    private final CloseableIterator<Object[]> reader;
     private final FieldMapping mapping;
     private final int valueOffset;
     private final int sequenceIndex;
@@ -258,7 +259,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     private long position;
 
     Cursor(
-        ParquetRowReader reader,
+        CloseableIterator<Object[]> reader,
         FieldMapping mapping,
         int valueOffset,
         int sequenceIndex,
@@ -283,7 +284,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       return true;
     }
 
-    ParquetRowReader reader() {
+    CloseableIterator<Object[]> reader() {
       return reader;
     }
 

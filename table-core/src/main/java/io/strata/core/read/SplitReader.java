@@ -2,9 +2,12 @@ package io.strata.core.read;
 
 import io.strata.core.deletion.DeletionVector;
 import io.strata.core.deletion.DeletionVectorReader;
+import io.strata.core.format.CloseableIterator;
+import io.strata.core.format.DataFileFormat;
 import io.strata.core.format.ParquetRowGroupFilter;
 import io.strata.core.format.ParquetRowReader;
 import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.options.FileFormat;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.split.DataSplit;
@@ -17,6 +20,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -30,7 +34,7 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
   private final DataSplit split;
   private final RowType readType;
   private int nextFile;
-  private ParquetRowReader current;
+  private CloseableIterator<Object[]> current;
   private DeletionVector deleted = DeletionVector.EMPTY;
   private long position;
   private Object[] pending;
@@ -87,8 +91,9 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
   }
 
   /**
-   * Opens a file. Row groups are skipped only in files without deleted rows: a deletion vector
-   * counts positions from the file's first row, and skipped groups would shift them.
+   * Opens a file with the reader of its format (its extension). Parquet row groups are skipped only
+   * in files without deleted rows: a deletion vector counts positions from the file's first row,
+   * and skipped groups would shift them.
    */
   private void open(DataFileMeta file) throws IOException {
     Predicate filter = deleted.isEmpty() ? rowGroupFilter : null;
@@ -97,12 +102,19 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
         table
             .dataFilePaths()
             .of(split.partition(), split.bucket(), file.fileName(), file.externalPath());
+    FileSystem fs = table.fileIO().fileSystem(path);
+    RowType requested = new RowType(mapping.requested());
+    FileFormat format = DataFileFormat.formatOf(file.fileName());
+    if (format != FileFormat.PARQUET) {
+      current = DataFileFormat.of(format).open(fs, path, file.fileSize(), requested);
+      return;
+    }
     current =
         ParquetRowReader.open(
-            table.fileIO().fileSystem(path),
+            fs,
             path,
             file.fileSize(),
-            new RowType(mapping.requested()),
+            requested,
             fileSchema ->
                 ParquetRowGroupFilter.of(
                     filter, table.schema().rowType(), table.schema().partitionType(), fileSchema));

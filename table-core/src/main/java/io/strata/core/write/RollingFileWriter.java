@@ -1,7 +1,8 @@
 package io.strata.core.write;
 
+import io.strata.core.format.DataFileFormat;
+import io.strata.core.format.DataFileWriter;
 import io.strata.core.format.FileStats;
-import io.strata.core.format.ParquetRowWriter;
 import io.strata.core.io.FileIO;
 import io.strata.core.paths.FileNamer;
 import io.strata.core.types.RowType;
@@ -11,7 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.Path;
 
-/** Writes rows into Parquet files of one bucket directory, rolling at the target size. */
+/**
+ * Writes rows into data files of one bucket directory, in the table's {@code file.format}, rolling
+ * at the target size.
+ */
 final class RollingFileWriter {
 
   private static final long MAX_ROWS_BETWEEN_SIZE_CHECKS = 1000;
@@ -22,7 +26,7 @@ final class RollingFileWriter {
   private final FileNamer names;
   private final WriteSettings settings;
   private final List<WrittenFile> written = new ArrayList<>();
-  private ParquetRowWriter current;
+  private DataFileWriter current;
   private String currentName;
   private long currentRows;
   private long nextSizeCheck;
@@ -43,11 +47,12 @@ final class RollingFileWriter {
       if (current == null) {
         currentName = names.next();
         current =
-            ParquetRowWriter.create(
-                fileIO.fileSystem(bucketDir),
-                new Path(bucketDir, currentName),
-                rowType,
-                settings.parquet());
+            DataFileFormat.of(settings.format())
+                .create(
+                    fileIO.fileSystem(bucketDir),
+                    new Path(bucketDir, currentName),
+                    rowType,
+                    settings.parquet());
         currentRows = 0;
         nextSizeCheck = 1;
         firstRow = row;

@@ -4,6 +4,7 @@ import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
 import io.strata.core.errors.CoreErrors;
+import io.strata.core.format.AvroSchemas;
 import io.strata.core.index.DynamicBucketAssigner;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.merge.KeyValueLayout;
@@ -18,6 +19,7 @@ import io.strata.core.schema.SchemaFactory;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
+import io.strata.core.types.DataField;
 import io.strata.core.types.RowType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -110,17 +112,22 @@ public final class TableWriter implements AutoCloseable {
   }
 
   /**
-   * Fails, before anything is written, for tables Strata cannot write correctly yet: other file
-   * formats than Parquet, invalid merge-engine options, primary-key tables with postponed buckets
-   * ({@code 'bucket' = -2}), and tables with deletion vectors, which every write and compaction
-   * would have to maintain. Dynamic bucket mode ({@code -1}) is written with its hash index.
+   * Fails, before anything is written, for tables Strata cannot write correctly: Avro files of
+   * timestamps finer than microseconds (Paimon refuses them too), invalid merge-engine options,
+   * primary-key tables with postponed buckets ({@code 'bucket' = -2}), and tables with deletion
+   * vectors, which every write and compaction would have to maintain. Dynamic bucket mode ({@code
+   * -1}) is written with its hash index.
    */
   public static void checkWritable(FileStore table) {
     Options options = table.options();
     checkNoDeletionVectors(table);
     FileFormat format = WriteSettings.of(options, table.schema().hasPrimaryKey()).format();
-    if (format != FileFormat.PARQUET) {
-      throw CoreErrors.unsupportedWriteFormat(table.root().getName(), format.value());
+    if (format == FileFormat.AVRO) {
+      DataField unsupported = AvroSchemas.unsupportedField(table.schema().rowType());
+      if (unsupported != null) {
+        throw CoreErrors.avroTimestampPrecision(
+            table.root().getName(), unsupported.name(), unsupported.type());
+      }
     }
     if (!table.schema().hasPrimaryKey()) {
       return;

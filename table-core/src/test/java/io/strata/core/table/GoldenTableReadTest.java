@@ -47,7 +47,9 @@ class GoldenTableReadTest {
         "pk_aggregation",
         "pk_deletion_vectors",
         "pk_deletion_vectors_levels",
-        "append_deletion_vectors"
+        "append_deletion_vectors",
+        "format_orc",
+        "format_avro"
       })
   void readsEverySnapshotAsPaimonDoes(String name) throws Exception {
     FileStoreTable table = golden(name);

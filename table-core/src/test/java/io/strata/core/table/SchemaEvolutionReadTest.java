@@ -41,6 +41,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Reads and commits of files written under older schema versions, mapped by field id. */
 class SchemaEvolutionReadTest {
@@ -134,9 +136,10 @@ class SchemaEvolutionReadTest {
     return value == null ? "null" : value + ":" + value.getClass().getSimpleName();
   }
 
-  @Test
-  void filesOfEveryVersionReadWithWidenedRenamedAndReAddedColumns() {
-    FileStoreTable table = create("t", COLUMNS, Map.of());
+  @ParameterizedTest
+  @ValueSource(strings = {"parquet", "orc", "avro"})
+  void filesOfEveryVersionReadWithWidenedRenamedAndReAddedColumns(String format) {
+    FileStoreTable table = create("t", COLUMNS, Map.of("file.format", format));
     append(table, oldRows(1, 3));
     FileStoreTable evolved = alter(table, EVOLUTION);
     assertThat(evolved.schema().rowType().fieldNames())

@@ -52,12 +52,33 @@ class TableWriterCheckTest {
   }
 
   @Test
-  void unsupportedFileFormatFails() {
-    FileStoreTable table = table("orc", Map.of("file.format", "orc"));
+  void orcAndAvroTablesAreWritable() {
+    for (String format : List.of("orc", "avro")) {
+      assertThatCode(
+              () -> TableWriter.checkWritable(table("f_" + format, Map.of("file.format", format))))
+          .doesNotThrowAnyException();
+    }
+  }
+
+  @Test
+  void avroTablesWithNanosecondTimestampsFail() {
+    RowType type =
+        new RowType(
+            List.of(
+                new DataField(0, "k", DataTypes.INT()),
+                new DataField(1, "ts", DataTypes.ARRAY(DataTypes.TIMESTAMP(9)))));
+    FileStoreTable table =
+        TableTestSupport.create(
+            TableTestSupport.catalog(dir),
+            "avro_ts9",
+            type,
+            List.of(),
+            Map.of("file.format", "avro"));
     assertThatThrownBy(() -> TableWriter.checkWritable(table))
         .isInstanceOf(UnsupportedOperationException.class)
         .hasMessage(
-            "Cannot write table orc: table option 'file.format' = 'orc' is not supported for"
-                + " writes yet; only 'parquet' is.");
+            "Cannot write table avro_ts9 as Avro: column ts is ARRAY<TIMESTAMP(9)>, and Avro data"
+                + " files hold timestamps of precision up to 6 (as in Paimon). Use TIMESTAMP(6) or"
+                + " another 'file.format'.");
   }
 }
