@@ -58,7 +58,9 @@ final class MissingTables extends Rule<LogicalPlan> {
         new ArrayList<>(CollectionConverters.asJava(relation.multipartIdentifier()));
     CatalogManager catalogs = session.sessionState().catalogManager();
     CatalogPlugin catalog;
-    if (parts.size() > 1 && catalogs.isCatalogRegistered(parts.get(0))) {
+    if (parts.size() > 1
+        && (catalogs.isCatalogRegistered(parts.get(0))
+            || parts.get(0).equalsIgnoreCase(CatalogManager.SESSION_CATALOG_NAME()))) {
       catalog = catalogs.catalog(parts.remove(0));
     } else {
       catalog = catalogs.currentCatalog();
