@@ -86,21 +86,21 @@ def test_up_arrow_recalls_the_previous_statement(shell):
 def test_missing_table_error_names_the_table_without_stack_trace(shell):
     sh, _ = shell
     out = sh.run("SELECT * FROM missing_table;")
-    assert "`missing_table` cannot be found" in out, out
+    assert "Table strata.default.missing_table does not exist" in out, out
     assert not re.search(r"^\s+at [\w.$]+\(", out, re.MULTILINE), out
     assert "Exception" not in out and "ERROR" not in out, out
     # ...and the shell goes on.
     assert "Fetched 2 row(s)" in sh.run("SELECT * FROM people;")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "Spark's CLI prints TABLE_OR_VIEW_NOT_FOUND over 3 lines plus the unresolved plan; a one-line "
-    "message needs a Strata CLI driver (Java), see issue 15"))
 def test_missing_table_error_is_one_line(shell):
+    # Spark's own TABLE_OR_VIEW_NOT_FOUND is three lines plus the unresolved plan; the extensions'
+    # MissingTables rule reports a missing Strata table in one line that lists what exists.
     sh, _ = shell
     out = sh.run("SELECT * FROM missing_table;")
     lines = [l for l in out.splitlines()[1:] if l.strip()]  # line 0 echoes the statement
     assert len(lines) == 1 and "missing_table" in lines[0], out
+    assert "TABLE_OR_VIEW_NOT_FOUND" in lines[0] and "people" in lines[0], out
 
 
 def test_strata_error_has_no_stack_trace(shell):

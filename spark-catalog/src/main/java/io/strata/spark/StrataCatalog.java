@@ -14,6 +14,7 @@ import io.strata.core.snapshot.Snapshot;
 import io.strata.core.system.SystemTables;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
+import io.strata.spark.extensions.StrataTableCatalog;
 import io.strata.spark.procedures.Procedures;
 import io.strata.spark.read.ReadMode;
 import io.strata.spark.system.DataSystemTable;
@@ -52,7 +53,11 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * warehouse}). Databases are one-level namespaces; tables are Paimon-format directories.
  */
 public class StrataCatalog
-    implements TableCatalog, SupportsNamespaces, ProcedureCatalog, FunctionCatalog {
+    implements TableCatalog,
+        StrataTableCatalog,
+        SupportsNamespaces,
+        ProcedureCatalog,
+        FunctionCatalog {
 
   /** Catalog option naming the warehouse root (any Hadoop file system URI or local path). */
   public static final String WAREHOUSE = "warehouse";

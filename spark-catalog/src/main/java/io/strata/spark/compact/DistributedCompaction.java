@@ -1,14 +1,17 @@
 package io.strata.spark.compact;
 
 import io.strata.core.compact.CompactionPlanner;
+import io.strata.core.compact.CompactionSummary;
 import io.strata.core.compact.CompactionTask;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.predicate.Predicate;
+import io.strata.core.progress.Progress;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
 import io.strata.core.write.CommitMessage;
 import io.strata.spark.SparkErrors;
+import io.strata.spark.SparkJobs;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -35,16 +38,31 @@ public final class DistributedCompaction {
       Predicate partitionFilter,
       CompactStrategy strategy,
       String commitUser) {
+    long start = System.nanoTime();
     List<CompactionTask> tasks = new CompactionPlanner(table).plan(partitionFilter, strategy);
     TableCommit commit = table.newCommit(commitUser);
     if (tasks.isEmpty()) {
-      return commit.commitCompaction(List.of());
+      Snapshot none = commit.commitCompaction(List.of());
+      CompactionSummary.of(List.of()).log(table, "in Spark tasks", none, start);
+      return none;
     }
+    String description =
+        "Strata compact "
+            + Progress.table(table.root())
+            + ": "
+            + Progress.count(tasks.size(), "bucket")
+            + " ("
+            + strategy.name().toLowerCase()
+            + ")";
     List<TaskOutcome> outcomes =
-        JavaSparkContext.fromSparkContext(spark.sparkContext())
-            .parallelize(tasks, tasks.size())
-            .map(task -> TaskOutcome.run(task, table))
-            .collect();
+        SparkJobs.described(
+            spark.sparkContext(),
+            description,
+            () ->
+                JavaSparkContext.fromSparkContext(spark.sparkContext())
+                    .parallelize(tasks, tasks.size())
+                    .map(task -> TaskOutcome.run(task, table))
+                    .collect());
     List<CommitMessage> done = new ArrayList<>();
     List<RuntimeException> failures = new ArrayList<>();
     for (TaskOutcome o : outcomes) {
@@ -61,6 +79,9 @@ public final class DistributedCompaction {
       failures.subList(1, failures.size()).forEach(error::addSuppressed);
       throw error;
     }
-    return commit.commitCompaction(done);
+    Snapshot committed = commit.commitCompaction(done);
+    CompactionSummary.of(done)
+        .log(table, "in " + Progress.count(tasks.size(), "Spark task"), committed, start);
+    return committed;
   }
 }

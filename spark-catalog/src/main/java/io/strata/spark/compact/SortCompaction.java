@@ -1,19 +1,23 @@
 package io.strata.spark.compact;
 
 import io.strata.core.compact.CompactionOrder;
+import io.strata.core.compact.CompactionSummary;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
+import io.strata.core.progress.Progress;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
+import io.strata.core.types.DataField;
 import io.strata.core.write.BucketId;
 import io.strata.core.write.CommitMessage;
 import io.strata.core.write.WriteStart;
 import io.strata.spark.SparkErrors;
+import io.strata.spark.SparkJobs;
 import io.strata.spark.read.StrataScan;
 import io.strata.spark.write.StrataDataWriterFactory;
 import java.util.ArrayList;
@@ -53,21 +57,43 @@ public final class SortCompaction {
       Predicate partitionFilter,
       CompactionOrder order,
       String commitUser) {
+    long start = System.nanoTime();
     Snapshot latest = table.snapshotManager().latest();
     long bytes = latest == null ? 0 : selectedBytes(table, latest, partitionFilter);
     if (bytes == 0) {
+      CompactionSummary.of(List.of()).log(table, "by sorting", null, start);
       return null;
     }
+    int tasks = tasks(table, bytes);
     AtomicReference<StrataScan> scan = new AtomicReference<>();
     Dataset<Row> sorted =
         SortedRows.of(
             new CompactionSource(table, latest, partitionFilter, scan::set).read(spark),
             order,
             table.schema().partitionKeys(),
-            tasks(table, bytes),
+            tasks,
             table.options().get(TableOptions.ZORDER_VAR_LENGTH_CONTRIBUTION));
-    List<SortedWrite> writes = write(table, sorted);
-    return commit(table.newCommit(commitUser), table.root().getName(), scan.get(), writes);
+    String description =
+        "Strata sort compaction of "
+            + Progress.table(table.root())
+            + ": "
+            + Progress.bytes(bytes)
+            + " in "
+            + Progress.count(tasks, "task")
+            + " ("
+            + order.strategy().name().toLowerCase()
+            + " by "
+            + String.join(",", order.columns().stream().map(DataField::name).toList())
+            + ")";
+    List<SortedWrite> writes =
+        SparkJobs.described(spark.sparkContext(), description, () -> write(table, sorted));
+    List<CommitMessage> replacements = new ArrayList<>();
+    Snapshot committed =
+        commit(
+            table.newCommit(commitUser), table.root().getName(), scan.get(), writes, replacements);
+    CompactionSummary.of(replacements)
+        .log(table, "by sorting in " + Progress.count(tasks, "Spark task"), committed, start);
+    return committed;
   }
 
   /**
@@ -75,7 +101,11 @@ public final class SortCompaction {
    * task failed.
    */
   private static Snapshot commit(
-      TableCommit commit, String tableName, StrataScan scan, List<SortedWrite> writes) {
+      TableCommit commit,
+      String tableName,
+      StrataScan scan,
+      List<SortedWrite> writes,
+      List<CommitMessage> replacements) {
     List<CommitMessage> written = new ArrayList<>();
     List<RuntimeException> failures = new ArrayList<>();
     for (SortedWrite w : writes) {
@@ -91,7 +121,8 @@ public final class SortCompaction {
       failures.subList(1, failures.size()).forEach(error::addSuppressed);
       throw error;
     }
-    return commit.commitCompaction(replacements(scan.splits(), written));
+    replacements.addAll(replacements(scan.splits(), written));
+    return commit.commitCompaction(replacements);
   }
 
   /** The rows written by Spark tasks, each through its own writer, in the sorted order. */

@@ -2,6 +2,8 @@ package io.strata.spark.procedures;
 
 import io.strata.core.expire.DirectoryLister;
 import io.strata.core.io.FileIO;
+import io.strata.core.progress.Progress;
+import io.strata.spark.SparkJobs;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
@@ -45,7 +47,15 @@ final class SparkDirectoryLister implements DirectoryLister {
     List<String> names = dirs.stream().map(Path::toString).toList();
     FileIO io = fileIO;
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark);
-    context.setJobGroup(JOB_GROUP, "remove_orphan_files: list " + names.size() + " directories");
+    SparkJobs.Restorer restorer =
+        SparkJobs.describe(
+            spark,
+            JOB_GROUP,
+            "Strata remove_orphan_files on "
+                + Progress.table(dirs.get(0).getParent())
+                + ": list "
+                + names.size()
+                + " directories");
     List<ListedFile> listed;
     try {
       listed =
@@ -54,7 +64,7 @@ final class SparkDirectoryLister implements DirectoryLister {
               .flatMap(dir -> ListedFile.below(io, dir, olderThanMillis).iterator())
               .collect();
     } finally {
-      context.clearJobGroup();
+      restorer.restore();
     }
     return listed.stream().map(ListedFile::status).toList();
   }

@@ -12,6 +12,7 @@ import io.strata.spark.write.StrataDataWriterFactory;
 import io.strata.spark.write.StrataWrite;
 import io.strata.spark.write.TableBatchWrite;
 import io.strata.spark.write.WriteColumns;
+import io.strata.spark.write.WriteMetrics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +20,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.spark.sql.connector.distributions.Distribution;
 import org.apache.spark.sql.connector.expressions.SortOrder;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
@@ -93,6 +96,7 @@ public final class CopyOnWrite implements RowLevelOperation {
 
   private final class RewriteWrite implements Write, RequiresDistributionAndOrdering {
     private final WriteColumns positions;
+    private RewriteBatch batch;
 
     RewriteWrite(WriteColumns positions) {
       this.positions = positions;
@@ -110,7 +114,18 @@ public final class CopyOnWrite implements RowLevelOperation {
 
     @Override
     public BatchWrite toBatch() {
-      return new RewriteBatch(positions);
+      batch = new RewriteBatch(positions);
+      return batch;
+    }
+
+    @Override
+    public CustomMetric[] supportedCustomMetrics() {
+      return WriteMetrics.supported();
+    }
+
+    @Override
+    public CustomTaskMetric[] reportDriverMetrics() {
+      return batch == null ? new CustomTaskMetric[0] : batch.driverMetrics();
     }
   }
 
@@ -124,6 +139,7 @@ public final class CopyOnWrite implements RowLevelOperation {
 
     @Override
     public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
+      describeJob(command.name().toLowerCase() + " (copy-on-write) on");
       return new StrataDataWriterFactory(table, writeStart(), table.schema().rowType(), positions);
     }
 

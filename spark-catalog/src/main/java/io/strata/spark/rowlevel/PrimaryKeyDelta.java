@@ -14,6 +14,7 @@ import io.strata.spark.write.StrataWrite;
 import io.strata.spark.write.StrataWriterCommitMessage;
 import io.strata.spark.write.TableBatchWrite;
 import io.strata.spark.write.WriteColumns;
+import io.strata.spark.write.WriteMetrics;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -21,6 +22,8 @@ import org.apache.spark.sql.connector.distributions.Distribution;
 import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.SortOrder;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.write.DeltaBatchWrite;
 import org.apache.spark.sql.connector.write.DeltaWrite;
@@ -100,6 +103,7 @@ public final class PrimaryKeyDelta implements SupportsDelta {
 
   private final class Write implements DeltaWrite, RequiresDistributionAndOrdering {
     private final Columns columns;
+    private Batch batch;
 
     Write(Columns columns) {
       this.columns = columns;
@@ -117,7 +121,18 @@ public final class PrimaryKeyDelta implements SupportsDelta {
 
     @Override
     public DeltaBatchWrite toBatch() {
-      return new Batch(columns);
+      batch = new Batch(columns);
+      return batch;
+    }
+
+    @Override
+    public CustomMetric[] supportedCustomMetrics() {
+      return WriteMetrics.supported();
+    }
+
+    @Override
+    public CustomTaskMetric[] reportDriverMetrics() {
+      return batch == null ? new CustomTaskMetric[0] : batch.driverMetrics();
     }
   }
 
@@ -131,6 +146,7 @@ public final class PrimaryKeyDelta implements SupportsDelta {
 
     @Override
     public DeltaWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
+      describeJob(command.name().toLowerCase() + " (primary-key delta) on");
       return new Factory(table, writeStart(), columns);
     }
 
@@ -165,6 +181,7 @@ public final class PrimaryKeyDelta implements SupportsDelta {
     private final int[] keyPositions;
     private final int width;
     private final Columns columns;
+    private long records;
 
     Writer(FileStoreTable table, WriteStart start, Columns columns) {
       this.columns = columns;
@@ -189,6 +206,7 @@ public final class PrimaryKeyDelta implements SupportsDelta {
     @Override
     public void delete(InternalRow metadata, InternalRow id) {
       writer.write(rowOfKey(id), RowKind.DELETE);
+      records++;
     }
 
     @Override
@@ -202,11 +220,18 @@ public final class PrimaryKeyDelta implements SupportsDelta {
         }
       }
       writer.write(updated, RowKind.UPDATE_AFTER);
+      records++;
     }
 
     @Override
     public void insert(InternalRow row) {
       writer.write(columns.row().read(rows, row), RowKind.INSERT);
+      records++;
+    }
+
+    @Override
+    public CustomTaskMetric[] currentMetricsValues() {
+      return WriteMetrics.taskValues(records);
     }
 
     @Override

@@ -27,6 +27,7 @@ public class StrataBatchWrite extends TableBatchWrite {
     // An overwrite replaces the files a compaction would start from.
     WriteStart start =
         mode.kind() == WriteMode.Kind.APPEND ? writeStart() : writeStart().forOverwrite();
+    describeJob(mode.kind() == WriteMode.Kind.APPEND ? "append to" : "overwrite");
     return new StrataDataWriterFactory(table, start, dataType);
   }
 

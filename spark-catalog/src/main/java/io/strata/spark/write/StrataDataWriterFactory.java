@@ -8,6 +8,7 @@ import io.strata.core.write.WriteStart;
 import io.strata.spark.SparkRowConverter;
 import java.io.IOException;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.write.DataWriter;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
@@ -52,10 +53,18 @@ public class StrataDataWriterFactory implements DataWriterFactory {
     ValueConverters.Converter toTableRow =
         dataType.equals(tableType) ? null : ValueConverters.create(dataType, tableType);
     return new DataWriter<>() {
+      private long records;
+
       @Override
       public void write(InternalRow row) {
         Object[] values = columns.read(converter, row);
         writer.write((Object[]) ValueConverters.apply(toTableRow, values));
+        records++;
+      }
+
+      @Override
+      public CustomTaskMetric[] currentMetricsValues() {
+        return WriteMetrics.taskValues(records);
       }
 
       @Override

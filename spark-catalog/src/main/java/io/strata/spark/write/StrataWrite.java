@@ -19,6 +19,8 @@ import org.apache.spark.sql.connector.distributions.Distributions;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.SortOrder;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
@@ -36,6 +38,7 @@ public class StrataWrite implements Write, RequiresDistributionAndOrdering {
   private final LogicalWriteInfo info;
   private final WriteMode mode;
   private final RowType dataType;
+  private StrataBatchWrite batch;
 
   StrataWrite(FileStoreTable table, LogicalWriteInfo info, WriteMode mode, RowType dataType) {
     this.table = table;
@@ -142,6 +145,18 @@ public class StrataWrite implements Write, RequiresDistributionAndOrdering {
 
   @Override
   public BatchWrite toBatch() {
-    return new StrataBatchWrite(table, mode, dataType);
+    batch = new StrataBatchWrite(table, mode, dataType);
+    return batch;
+  }
+
+  @Override
+  public CustomMetric[] supportedCustomMetrics() {
+    return WriteMetrics.supported();
+  }
+
+  /** Called by Spark after the commit (or its failure). */
+  @Override
+  public CustomTaskMetric[] reportDriverMetrics() {
+    return batch == null ? new CustomTaskMetric[0] : batch.driverMetrics();
   }
 }

@@ -1,11 +1,16 @@
 package io.strata.spark.write;
 
+import io.strata.core.progress.Progress;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
 import io.strata.core.write.CommitMessage;
 import io.strata.core.write.WriteStart;
+import io.strata.spark.SparkJobs;
 import java.util.List;
 import java.util.UUID;
+import org.apache.spark.SparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
 
@@ -19,6 +24,8 @@ public abstract class TableBatchWrite implements BatchWrite {
 
   protected final FileStoreTable table;
   private final String commitUser = UUID.randomUUID().toString();
+  private SparkJobs.Restorer jobDescription;
+  private volatile CustomTaskMetric[] driverMetrics = new CustomTaskMetric[0];
 
   protected TableBatchWrite(FileStoreTable table) {
     this.table = table;
@@ -36,13 +43,51 @@ public abstract class TableBatchWrite implements BatchWrite {
   /** Commits the files of all tasks with {@code commit}, which then runs maintenance. */
   protected abstract void commit(TableCommit commit, List<CommitMessage> written);
 
+  /**
+   * Describes the write job in Spark's UI ("Strata append to db.t") until the commit or abort;
+   * called where Spark asks for the writer factory, just before it submits the job.
+   */
+  protected final void describeJob(String action) {
+    restoreJobDescription();
+    if (SparkSession.getActiveSession().isEmpty()) {
+      return;
+    }
+    SparkContext spark = SparkSession.getActiveSession().get().sparkContext();
+    String previous = spark.getLocalProperty(SparkJobs.DESCRIPTION);
+    String text = "Strata " + action + " " + Progress.table(table.root());
+    jobDescription = SparkJobs.describe(spark, previous == null ? text : text + ": " + previous);
+  }
+
   @Override
   public final void commit(WriterCommitMessage[] taskMessages) {
-    commit(table.newCommit(commitUser), StrataWriterCommitMessage.collect(taskMessages));
+    try {
+      List<CommitMessage> written = StrataWriterCommitMessage.collect(taskMessages);
+      TableCommit commit = table.newCommit(commitUser);
+      commit(commit, written);
+      driverMetrics = WriteMetrics.driverValues(written, commit.report());
+    } finally {
+      restoreJobDescription();
+    }
   }
 
   @Override
   public final void abort(WriterCommitMessage[] taskMessages) {
-    table.newCommit(commitUser).abort(StrataWriterCommitMessage.collect(taskMessages));
+    try {
+      table.newCommit(commitUser).abort(StrataWriterCommitMessage.collect(taskMessages));
+    } finally {
+      restoreJobDescription();
+    }
+  }
+
+  /** The driver's metric values once the commit ran; none before. */
+  public final CustomTaskMetric[] driverMetrics() {
+    return driverMetrics;
+  }
+
+  private void restoreJobDescription() {
+    if (jobDescription != null) {
+      jobDescription.restore();
+      jobDescription = null;
+    }
   }
 }

@@ -14,8 +14,9 @@ import scala.runtime.BoxedUnit;
  * Strata's Spark SQL extensions, enabled by {@code spark.sql.extensions=io.strata.spark.
  * extensions.StrataSparkSessionExtensions}: tag DDL, {@code SHOW TAGS}, Flink-style {@code OPTIONS}
  * hints, {@code CALL sys.*} from any current catalog and schema merging of by-name writes ({@code
- * mergeSchema}), and DESCRIBE TABLE EXTENDED rows for the table's kind, snapshot and splits. The
- * catalog works without them.
+ * mergeSchema}), DESCRIBE TABLE EXTENDED rows for the table's kind, snapshot and splits, and
+ * one-line errors for missing tables of a Strata catalog ({@link MissingTables}). The catalog works
+ * without them.
  */
 public class StrataSparkSessionExtensions
     extends AbstractFunction1<SparkSessionExtensions, BoxedUnit> {
@@ -34,6 +35,13 @@ public class StrataSparkSessionExtensions
           @Override
           public Rule<LogicalPlan> apply(SparkSession session) {
             return new MergeSchemaWrites(session);
+          }
+        });
+    extensions.injectPostHocResolutionRule(
+        new AbstractFunction1<SparkSession, Rule<LogicalPlan>>() {
+          @Override
+          public Rule<LogicalPlan> apply(SparkSession session) {
+            return new MissingTables(session);
           }
         });
     extensions.injectPlannerStrategy(

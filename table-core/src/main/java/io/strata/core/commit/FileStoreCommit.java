@@ -13,6 +13,7 @@ import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
+import io.strata.core.progress.Progress;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.CommitKind;
@@ -53,6 +54,7 @@ public final class FileStoreCommit {
   private final int maxRetries;
   private RetryBackoff backoff = RetryBackoff.exponential();
   private long commitIdentifier = Snapshot.BATCH_COMMIT_IDENTIFIER;
+  private int retries;
 
   /** A commit of {@code commitUser} stamped by the table's clock. */
   public FileStoreCommit(FileStore table, String commitUser) {
@@ -80,6 +82,11 @@ public final class FileStoreCommit {
   public FileStoreCommit withCommitIdentifier(long identifier) {
     this.commitIdentifier = identifier;
     return this;
+  }
+
+  /** How many attempts lost a race and were retried, over every commit this object made. */
+  public int retries() {
+    return retries;
   }
 
   /** Waits with {@code backoff} between attempts instead of the default exponential one. */
@@ -194,10 +201,14 @@ public final class FileStoreCommit {
     // A snapshot without the table's index manifest would bring every deleted row back.
     TableWriter.checkNoDeletionVectors(table);
     messages = overwrite == null ? messages : withoutCompactions(messages);
+    long start = System.nanoTime();
     try {
       for (int attempt = 0; ; attempt++) {
         Snapshot latest = table.snapshotManager().latest();
         Attempt result = tryCommitOnce(latest, messages, kind, overwrite);
+        if (result.outcome() == Outcome.COMMITTED) {
+          logCommitted(result, attempt, start);
+        }
         if (result.outcome() != Outcome.LOST_RACE) {
           return result.snapshot();
         }
@@ -206,6 +217,7 @@ public final class FileStoreCommit {
           long winner = latest == null ? 1 : latest.id() + 1;
           throw CoreErrors.commitRetriesExhausted(table.root().toString(), maxRetries + 1, winner);
         }
+        retries++;
         backoff(attempt);
       }
     } catch (RuntimeException e) {
@@ -220,7 +232,27 @@ public final class FileStoreCommit {
     LOST_RACE
   }
 
-  private record Attempt(Outcome outcome, Snapshot snapshot) {}
+  /** One attempt's outcome, and the data files its snapshot adds and removes. */
+  private record Attempt(Outcome outcome, Snapshot snapshot, int added, int removed) {
+
+    static Attempt of(Outcome outcome) {
+      return new Attempt(outcome, null, 0, 0);
+    }
+  }
+
+  private void logCommitted(Attempt result, int retried, long startNanos) {
+    Snapshot s = result.snapshot();
+    LOG.info(
+        "Committed snapshot {} ({}) of {}: {} added, {} removed, {} records, after {} in {}",
+        s.id(),
+        s.commitKind(),
+        Progress.table(table.root()),
+        Progress.count(result.added(), "file"),
+        Progress.count(result.removed(), "file"),
+        s.deltaRecordCount(),
+        Progress.count(retried, "retry", "retries"),
+        Progress.elapsedSince(startNanos));
+  }
 
   /** One attempt on top of {@code latest}. */
   private Attempt tryCommitOnce(
@@ -256,7 +288,7 @@ public final class FileStoreCommit {
       }
     }
     if (delta.isEmpty()) {
-      return new Attempt(Outcome.NOTHING_TO_COMMIT, null);
+      return Attempt.of(Outcome.NOTHING_TO_COMMIT);
     }
     long schemaId = commitSchema(messages).id();
     List<String> written = new ArrayList<>();
@@ -265,7 +297,8 @@ public final class FileStoreCommit {
       Snapshot snapshot = buildSnapshot(latest, schemaId, delta, kind, indexManifest, written);
       snapshot = withChangelog(snapshot, changelogEntries(messages), written);
       if (table.snapshotManager().tryCommit(snapshot)) {
-        return new Attempt(Outcome.COMMITTED, snapshot);
+        int added = (int) delta.stream().filter(e -> e.kind() == FileKind.ADD).count();
+        return new Attempt(Outcome.COMMITTED, snapshot, added, delta.size() - added);
       }
     } catch (IOException e) {
       cleanup(written);
@@ -275,7 +308,7 @@ public final class FileStoreCommit {
       throw e;
     }
     cleanup(written);
-    return new Attempt(Outcome.LOST_RACE, null);
+    return Attempt.of(Outcome.LOST_RACE);
   }
 
   /**

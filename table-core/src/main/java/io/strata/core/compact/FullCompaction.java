@@ -39,6 +39,7 @@ public final class FullCompaction {
 
   /** Compacts the buckets of partitions matching {@code partitionFilter} under {@code strategy}. */
   public Snapshot run(Predicate partitionFilter, CompactStrategy strategy) {
+    long start = System.nanoTime();
     List<CompactionTask> tasks = new CompactionPlanner(table).plan(partitionFilter, strategy);
     FileStoreCommit commit = new FileStoreCommit(table, commitUser, clock);
     List<CommitMessage> messages = new ArrayList<>();
@@ -50,7 +51,9 @@ public final class FullCompaction {
       commit.abort(messages);
       throw e;
     }
-    return messages.isEmpty() ? null : commit.commit(messages, CommitKind.COMPACT);
+    Snapshot committed = messages.isEmpty() ? null : commit.commit(messages, CommitKind.COMPACT);
+    CompactionSummary.of(messages).log(table, "in this process", committed, start);
+    return committed;
   }
 
   /**

@@ -32,6 +32,8 @@ final class ExpiredIndexFiles {
   private final ManifestFiles manifests;
   private final Set<String> keptManifests = new HashSet<>();
   private final Set<String> keptFiles = new HashSet<>();
+  private int deletedFiles;
+  private int deletedManifests;
 
   /** What {@code firstRetained} and the table's tags still read. */
   ExpiredIndexFiles(FileStore table, ManifestFiles manifests, Snapshot firstRetained) {
@@ -60,16 +62,28 @@ final class ExpiredIndexFiles {
       return;
     }
     for (IndexManifestEntry e : entries(name)) {
-      if (!keptFiles.contains(e.indexFile().fileName())) {
-        deleteIndexFile(e);
+      if (!keptFiles.contains(e.indexFile().fileName()) && deleteIndexFile(e)) {
+        deletedFiles++;
       }
     }
-    SnapshotExpiration.deleteIfPresent(table, table.paths().manifest(name));
+    if (SnapshotExpiration.deleteIfPresent(table, table.paths().manifest(name))) {
+      deletedManifests++;
+    }
     // Later expired snapshots may share this manifest; it is gone now.
     keptManifests.add(name);
   }
 
-  private void deleteIndexFile(IndexManifestEntry e) {
+  /** Index files deleted so far. */
+  int deletedFiles() {
+    return deletedFiles;
+  }
+
+  /** Index manifests deleted so far. */
+  int deletedManifests() {
+    return deletedManifests;
+  }
+
+  private boolean deleteIndexFile(IndexManifestEntry e) {
     String external = e.indexFile().externalPath();
     Path path =
         external != null ? new Path(external) : table.paths().indexFile(e.indexFile().fileName());
@@ -79,9 +93,9 @@ final class ExpiredIndexFiles {
               + " deletes nothing; remove it by hand once no reader needs it.",
           path,
           table.root());
-      return;
+      return false;
     }
-    SnapshotExpiration.deleteIfPresent(table, path);
+    return SnapshotExpiration.deleteIfPresent(table, path);
   }
 
   private List<IndexManifestEntry> entries(String indexManifest) {

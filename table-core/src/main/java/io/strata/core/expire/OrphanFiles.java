@@ -3,6 +3,7 @@ package io.strata.core.expire;
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.io.FileIO;
 import io.strata.core.io.FileTaskPool;
+import io.strata.core.progress.Progress;
 import io.strata.core.store.FileStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -79,10 +80,12 @@ public final class OrphanFiles {
           SAFETY_MARGIN,
           now - olderThanMillis);
     }
+    long start = System.nanoTime();
     Set<String> referenced = new ReferencedFiles(table, pool).relativePaths();
     List<Path> orphans = new ArrayList<>();
     long bytes = 0;
-    for (FileIO.FileStatusInfo f : candidates(olderThanMillis)) {
+    List<FileIO.FileStatusInfo> candidates = candidates(olderThanMillis);
+    for (FileIO.FileStatusInfo f : candidates) {
       if (!referenced.contains(ReferencedFiles.relative(table.root(), f.path()))) {
         orphans.add(f.path());
         bytes += f.length();
@@ -91,6 +94,15 @@ public final class OrphanFiles {
     if (!dryRun) {
       pool.forEach(orphans, this::delete);
     }
+    LOG.info(
+        "{} {} ({}) of {}, of {} old enough and {} referenced, in {}",
+        dryRun ? "Found (dry run, nothing deleted)" : "Removed",
+        Progress.count(orphans.size(), "orphan file"),
+        Progress.bytes(bytes),
+        Progress.table(table.root()),
+        Progress.count(candidates.size(), "file"),
+        Progress.count(referenced.size(), "file"),
+        Progress.elapsedSince(start));
     return new Result(orphans, bytes);
   }
 

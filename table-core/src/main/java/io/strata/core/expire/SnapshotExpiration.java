@@ -6,6 +6,7 @@ import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.options.ExpireOptions;
+import io.strata.core.progress.Progress;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.SnapshotManager;
@@ -21,8 +22,11 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.LongStream;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Expires old snapshots. Candidates start at {@code max(latest - retainMax + 1, earliest)} (older
@@ -40,6 +44,8 @@ import org.apache.hadoop.fs.Path;
  * job.
  */
 public final class SnapshotExpiration {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SnapshotExpiration.class);
 
   private final FileStore table;
   private final SnapshotManager snapshots;
@@ -74,23 +80,43 @@ public final class SnapshotExpiration {
     if (maxExclusive <= earliest) {
       return 0;
     }
-    expireUntil(earliest, maxExclusive);
-    return (int) (maxExclusive - earliest);
+    long start = System.nanoTime();
+    Deleted deleted = expireUntil(earliest, maxExclusive);
+    int expired = (int) (maxExclusive - earliest);
+    LOG.info(
+        "Expired {} ({}..{}) of {}, deleted {}, {} and {} in {}",
+        Progress.count(expired, "snapshot"),
+        earliest,
+        maxExclusive - 1,
+        Progress.table(table.root()),
+        Progress.count(deleted.dataFiles(), "data file"),
+        Progress.count(deleted.indexFiles(), "index file"),
+        Progress.count(deleted.manifests(), "manifest"),
+        Progress.elapsedSince(start));
+    return expired;
   }
+
+  /**
+   * What one expiration deleted: data files, index files (deletion vectors, hash indexes) and
+   * metadata files (manifests, manifest lists and index manifests). Files already gone (a rerun)
+   * are not counted.
+   */
+  record Deleted(int dataFiles, int indexFiles, int manifests) {}
 
   /**
    * Expires snapshots [earliest, endExclusive) in phases, each finished before the next starts:
    * unused data files, then unused manifests and manifest lists, then the snapshot files in
    * ascending order, then EARLIEST. Reads and deletes within a phase run on the file task pool.
    */
-  private void expireUntil(long earliest, long endExclusive) {
+  private Deleted expireUntil(long earliest, long endExclusive) {
     FileTaskPool pool = FileTasks.of(table);
     Map<Long, Snapshot> range = readSnapshots(pool, earliest, endExclusive);
     TaggedFiles tagged = new TaggedFiles(table, manifests, endExclusive, pool);
     List<Snapshot> expired = range.values().stream().filter(s -> s.id() < endExclusive).toList();
     List<ManifestEntry> unused = new ArrayList<>(unusedDataFiles(pool, range, earliest, tagged));
     unused.addAll(unusedChangelogFiles(pool, expired, tagged));
-    pool.forEach(unused, this::deleteDataFile);
+    AtomicInteger dataFiles = new AtomicInteger();
+    pool.forEach(unused, e -> count(dataFiles, deleteDataFile(e)));
     // Index files (deletion vectors) go with the data files, before any manifest that names them.
     ExpiredIndexFiles index =
         new ExpiredIndexFiles(table, manifests, snapshots.snapshot(endExclusive));
@@ -101,7 +127,9 @@ public final class SnapshotExpiration {
     Set<String> unusedManifests = new LinkedHashSet<>();
     pool.map(expired, this::referencedManifests).forEach(unusedManifests::addAll);
     unusedManifests.removeAll(keptManifests);
-    pool.forEach(unusedManifests, name -> deleteQuietly(table.paths().manifest(name)));
+    AtomicInteger manifestFiles = new AtomicInteger(index.deletedManifests());
+    pool.forEach(
+        unusedManifests, name -> count(manifestFiles, deleteQuietly(table.paths().manifest(name))));
     for (long id = earliest; id < endExclusive; id++) {
       deleteQuietly(table.paths().snapshot(id));
     }
@@ -112,6 +140,13 @@ public final class SnapshotExpiration {
         emptiedBuckets.add(table.dataFilePaths().bucketDir(e.partition(), e.bucket()).toString());
       }
       EmptyDirectories.clean(table, emptiedBuckets);
+    }
+    return new Deleted(dataFiles.get(), index.deletedFiles(), manifestFiles.get());
+  }
+
+  private static void count(AtomicInteger counter, boolean deleted) {
+    if (deleted) {
+      counter.incrementAndGet();
     }
   }
 
@@ -211,29 +246,36 @@ public final class SnapshotExpiration {
     return referencedManifests(s, manifests);
   }
 
-  private void deleteDataFile(ManifestEntry e) {
+  /** Whether the file was there and is now deleted. */
+  private boolean deleteDataFile(ManifestEntry e) {
     try {
-      table
+      return table
           .dataFilePaths()
           .delete(e.partition(), e.bucket(), e.file().fileName(), e.file().externalPath());
     } catch (FileNotFoundException ex) {
       // Already gone: a rerun after an interrupted expiration.
+      return false;
     } catch (IOException ex) {
       throw new UncheckedIOException(
           "Cannot delete data file " + e.file().fileName() + " while expiring snapshots", ex);
     }
   }
 
-  private void deleteQuietly(Path path) {
-    deleteIfPresent(table, path);
+  private boolean deleteQuietly(Path path) {
+    return deleteIfPresent(table, path);
   }
 
-  /** Deletes a file expiration no longer needs; one already gone (a rerun) is fine. */
-  static void deleteIfPresent(FileStore table, Path path) {
+  /**
+   * Deletes a file expiration no longer needs; one already gone (a rerun) is fine.
+   *
+   * @return whether the file was there and is now deleted
+   */
+  static boolean deleteIfPresent(FileStore table, Path path) {
     try {
-      table.fileIO().delete(path);
+      return table.fileIO().delete(path);
     } catch (FileNotFoundException e) {
       // Already gone: a rerun after an interrupted expiration.
+      return false;
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot delete " + path + " while expiring snapshots", e);
     }

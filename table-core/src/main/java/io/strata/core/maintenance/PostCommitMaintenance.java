@@ -51,14 +51,18 @@ public final class PostCommitMaintenance {
     this.schedule = schedule;
   }
 
-  public void run(FileStore table) {
-    run(table, "maintenance-" + UUID.randomUUID());
+  public MaintenanceResult run(FileStore table) {
+    return run(table, "maintenance-" + UUID.randomUUID());
   }
 
-  /** Runs maintenance after a commit of {@code commitUser}, whose user its own commits reuse. */
-  public void run(FileStore table, String commitUser) {
+  /**
+   * Runs maintenance after a commit of {@code commitUser}, whose user its own commits reuse.
+   *
+   * @return what it expired
+   */
+  public MaintenanceResult run(FileStore table, String commitUser) {
     if (table.options().get(TableOptions.WRITE_ONLY)) {
-      return;
+      return MaintenanceResult.NONE;
     }
     try {
       if (table.options().get(TagOptions.AUTOMATIC_CREATION) != TagCreationMode.NONE
@@ -71,8 +75,9 @@ public final class PostCommitMaintenance {
           table.root(),
           e);
     }
+    int partitions = 0;
     try {
-      expirePartitions(table, commitUser);
+      partitions = expirePartitions(table, commitUser);
     } catch (RuntimeException e) {
       LOG.warn(
           "Partition expiration after a commit to {} failed; the commit stands and expiration"
@@ -85,9 +90,9 @@ public final class PostCommitMaintenance {
       // Expiration is safe to interrupt at any point (a rerun finishes it), so a daemon thread
       // that dies with the JVM cannot leave a retained snapshot or tag unreadable.
       ASYNC_EXPIRATION.submit(() -> expireSnapshots(table));
-    } else {
-      expireSnapshots(table);
+      return new MaintenanceResult(partitions, 0);
     }
+    return new MaintenanceResult(partitions, expireSnapshots(table));
   }
 
   private static final ExecutorService ASYNC_EXPIRATION =
@@ -109,9 +114,10 @@ public final class PostCommitMaintenance {
     }
   }
 
-  private void expireSnapshots(FileStore table) {
+  /** The number of snapshots expired (0 when expiration failed: it is logged and retried). */
+  private int expireSnapshots(FileStore table) {
     try {
-      new SnapshotExpiration(table)
+      return new SnapshotExpiration(table)
           .expire(ExpireConfig.fromOptions(table.options(), clock.millis()));
     } catch (RuntimeException e) {
       LOG.warn(
@@ -119,22 +125,25 @@ public final class PostCommitMaintenance {
               + " retries after the next one.",
           table.root(),
           e);
+      return 0;
     }
   }
 
-  private void expirePartitions(FileStore table, String commitUser) {
+  /** The number of partitions expired, when a check is due. */
+  private int expirePartitions(FileStore table, String commitUser) {
     Options options = table.options();
     Optional<PartitionExpireConfig> config = PartitionExpireConfig.fromOptions(options);
     if (config.isEmpty() || table.schema().partitionKeys().isEmpty()) {
-      return;
+      return 0;
     }
     String key = table.root().toString();
     Instant now = clock.instant();
     if (!options.get(PartitionExpireOptions.END_INPUT_CHECK)
         && !schedule.isDue(key, now, options.get(PartitionExpireOptions.CHECK_INTERVAL))) {
-      return;
+      return 0;
     }
-    new PartitionExpiration(table, config.get(), clock, commitUser).expire();
+    int expired = new PartitionExpiration(table, config.get(), clock, commitUser).expire().size();
     schedule.checked(key, now);
+    return expired;
   }
 }

@@ -3,6 +3,7 @@ package io.strata.core.partition;
 import io.strata.core.data.PartitionTimeExtractor;
 import io.strata.core.options.PartitionExpireStrategy;
 import io.strata.core.options.TableOptions;
+import io.strata.core.progress.Progress;
 import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
 import java.time.Clock;
@@ -54,13 +55,25 @@ public final class PartitionExpiration {
     if (partitionType.size() == 0) {
       return List.of();
     }
+    long start = System.nanoTime();
     LocalDateTime threshold = LocalDateTime.now(clock).minus(config.expirationTime());
     List<PartitionEntry> expired = selectExpired(Partitions.live(table), threshold);
     int batch = config.batchSize() == null ? Math.max(1, expired.size()) : config.batchSize();
+    int commits = 0;
     for (int from = 0; from < expired.size(); from += batch) {
       List<PartitionEntry> chunk = expired.subList(from, Math.min(expired.size(), from + batch));
       Partitions.drop(table, chunk, commitUser, clock);
-      LOG.info("Expired partitions {} of table {}", describe(chunk), table.root());
+      commits++;
+    }
+    if (!expired.isEmpty()) {
+      LOG.info(
+          "Expired {} {} of {} older than {} in {} in {}",
+          Progress.count(expired.size(), "partition"),
+          describe(expired),
+          Progress.table(table.root()),
+          threshold,
+          Progress.count(commits, "commit"),
+          Progress.elapsedSince(start));
     }
     return expired;
   }

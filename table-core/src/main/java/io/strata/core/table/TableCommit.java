@@ -4,6 +4,7 @@ import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.compact.CompactionPlanner;
 import io.strata.core.compact.FullCompaction;
 import io.strata.core.levels.CompactStrategy;
+import io.strata.core.maintenance.MaintenanceResult;
 import io.strata.core.maintenance.PostCommitMaintenance;
 import io.strata.core.partition.PartitionEntry;
 import io.strata.core.partition.PartitionExpiration;
@@ -31,6 +32,8 @@ public final class TableCommit {
   private final FileStoreTable table;
   private final String commitUser;
   private final FileStoreCommit commit;
+  private int otherRetries;
+  private MaintenanceResult maintained = MaintenanceResult.NONE;
 
   TableCommit(FileStoreTable table, String commitUser) {
     this.table = table;
@@ -57,10 +60,23 @@ public final class TableCommit {
     if (committed.isPresent() && committed.getAsLong() >= identifier) {
       return null;
     }
-    return maintainAlways(
-        new FileStoreCommit(table, commitUser)
-            .withCommitIdentifier(identifier)
-            .commit(messages, CommitKind.APPEND));
+    FileStoreCommit batch = new FileStoreCommit(table, commitUser).withCommitIdentifier(identifier);
+    try {
+      return maintainAlways(batch.commit(messages, CommitKind.APPEND));
+    } finally {
+      otherRetries += batch.retries();
+    }
+  }
+
+  /**
+   * What the commits of this object cost and what their maintenance expired so far, for metrics
+   * (Spark's SQL tab shows them for every write).
+   */
+  public CommitReport report() {
+    return new CommitReport(
+        commit.retries() + otherRetries,
+        maintained.snapshotsExpired(),
+        maintained.partitionsExpired());
   }
 
   /** Replaces the live files matching {@code partitionFilter} (null = all), then maintains. */
@@ -126,7 +142,7 @@ public final class TableCommit {
   }
 
   private Snapshot maintainAlways(Snapshot committed) {
-    new PostCommitMaintenance(table.clock()).run(table, commitUser);
+    maintained = maintained.plus(new PostCommitMaintenance(table.clock()).run(table, commitUser));
     return committed;
   }
 

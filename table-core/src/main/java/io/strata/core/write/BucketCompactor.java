@@ -3,6 +3,7 @@ package io.strata.core.write;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.progress.Progress;
 import io.strata.core.read.MergeSplitReader;
 import io.strata.core.read.TableRead;
 import io.strata.core.split.DataSplit;
@@ -12,6 +13,8 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Rewrites the files of one {@link CompactUnit} of one bucket where it runs (a write task, a
@@ -19,6 +22,8 @@ import java.util.List;
  * buckets by concatenating files in write order. A failure deletes what it wrote.
  */
 public final class BucketCompactor {
+
+  private static final Logger LOG = LoggerFactory.getLogger(BucketCompactor.class);
 
   /** Not a snapshot: the files come from a pick, not from a scan. */
   private static final long NO_SNAPSHOT = -1;
@@ -33,9 +38,41 @@ public final class BucketCompactor {
 
   /** The files written in place of {@code unit.files()}. */
   public List<DataFileMeta> rewrite(BucketId bucket, int totalBuckets, CompactUnit unit) {
-    return table.schema().hasPrimaryKey()
-        ? rewriteKeyValues(bucket, totalBuckets, unit)
-        : rewriteAppend(bucket, totalBuckets, unit.files());
+    long start = System.nanoTime();
+    List<DataFileMeta> written =
+        table.schema().hasPrimaryKey()
+            ? rewriteKeyValues(bucket, totalBuckets, unit)
+            : rewriteAppend(bucket, totalBuckets, unit.files());
+    if (LOG.isInfoEnabled()) {
+      LOG.info(
+          "Compacted {} ({}) of {} of {} into {} ({}) at level {} in {}",
+          Progress.count(unit.files().size(), "file"),
+          Progress.bytes(bytes(unit.files())),
+          describe(bucket),
+          Progress.table(table.root()),
+          Progress.count(written.size(), "file"),
+          Progress.bytes(bytes(written)),
+          unit.outputLevel(),
+          Progress.elapsedSince(start));
+    }
+    return written;
+  }
+
+  /** {@code bucket 0 of partition dt=1} or {@code bucket 0}. */
+  private String describe(BucketId bucket) {
+    String partition = table.dataFilePaths().partitionPath(bucket.partition());
+    return "bucket "
+        + bucket.bucket()
+        + (partition.isEmpty() ? "" : " of partition " + partition.replaceAll("/$", ""));
+  }
+
+  /** The total size of {@code files} in bytes. */
+  public static long bytes(List<DataFileMeta> files) {
+    long total = 0;
+    for (DataFileMeta f : files) {
+      total += f.fileSize();
+    }
+    return total;
   }
 
   private List<DataFileMeta> rewriteKeyValues(BucketId bucket, int totalBuckets, CompactUnit unit) {

@@ -1,0 +1,63 @@
+package io.strata.spark.extensions;
+
+import java.util.List;
+import org.apache.spark.QueryContext;
+import org.apache.spark.sql.AnalysisException;
+import scala.Option;
+import scala.collection.immutable.Map;
+
+/** The errors the SQL extensions raise themselves. */
+public final class ExtensionErrors {
+
+  /** Spark's condition for a missing table, kept so callers that test for it still match. */
+  public static final String TABLE_OR_VIEW_NOT_FOUND = "TABLE_OR_VIEW_NOT_FOUND";
+
+  private ExtensionErrors() {}
+
+  /**
+   * {@code table} does not exist: one line naming it and what its database holds ({@code existing}
+   * null when the database itself does not exist). Thrown here, undeclared (AnalysisException is
+   * checked in Java, while Spark's rules, written in Scala, throw it freely): {@code throw
+   * ExtensionErrors.tableNotFound(...)}.
+   */
+  public static RuntimeException tableNotFound(
+      String table, String database, List<String> existing) {
+    String holds;
+    if (existing == null) {
+      holds = "database " + database + " does not exist either (SHOW DATABASES lists them)";
+    } else if (existing.isEmpty()) {
+      holds = database + " has no tables";
+    } else {
+      int listed = Math.min(existing.size(), MissingTables.LISTED);
+      holds =
+          "tables in "
+              + database
+              + ": "
+              + String.join(", ", existing.subList(0, listed))
+              + (existing.size() > listed ? ", ... (" + existing.size() + " in all)" : "");
+    }
+    String message =
+        "["
+            + TABLE_OR_VIEW_NOT_FOUND
+            + "] Table "
+            + table
+            + " does not exist; "
+            + holds
+            + ". Check the name, or qualify it with its database (db.table) or run USE db."
+            + " SQLSTATE: 42P01";
+    throw ExtensionErrors.<RuntimeException>unchecked(
+        new AnalysisException(
+            message,
+            Option.empty(),
+            Option.empty(),
+            Option.empty(),
+            Option.apply(TABLE_OR_VIEW_NOT_FOUND),
+            new Map.Map1<>("relationName", table),
+            new QueryContext[0]));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <X extends Throwable> RuntimeException unchecked(Throwable t) throws X {
+    throw (X) t;
+  }
+}
