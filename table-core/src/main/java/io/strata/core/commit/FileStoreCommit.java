@@ -36,6 +36,8 @@ import org.slf4j.LoggerFactory;
  * The one commit loop: build delta manifests, a base manifest list from the latest snapshot, and
  * publish {@code snapshot-N} atomically; a lost race re-plans on the new latest snapshot and
  * retries with backoff. A commit that finally fails deletes every file it wrote, data included.
+ * With {@code lock.enabled} each attempt, from reading the latest snapshot to publishing the next,
+ * holds the table's {@link CommitLock}.
  */
 public final class FileStoreCommit {
 
@@ -47,6 +49,7 @@ public final class FileStoreCommit {
   private final ManifestFiles manifestFiles;
   private final ManifestMerger merger;
   private final int maxRetries;
+  private final CommitLock lock;
   private RetryBackoff backoff = RetryBackoff.exponential();
   private long commitIdentifier = Snapshot.BATCH_COMMIT_IDENTIFIER;
 
@@ -67,6 +70,7 @@ public final class FileStoreCommit {
             options.get(TableOptions.MANIFEST_MERGE_MIN_COUNT),
             options.get(TableOptions.MANIFEST_TARGET_FILE_SIZE));
     this.maxRetries = options.get(TableOptions.COMMIT_MAX_RETRIES);
+    this.lock = CommitLock.of(table);
   }
 
   /**
@@ -191,16 +195,18 @@ public final class FileStoreCommit {
     TableWriter.checkNoDeletionVectors(table);
     messages = overwrite == null ? messages : withoutCompactions(messages);
     try {
+      List<CommitMessage> toCommit = messages;
       for (int attempt = 0; ; attempt++) {
-        Snapshot latest = table.snapshotManager().latest();
-        Attempt result = tryCommitOnce(latest, messages, kind, overwrite);
+        Attempt result =
+            lock.runWithLock(
+                () -> tryCommitOnce(table.snapshotManager().latest(), toCommit, kind, overwrite));
         if (result.outcome() != Outcome.LOST_RACE) {
           return result.snapshot();
         }
         if (attempt >= maxRetries) {
           // The snapshot that took the id this attempt wanted.
-          long winner = latest == null ? 1 : latest.id() + 1;
-          throw CoreErrors.commitRetriesExhausted(table.root().toString(), maxRetries + 1, winner);
+          throw CoreErrors.commitRetriesExhausted(
+              table.root().toString(), maxRetries + 1, result.wantedId());
         }
         backoff(attempt);
       }
@@ -216,7 +222,10 @@ public final class FileStoreCommit {
     LOST_RACE
   }
 
-  private record Attempt(Outcome outcome, Snapshot snapshot) {}
+  /**
+   * @param wantedId the snapshot id the attempt tried to create
+   */
+  private record Attempt(Outcome outcome, Snapshot snapshot, long wantedId) {}
 
   /** One attempt on top of {@code latest}. */
   private Attempt tryCommitOnce(
@@ -252,7 +261,7 @@ public final class FileStoreCommit {
       }
     }
     if (delta.isEmpty()) {
-      return new Attempt(Outcome.NOTHING_TO_COMMIT, null);
+      return new Attempt(Outcome.NOTHING_TO_COMMIT, null, 0);
     }
     long schemaId = commitSchema(messages).id();
     List<String> written = new ArrayList<>();
@@ -260,7 +269,7 @@ public final class FileStoreCommit {
       String indexManifest = indexManifest(latest, messages, overwrite, written);
       Snapshot snapshot = buildSnapshot(latest, schemaId, delta, kind, indexManifest, written);
       if (table.snapshotManager().tryCommit(snapshot)) {
-        return new Attempt(Outcome.COMMITTED, snapshot);
+        return new Attempt(Outcome.COMMITTED, snapshot, snapshot.id());
       }
     } catch (IOException e) {
       cleanup(written);
@@ -270,7 +279,7 @@ public final class FileStoreCommit {
       throw e;
     }
     cleanup(written);
-    return new Attempt(Outcome.LOST_RACE, null);
+    return new Attempt(Outcome.LOST_RACE, null, latest == null ? 1 : latest.id() + 1);
   }
 
   /**
