@@ -3,7 +3,6 @@ package io.strata.core.commit;
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.io.FileIO;
 import io.strata.core.options.Durations;
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -126,19 +125,26 @@ final class FileSystemLock implements CommitLock {
     }
   }
 
-  /** The current holder; null when there is none or its file is still being written. */
-  private Holder read() throws IOException {
+  /**
+   * The current holder; null when there is none, or its file is being written or deleted (HDFS then
+   * fails the read with a missing block): the next check looks again.
+   */
+  private Holder read() {
     try {
       return Holder.decode(fileIO.readBytes(lockFile));
-    } catch (FileNotFoundException e) {
+    } catch (IOException e) {
       return null;
     }
   }
 
-  /** Deletes the lock file if it is still this holder's (a waiter may have broken it). */
+  /**
+   * Deletes the lock file unless it is now another holder's (a waiter broke this one as abandoned).
+   * One that cannot be read is taken for this holder's, so a failed read never leaves it behind.
+   */
   private void release(Holder mine) {
     try {
-      if (mine.equals(read())) {
+      Holder current = read();
+      if (current == null || mine.equals(current)) {
         fileIO.delete(lockFile);
       } else {
         LOG.warn(

@@ -167,8 +167,10 @@ public final class HadoopFileIO implements FileIO, Serializable {
     OutputStream out;
     try {
       out = fs.create(path, false);
+    } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
+      return false; // it may be gone again by now: the caller tries again
     } catch (IOException e) {
-      // HDFS says FileAlreadyExists, or AlreadyBeingCreated while the winner still writes it.
+      // HDFS reports AlreadyBeingCreated while the winner still writes the file.
       if (fs.exists(path)) {
         return false;
       }
