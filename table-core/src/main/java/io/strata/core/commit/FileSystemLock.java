@@ -82,17 +82,18 @@ final class FileSystemLock implements CommitLock {
     Holder other = null;
     while (true) {
       Holder mine = new Holder(UUID.randomUUID().toString(), clock.millis());
+      boolean broken;
       try {
         if (fileIO.createExclusively(lockFile, mine.encode())) {
           return mine;
         }
         other = read();
-        if (other != null && isAbandoned(other)) {
-          breakAbandoned(other);
-          continue;
-        }
+        broken = other != null && isAbandoned(other) && breakAbandoned(other);
       } catch (IOException e) {
         throw new UncheckedIOException("Cannot take the commit lock " + lockFile, e);
+      }
+      if (broken && System.nanoTime() < deadline) {
+        continue; // take it at once, before another waiter does
       }
       if (System.nanoTime() >= deadline) {
         throw CoreErrors.commitLockTimeout(
@@ -111,18 +112,24 @@ final class FileSystemLock implements CommitLock {
     return clock.millis() - holder.since() > acquireTimeout.toMillis();
   }
 
-  /** Deletes the lock of a crashed writer, unless it changed hands since it was read. */
-  private void breakAbandoned(Holder abandoned) throws IOException {
+  /**
+   * Deletes the lock of a crashed writer, unless it changed hands since it was read.
+   *
+   * @return whether it was deleted
+   */
+  private boolean breakAbandoned(Holder abandoned) throws IOException {
     Holder now = read();
-    if (abandoned.equals(now)) {
-      LOG.warn(
-          "Breaking the commit lock {} taken {} ago (more than lock.acquire-timeout {}): its"
-              + " writer is taken for crashed.",
-          lockFile,
-          Duration.ofMillis(clock.millis() - abandoned.since()),
-          acquireTimeout);
-      fileIO.delete(lockFile);
+    if (!abandoned.equals(now)) {
+      return false;
     }
+    LOG.warn(
+        "Breaking the commit lock {} taken {} ago (more than lock.acquire-timeout {}): its"
+            + " writer is taken for crashed.",
+        lockFile,
+        Durations.format(Duration.ofMillis(clock.millis() - abandoned.since())),
+        Durations.format(acquireTimeout));
+    fileIO.delete(lockFile);
+    return true;
   }
 
   /**
@@ -150,7 +157,7 @@ final class FileSystemLock implements CommitLock {
         LOG.warn(
             "The commit lock {} was broken while held (held longer than lock.acquire-timeout {}).",
             lockFile,
-            acquireTimeout);
+            Durations.format(acquireTimeout));
       }
     } catch (IOException e) {
       // Waiters break it once it is older than the acquire timeout.
