@@ -23,7 +23,19 @@ import org.junit.jupiter.api.Test;
  * sys.remove_orphan_files}: every acknowledged INSERT is present exactly once, snapshot ids are
  * contiguous, every listed snapshot reads, and the only failures are commit conflicts.
  */
-class ConcurrentSessionsTest {
+public class ConcurrentSessionsTest {
+
+  /**
+   * A fresh session whose {@code strata} catalog holds the table; subclasses move the warehouse.
+   */
+  protected SparkSession newSession() {
+    return TestSpark$.MODULE$.session().newSession();
+  }
+
+  /** INSERT statements per writer session. */
+  protected int inserts() {
+    return INSERTS;
+  }
 
   private static final int WRITERS = 3;
   private static final int INSERTS = 5;
@@ -34,18 +46,18 @@ class ConcurrentSessionsTest {
 
   @Test
   void sessionsInsertingWhileMaintenanceRunsLoseNothing() throws Exception {
-    SparkSession spark = TestSpark$.MODULE$.session();
+    SparkSession spark = newSession();
     spark.sql("DROP TABLE IF EXISTS " + TABLE).collect();
     spark.sql("CREATE TABLE " + TABLE + " (id BIGINT, tag STRING, p INT) PARTITIONED BY (p)");
     ExecutorService pool = Executors.newFixedThreadPool(WRITERS + 1);
     List<Future<?>> writers = new ArrayList<>();
     for (int w = 0; w < WRITERS; w++) {
       int writer = w;
-      writers.add(pool.submit(() -> insert(spark.newSession(), writer)));
+      writers.add(pool.submit(() -> insert(newSession(), writer)));
     }
     AtomicBoolean writing = new AtomicBoolean(true);
     AtomicInteger rounds = new AtomicInteger();
-    Future<?> maintenance = pool.submit(() -> maintain(spark.newSession(), writing, rounds));
+    Future<?> maintenance = pool.submit(() -> maintain(newSession(), writing, rounds));
     for (Future<?> f : writers) {
       f.get();
     }
@@ -81,7 +93,7 @@ class ConcurrentSessionsTest {
   }
 
   private void insert(SparkSession session, int writer) {
-    for (int n = 0; n < INSERTS; n++) {
+    for (int n = 0; n < inserts(); n++) {
       String tag = "w" + writer + "-c" + n;
       try {
         session

@@ -36,21 +36,32 @@ import org.scalatest.funsuite.AnyFunSuite
  * `-Dstrata.golden.regenerate=true`; run against Spark's built-in catalog with
  * `-Dstrata.it.catalog=spark_catalog`; run only some files with `-Dstrata.sql.files=a,b`.
  */
-class SqlGoldenSuite extends AnyFunSuite {
+class SqlGoldenSuite extends GoldenSqlRunner {
+  override protected def newSession(): SparkSession = TestSpark.session.newSession()
+}
+
+/**
+ * Registers one test per selected `.sql` file of [[SqlGoldenSuite.sqlDir]] and runs it as
+ * [[SqlGoldenSuite]] describes, in the sessions [[newSession]] gives: suites differ only in where
+ * the tables live.
+ */
+abstract class GoldenSqlRunner extends AnyFunSuite {
   import SqlGoldenSuite._
 
-  private val regenerate = sys.props.get("strata.golden.regenerate").contains("true")
-  private val only = sys.props
-    .get("strata.sql.files")
-    .map(_.trim)
-    .filter(f => f.nonEmpty && f != "*")
-    .map(_.split(",").map(_.trim).toSet)
+  /** A fresh session for one file, so `SET` does not leak into the next. */
+  protected def newSession(): SparkSession
 
-  for (file <- sqlFiles(sqlDir) if only.forall(_.contains(baseName(file)))) {
+  /** Whether this suite runs the file of this base name; `-Dstrata.sql.files` narrows it further. */
+  protected def selects(name: String): Boolean = true
+
+  /** Whether `-Dstrata.golden.regenerate=true` rewrites the expected files from this suite. */
+  protected def regenerates: Boolean = true
+
+  for (file <- sqlFiles(sqlDir) if selects(baseName(file)) && requested(baseName(file))) {
     test(file.getFileName.toString) {
       val actual = render(runFile(file))
       val outFile = file.resolveSibling(file.getFileName.toString + ".out")
-      if (regenerate) {
+      if (regenerate && regenerates) {
         Files.writeString(outFile, actual, UTF_8)
       } else {
         assert(Files.exists(outFile), s"$outFile is missing; run with -Dstrata.golden.regenerate=true")
@@ -60,7 +71,7 @@ class SqlGoldenSuite extends AnyFunSuite {
   }
 
   private def runFile(file: Path): Seq[QueryResult] = {
-    val spark = TestSpark.session.newSession()
+    val spark = newSession()
     val db = "`" + baseName(file).replace("`", "``") + "`"
     spark.sql(s"CREATE DATABASE $db")
     spark.sql(s"USE $db")
@@ -71,7 +82,8 @@ class SqlGoldenSuite extends AnyFunSuite {
   /** Writes the actual output to target/ and fails naming the first statement that differs. */
   private def checkSame(file: Path, expected: String, actual: String): Unit = {
     if (expected != actual) {
-      val dump = Paths.get("target", "sql-golden-actual", file.getFileName.toString + ".out")
+      val dump = Paths.get("target", "sql-golden-actual", getClass.getSimpleName,
+        file.getFileName.toString + ".out")
       Files.createDirectories(dump.getParent)
       Files.writeString(dump, actual, UTF_8)
       val (e, a) = (blocks(expected), blocks(actual))
@@ -86,6 +98,22 @@ class SqlGoldenSuite extends AnyFunSuite {
 }
 
 object SqlGoldenSuite {
+
+  val regenerate: Boolean = sys.props.get("strata.golden.regenerate").contains("true")
+
+  /** `-Dstrata.sql.files`: base names to run, or all when unset, empty or `*`. */
+  private val only: Option[Set[String]] = sys.props
+    .get("strata.sql.files")
+    .map(_.trim)
+    .filter(f => f.nonEmpty && f != "*")
+    .map(_.split(",").map(_.trim).toSet)
+
+  def requested(name: String): Boolean = only.forall(_.contains(name))
+
+  /** Warehouses besides [[TestSpark]]'s whose paths print as `$WAREHOUSE` (e.g. on HDFS). */
+  private val otherWarehouses = new java.util.concurrent.CopyOnWriteArrayList[String]()
+
+  def registerWarehouse(uri: String): Unit = otherWarehouses.addIfAbsent(uri)
 
   /** One statement and what it gave: result rows, or the error line. */
   final case class QueryResult(sql: String, output: Either[String, Seq[String]])
@@ -171,7 +199,8 @@ object SqlGoldenSuite {
 
   /** Replaces the temporary warehouse paths and run-dependent DESCRIBE values. */
   def normalize(s: String): String = {
-    val paths = Seq(TestSpark.warehouse, TestSpark.sparkWarehouse).map(_.toString)
+    val paths =
+      Seq(TestSpark.warehouse, TestSpark.sparkWarehouse).map(_.toString) ++ otherWarehouses.asScala
     val text = paths.foldLeft(s)((acc, dir) => acc.replace(dir, "$WAREHOUSE"))
     Volatile.find(k => text.startsWith(k + " ") || text.startsWith(k + "\t")) match {
       case Some(key) => s"$key\t[not included in comparison]"

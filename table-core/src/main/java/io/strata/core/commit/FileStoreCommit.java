@@ -41,6 +41,9 @@ import org.slf4j.LoggerFactory;
  * <p>Changelog files the writers produced ({@code changelog-producer} {@code input}) go into their
  * own manifests and manifest list, named by the snapshot's {@code changelogManifestList}, with
  * their row count as {@code changelogRecordCount}; the data change's snapshot carries them.
+ *
+ * <p>With {@code lock.enabled} each attempt, from reading the latest snapshot to publishing the
+ * next, holds the table's {@link CommitLock}.
  */
 public final class FileStoreCommit {
 
@@ -52,6 +55,7 @@ public final class FileStoreCommit {
   private final ManifestFiles manifestFiles;
   private final ManifestMerger merger;
   private final int maxRetries;
+  private final CommitLock lock;
   private RetryBackoff backoff = RetryBackoff.exponential();
   private long commitIdentifier = Snapshot.BATCH_COMMIT_IDENTIFIER;
   private int retries;
@@ -73,6 +77,7 @@ public final class FileStoreCommit {
             options.get(TableOptions.MANIFEST_MERGE_MIN_COUNT),
             options.get(TableOptions.MANIFEST_TARGET_FILE_SIZE));
     this.maxRetries = options.get(TableOptions.COMMIT_MAX_RETRIES);
+    this.lock = CommitLock.of(table);
   }
 
   /**
@@ -203,9 +208,11 @@ public final class FileStoreCommit {
     messages = overwrite == null ? messages : withoutCompactions(messages);
     long start = System.nanoTime();
     try {
+      List<CommitMessage> toCommit = messages;
       for (int attempt = 0; ; attempt++) {
-        Snapshot latest = table.snapshotManager().latest();
-        Attempt result = tryCommitOnce(latest, messages, kind, overwrite);
+        Attempt result =
+            lock.runWithLock(
+                () -> tryCommitOnce(table.snapshotManager().latest(), toCommit, kind, overwrite));
         if (result.outcome() == Outcome.COMMITTED) {
           logCommitted(result, attempt, start);
         }
@@ -214,8 +221,8 @@ public final class FileStoreCommit {
         }
         if (attempt >= maxRetries) {
           // The snapshot that took the id this attempt wanted.
-          long winner = latest == null ? 1 : latest.id() + 1;
-          throw CoreErrors.commitRetriesExhausted(table.root().toString(), maxRetries + 1, winner);
+          throw CoreErrors.commitRetriesExhausted(
+              table.root().toString(), maxRetries + 1, result.wantedId());
         }
         retries++;
         backoff(attempt);
@@ -232,11 +239,15 @@ public final class FileStoreCommit {
     LOST_RACE
   }
 
-  /** One attempt's outcome, and the data files its snapshot adds and removes. */
-  private record Attempt(Outcome outcome, Snapshot snapshot, int added, int removed) {
+  /**
+   * One attempt's outcome, the snapshot id it tried to create, and the data files its snapshot adds
+   * and removes.
+   */
+  private record Attempt(
+      Outcome outcome, Snapshot snapshot, long wantedId, int added, int removed) {
 
-    static Attempt of(Outcome outcome) {
-      return new Attempt(outcome, null, 0, 0);
+    static Attempt of(Outcome outcome, long wantedId) {
+      return new Attempt(outcome, null, wantedId, 0, 0);
     }
   }
 
@@ -288,7 +299,7 @@ public final class FileStoreCommit {
       }
     }
     if (delta.isEmpty()) {
-      return Attempt.of(Outcome.NOTHING_TO_COMMIT);
+      return Attempt.of(Outcome.NOTHING_TO_COMMIT, 0);
     }
     long schemaId = commitSchema(messages).id();
     List<String> written = new ArrayList<>();
@@ -298,7 +309,7 @@ public final class FileStoreCommit {
       snapshot = withChangelog(snapshot, changelogEntries(messages), written);
       if (table.snapshotManager().tryCommit(snapshot)) {
         int added = (int) delta.stream().filter(e -> e.kind() == FileKind.ADD).count();
-        return new Attempt(Outcome.COMMITTED, snapshot, added, delta.size() - added);
+        return new Attempt(Outcome.COMMITTED, snapshot, snapshot.id(), added, delta.size() - added);
       }
     } catch (IOException e) {
       cleanup(written);
@@ -308,7 +319,7 @@ public final class FileStoreCommit {
       throw e;
     }
     cleanup(written);
-    return Attempt.of(Outcome.LOST_RACE);
+    return Attempt.of(Outcome.LOST_RACE, latest == null ? 1 : latest.id() + 1);
   }
 
   /**

@@ -247,6 +247,23 @@ public final class CoreErrors {
             + " 'commit.max-retries' or retry the write.");
   }
 
+  /**
+   * @param heldFor how long ago the current holder took the lock, or null when unknown
+   */
+  public static IllegalStateException commitLockTimeout(
+      String lockFile, String waited, String heldFor) {
+    return new IllegalStateException(
+        "Cannot take the commit lock "
+            + lockFile
+            + " within 'lock.acquire-timeout' ("
+            + waited
+            + "): another writer holds it"
+            + (heldFor == null ? "" : " (taken " + heldFor + " ago)")
+            + ". Retry the write, or raise table option 'lock.acquire-timeout'; a lock older"
+            + " than the timeout is broken automatically, so delete the file only if it cannot"
+            + " be read.");
+  }
+
   // ---- catalog ----
 
   public static IllegalArgumentException dropDefaultDatabase(String db) {

@@ -29,6 +29,16 @@ public interface FileIO {
    */
   boolean tryCreateAtomically(Path path, byte[] content) throws IOException;
 
+  /**
+   * Creates {@code path} with {@code content} in one create-if-absent call, without a rename: the
+   * primitive a lock file needs. Two writers never both succeed where the file system's exclusive
+   * create is atomic (local disks, HDFS, object stores with conditional writes), even where its
+   * rename is not; readers may see the file before its content is complete.
+   *
+   * @return false when the file existed
+   */
+  boolean createExclusively(Path path, byte[] content) throws IOException;
+
   boolean exists(Path path) throws IOException;
 
   /** Files and directories directly under {@code dir}; empty when it does not exist. */

@@ -43,6 +43,11 @@ public abstract class ForwardingFileIO implements FileIO, Serializable {
   }
 
   @Override
+  public boolean createExclusively(Path path, byte[] content) throws IOException {
+    return delegate.createExclusively(path, content);
+  }
+
+  @Override
   public boolean exists(Path path) throws IOException {
     return delegate.exists(path);
   }

@@ -1,11 +1,13 @@
 package io.strata.core.io;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.Serializable;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,13 +16,17 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /**
  * {@link FileIO} over Hadoop FileSystem ({@code file:}, {@code hdfs:}, anything Hadoop opens).
  * Local disks use the raw file system (no {@code .crc} side files) and publish with link(2),
- * because Hadoop's local rename silently replaces an existing target.
+ * because Hadoop's local rename silently replaces an existing target. HDFS publishes with rename,
+ * which refuses an existing target, and replaces files with its rename-with-overwrite, so a hint,
+ * tag or consumer file is never missing while it is replaced.
  */
 public final class HadoopFileIO implements FileIO, Serializable {
 
@@ -80,6 +86,17 @@ public final class HadoopFileIO implements FileIO, Serializable {
       }
       return;
     }
+    if (fs instanceof DistributedFileSystem hdfs) {
+      // Plain HDFS rename refuses an existing target; this one replaces it in one step.
+      try {
+        hdfs.rename(temp, path, Options.Rename.OVERWRITE);
+      } catch (IOException e) {
+        deleteTempQuietly(fs, temp);
+        throw e;
+      }
+      return;
+    }
+    // Elsewhere the file is briefly missing: readers of hints fall back to listing.
     fs.delete(path, false);
     if (!fs.rename(temp, path)) {
       fs.delete(temp, false);
@@ -122,8 +139,47 @@ public final class HadoopFileIO implements FileIO, Serializable {
         return false;
       }
     }
-    // HDFS rename refuses an existing target, which makes it the atomic primitive.
-    return fs.rename(temp, target);
+    // HDFS rename refuses an existing target, which makes it the atomic primitive. It also
+    // returns false when the directory is gone: that is no lost race, and retrying cannot help.
+    if (fs.rename(temp, target)) {
+      return true;
+    }
+    if (!fs.exists(target)) {
+      throw new IOException("Cannot publish " + target + ": renaming " + temp + " failed");
+    }
+    return false;
+  }
+
+  @Override
+  public boolean createExclusively(Path path, byte[] content) throws IOException {
+    FileSystem fs = fileSystem(path);
+    if (fs instanceof RawLocalFileSystem raw) {
+      // Hadoop's local create checks and then opens; O_EXCL makes the check and create one step.
+      File file = raw.pathToFile(path);
+      Files.createDirectories(file.getParentFile().toPath()); // as Hadoop's create does
+      try {
+        Files.write(file.toPath(), content, StandardOpenOption.CREATE_NEW);
+        return true;
+      } catch (FileAlreadyExistsException e) {
+        return false;
+      }
+    }
+    OutputStream out;
+    try {
+      out = fs.create(path, false);
+    } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
+      return false; // it may be gone again by now: the caller tries again
+    } catch (IOException e) {
+      // HDFS reports AlreadyBeingCreated while the winner still writes the file.
+      if (fs.exists(path)) {
+        return false;
+      }
+      throw e;
+    }
+    try (out) {
+      out.write(content);
+    }
+    return true;
   }
 
   private static Path tempSibling(Path path) {

@@ -22,6 +22,7 @@ public final class OptionRegistry {
           DynamicBucketOptions.class,
           MergeOptions.class,
           ParquetOptions.class,
+          LockOptions.class,
           CatalogOptions.class);
 
   /** Options set per column ({@code fields.<name>.<suffix>}). */

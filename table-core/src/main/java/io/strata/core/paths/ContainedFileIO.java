@@ -50,6 +50,11 @@ public final class ContainedFileIO extends ForwardingFileIO {
   }
 
   @Override
+  public boolean createExclusively(Path path, byte[] content) throws IOException {
+    return delegate.createExclusively(inside(path, "create"), content);
+  }
+
+  @Override
   public boolean delete(Path path) throws IOException {
     return delegate.delete(inside(path, "delete"));
   }

@@ -21,6 +21,11 @@ public record TablePaths(Path root) implements java.io.Serializable {
     return new Path(snapshotDir(), "snapshot-" + id);
   }
 
+  /** The lock file commits take turns through when {@code lock.enabled} is set. */
+  public Path commitLock() {
+    return new Path(snapshotDir(), ".commit.lock");
+  }
+
   public Path latestHint() {
     return new Path(snapshotDir(), "LATEST");
   }

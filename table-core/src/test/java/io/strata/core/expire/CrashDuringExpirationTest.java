@@ -64,6 +64,11 @@ class CrashDuringExpirationTest {
     }
 
     @Override
+    public boolean createExclusively(org.apache.hadoop.fs.Path p, byte[] c) throws IOException {
+      return delegate.createExclusively(p, c);
+    }
+
+    @Override
     public boolean exists(org.apache.hadoop.fs.Path p) throws IOException {
       return delegate.exists(p);
     }
