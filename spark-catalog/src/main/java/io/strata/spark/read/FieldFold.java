@@ -169,7 +169,7 @@ final class FieldFold {
         real = FieldSlot.add(root, zero, -v);
       }
       case REF -> {
-        Decimal v = record.getDecimal(ordinal, precision(), scale());
+        Decimal v = record.getDecimal(ordinal, precision, scale);
         Decimal acc = isNull ? v.$plus(v.unary_$minus()) : (Decimal) ref;
         ref = acc.$plus(v.unary_$minus());
       }
@@ -194,7 +194,7 @@ final class FieldFold {
     return switch (root) {
       case CHAR, VARCHAR -> record.getUTF8String(ordinal).clone();
       case BINARY, VARBINARY -> record.getBinary(ordinal).clone();
-      default -> record.getDecimal(ordinal, precision(), scale());
+      default -> record.getDecimal(ordinal, precision, scale);
     };
   }
 
@@ -213,7 +213,7 @@ final class FieldFold {
     return switch (root) {
       case CHAR, VARCHAR -> record.getUTF8String(ordinal).binaryCompare((UTF8String) ref);
       case BINARY, VARBINARY -> Arrays.compareUnsigned(record.getBinary(ordinal), (byte[]) ref);
-      default -> record.getDecimal(ordinal, precision(), scale()).compare((Decimal) ref);
+      default -> record.getDecimal(ordinal, precision, scale).compare((Decimal) ref);
     };
   }
 
@@ -241,7 +241,7 @@ final class FieldFold {
         if (function == Function.LISTAGG) {
           ref = UTF8String.concat((UTF8String) ref, delimiter, record.getUTF8String(ordinal));
         } else {
-          Decimal v = record.getDecimal(ordinal, precision(), scale());
+          Decimal v = record.getDecimal(ordinal, precision, scale);
           ref = function == Function.SUM ? ((Decimal) ref).$plus(v) : ((Decimal) ref).$times(v);
         }
       }
@@ -259,19 +259,11 @@ final class FieldFold {
       case REAL -> FieldSlot.writeReal(out, i, root, real);
       case REF -> {
         if (ref instanceof Decimal d) {
-          out.setDecimal(i, d.clone(), precision());
+          out.setDecimal(i, d.clone(), precision);
         } else {
           out.update(i, ref);
         }
       }
     }
-  }
-
-  private int precision() {
-    return precision;
-  }
-
-  private int scale() {
-    return scale;
   }
 }
