@@ -18,10 +18,11 @@ import org.apache.spark.sql.SparkSession;
  * scripts/bench-chart} turns into a PNG.
  *
  * <p>Usage: {@code scripts/bench ReadBench [scale=0.5] [reps=3]
- * [csv=integration-tests/target/read-bench.csv] [cases=scan,merge,plan,join]}. Scale 1 is the
- * issue's full shapes: 10M scan rows, 5 runs of 1M upserts, 2 x 4M join rows and 2,000 partitions x
- * 4 buckets x 3 files in 500 snapshots; the default 0.5 halves them all so that a run fits in about
- * 15 minutes on 2 idle cores; 0.01 is a smoke run.
+ * [csv=integration-tests/target/read-bench.csv] [cases=scan,merge,plan,join]} (also {@code
+ * partial-update}, not run by default). Scale 1 is the issue's full shapes: 10M scan rows, 5 runs
+ * of 1M upserts, 2 x 4M join rows and 2,000 partitions x 4 buckets x 3 files in 500 snapshots; the
+ * default 0.5 halves them all so that a run fits in about 15 minutes on 2 idle cores; 0.01 is a
+ * smoke run.
  */
 public final class ReadBench {
 
@@ -74,6 +75,9 @@ public final class ReadBench {
     }
     if (cases.contains("merge")) {
       new MergeReadCase(spark, dir, scale.upsertsPerRun(), reps).run(results);
+    }
+    if (cases.contains("partial-update")) {
+      new PartialUpdateReadCase(spark, dir, scale.upsertsPerRun(), reps).run(results);
     }
     if (cases.contains("plan")) {
       new PlanningCase(dir, scale.planPartitions(), scale.planSnapshots(), reps).run(results);

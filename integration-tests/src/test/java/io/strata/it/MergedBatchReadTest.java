@@ -21,11 +21,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Primary-key splits that need a merge are merged from columnar batches ({@link
- * ReadPath#MERGED_BATCHES}) for {@code deduplicate} and {@code first-row}: the rows equal a model
- * of the writes and the rows of table-core's row path ({@code read.columnar.enabled = false}), over
- * several sorted runs ({@code write-only}), deletes, buckets, partitions, a column added after the
- * first runs, composite string/int keys and long/decimal/date keys, and batches of 2 rows (so the
- * winning record's batch is often refilled).
+ * ReadPath#MERGED_BATCHES}) for every merge engine (field by field for {@code partial-update} and
+ * {@code aggregation}, in {@code sequence.field} order): the rows equal a model of the writes and
+ * the rows of table-core's row path ({@code read.columnar.enabled = false}), over several sorted
+ * runs ({@code write-only}), deletes, buckets, partitions, a column added after the first runs,
+ * composite string/int keys and long/decimal/date keys, and batches of 2 rows (so the winning
+ * record's batch is often refilled).
  */
 class MergedBatchReadTest {
 
@@ -144,7 +145,7 @@ class MergedBatchReadTest {
   }
 
   @Test
-  void fieldWiseMergeEnginesStayOnTheRowPath() {
+  void partialUpdateMergesOnBatches() {
     String t = "strata.default.merged_partial_update";
     sql(
         "CREATE TABLE "
@@ -153,9 +154,62 @@ class MergedBatchReadTest {
             + " 'bucket' = '1', 'merge-engine' = 'partial-update', 'write-only' = 'true')");
     sql("INSERT INTO " + t + " VALUES (1, 'a1', NULL), (2, NULL, 20)");
     sql("INSERT INTO " + t + " VALUES (1, NULL, 10)");
-    assertThat(readPath("SELECT * FROM " + t)).isEqualTo(ReadPath.ROWS);
+    spark.conf().set(BATCH_SIZE, "1");
+    assertThat(readPath("SELECT * FROM " + t)).isEqualTo(ReadPath.MERGED_BATCHES);
     assertThat(QueryRows.of(spark, "SELECT * FROM " + t + " ORDER BY id"))
         .containsExactly("[1,a1,10]", "[2,null,20]");
+    assertSameOnBothPaths("SELECT b, id FROM " + t);
+  }
+
+  @Test
+  void aggregationWithSequenceFieldMergesOnBatches() {
+    String t = "strata.default.merged_aggregation";
+    sql(
+        "CREATE TABLE "
+            + t
+            + " (id INT, total BIGINT, top DOUBLE, names STRING, seq INT) TBLPROPERTIES"
+            + " ('primary-key' = 'id', 'bucket' = '2', 'merge-engine' = 'aggregation',"
+            + " 'sequence.field' = 'seq', 'fields.total.aggregate-function' = 'sum',"
+            + " 'fields.top.aggregate-function' = 'max',"
+            + " 'fields.names.aggregate-function' = 'listagg', 'write-only' = 'true')");
+    for (int r = 0; r < 4; r++) {
+      List<String> values = new ArrayList<>();
+      for (int id = 0; id < 30; id++) {
+        values.add(
+            "("
+                + id
+                + ", "
+                + (r + id)
+                + ", "
+                + (id * r % 7)
+                + ".5, 'n"
+                + r
+                + "', "
+                + (5 - r)
+                + ")");
+      }
+      sql("INSERT INTO " + t + " VALUES " + String.join(", ", values));
+    }
+    spark.conf().set(BATCH_SIZE, "2");
+    assertThat(QueryRows.of(spark, "SELECT * FROM " + t + " WHERE id = 3"))
+        .containsExactly("[3,18,6.5,n3,n2,n1,n0,5]");
+    assertSameOnBothPaths("SELECT * FROM " + t);
+    assertSameOnBothPaths("SELECT names, total FROM " + t);
+  }
+
+  @Test
+  void foldsWithoutABatchMergeStayOnTheRowPath() {
+    String t = "strata.default.merged_partial_update_array";
+    sql(
+        "CREATE TABLE "
+            + t
+            + " (id BIGINT, a ARRAY<INT>) TBLPROPERTIES ('primary-key' = 'id',"
+            + " 'bucket' = '1', 'merge-engine' = 'partial-update', 'write-only' = 'true')");
+    sql("INSERT INTO " + t + " VALUES (1, array(1)), (2, NULL)");
+    sql("INSERT INTO " + t + " VALUES (2, array(2, 3))");
+    assertThat(readPath("SELECT * FROM " + t)).isEqualTo(ReadPath.ROWS);
+    assertThat(QueryRows.of(spark, "SELECT * FROM " + t + " ORDER BY id"))
+        .containsExactly("[1,ArraySeq(1)]", "[2,ArraySeq(2, 3)]");
   }
 
   /** Upserts keys {@code [from, to)} as run {@code r}; {@code extra} is null before the ALTER. */

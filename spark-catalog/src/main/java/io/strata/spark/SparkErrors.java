@@ -305,6 +305,18 @@ public final class SparkErrors {
         "CALL sys.compact: give either partitions => or where =>, not both.");
   }
 
+  /** A merge the scan planned on batches that the batch merge cannot fold (a planning bug). */
+  public static IllegalStateException notMergedOnBatches(String table, String engine) {
+    return new IllegalStateException(
+        "Cannot merge a split of table "
+            + table
+            + " (merge-engine "
+            + engine
+            + ") from columnar batches: a read column's aggregate function, type or"
+            + " sequence.field has no batch merge. Set the read option 'read.columnar.enabled'"
+            + " = 'false' to merge on rows, and report this.");
+  }
+
   public static IllegalStateException compactionFailed(String table, int failed, Throwable cause) {
     return new IllegalStateException(
         "CALL sys.compact of "

@@ -35,9 +35,12 @@ import org.apache.spark.sql.internal.SQLConf;
  *
  * <p>Only offered when asked for ({@code read.bucketed-scan.enabled}) and Spark uses it ({@code
  * spark.sql.sources.v2.bucketing.enabled}, on by default); otherwise small buckets are packed into
- * fewer tasks. Spark's bucket transform takes one column, so a bucket key of several columns is not
- * reported; nor is a TIMESTAMP key of precision 3 or less, which Spark's type would hash
- * differently.
+ * fewer tasks. A TIMESTAMP key of precision 3 or less is not reported, since Spark's type would
+ * hash differently; nor is a bucket key of several columns: Paimon hashes the binary row of all of
+ * them, and Spark 4.1 keeps a reported {@code bucket(N, a, b)} from neither binding nor grouping by
+ * it ({@code KeyGroupedPartitioning.supportsExpressions} accepts only transforms with one child
+ * that is a column; it became {@code UnknownPartitioning} and both sides of a join on (a, b)
+ * shuffled).
  */
 final class BucketedLayout {
 

@@ -52,7 +52,7 @@ final class ColumnarScanCheck {
     }
     boolean merging = needsMerge(table, splits);
     if (merging) {
-      String reason = mergeReason(table, splits);
+      String reason = mergeReason(table, splits, readType);
       if (reason != null) {
         return reason;
       }
@@ -72,6 +72,10 @@ final class ColumnarScanCheck {
       String reason = unmappable(schema, readType);
       if (reason == null && merging) {
         reason = unmappable(schema, table.schema().trimmedPrimaryKeyType());
+      }
+      SequenceFields sequence = SequenceFields.of(table);
+      if (reason == null && merging && sequence != null) {
+        reason = unmappable(schema, sequence.type());
       }
       if (reason != null) {
         return reason;
@@ -93,23 +97,33 @@ final class ColumnarScanCheck {
   }
 
   /** Why merges of this table cannot run on batches ({@link MergeRowReader}), or null. */
-  private static String mergeReason(FileStoreTable table, List<DataSplit> splits) {
+  private static String mergeReason(
+      FileStoreTable table, List<DataSplit> splits, RowType readType) {
     for (DataSplit split : splits) {
       // MergeRowReader does not apply deletion vectors; table-core's merge does.
       if (!split.rawConvertible() && split.hasDeletionFiles()) {
         return "a split to merge has deletion vectors";
       }
     }
-    if (table.options().get(TableOptions.SEQUENCE_FIELD) != null) {
-      return "sequence.field orders the merge";
-    }
-    MergeEngine engine = table.options().get(TableOptions.MERGE_ENGINE);
-    if (engine != MergeEngine.DEDUPLICATE && engine != MergeEngine.FIRST_ROW) {
-      return "merge-engine " + engine.value() + " merges field by field";
-    }
     RowType keyType = table.schema().trimmedPrimaryKeyType();
     if (!KeyComparator.supports(keyType)) {
       return "primary key " + keyType + " has no batch order";
+    }
+    MergeEngine engine = table.options().get(TableOptions.MERGE_ENGINE);
+    String sequenceOption = table.options().get(TableOptions.SEQUENCE_FIELD);
+    if (sequenceOption == null
+        && (engine == MergeEngine.DEDUPLICATE || engine == MergeEngine.FIRST_ROW)) {
+      return null;
+    }
+    if (sequenceOption != null) {
+      SequenceFields sequence = SequenceFields.of(table);
+      // The row path reports a missing column; types without a batch order merge there too.
+      if (sequence == null || !KeyComparator.supports(sequence.type())) {
+        return "sequence.field " + sequenceOption + " has no batch order";
+      }
+    }
+    if (KeyFold.of(table, readType) == null) {
+      return "merge-engine " + engine.value() + " folds a read column on rows only";
     }
     return null;
   }

@@ -46,6 +46,21 @@ final class KeyComparator {
     return new KeyComparator(ordinals, fields);
   }
 
+  /**
+   * A comparator of values of {@code types} found at {@code ordinals} (one per field), or null when
+   * a type has no specialized order here.
+   */
+  static KeyComparator at(RowType types, int[] ordinals) {
+    FieldOrder[] fields = new FieldOrder[types.size()];
+    for (int i = 0; i < fields.length; i++) {
+      fields[i] = order(types.typeAt(i));
+      if (fields[i] == null) {
+        return null;
+      }
+    }
+    return new KeyComparator(ordinals.clone(), fields);
+  }
+
   /** Whether keys of this type can be compared here. */
   static boolean supports(RowType keyType) {
     return of(keyType, 0) != null;

@@ -7,25 +7,36 @@ import io.strata.core.options.TableOptions;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
+import io.strata.spark.SparkErrors;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.SpecificInternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
+import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.apache.spark.sql.connector.read.PartitionReader;
 
 /**
- * Merge-on-read of one primary-key split from columnar batches, for {@code deduplicate} and {@code
- * first-row} tables without {@code sequence.field}: each data file is read by Spark's vectorized
- * reader ({@link MergeCursor}), a {@link LoserTree} orders the files' records by (key, sequence
- * number, file), and per key the last record wins ({@code deduplicate}, a winning DELETE or
- * UPDATE_BEFORE drops the key) or the first record that is not a retraction ({@code first-row}).
- * Equal sequence numbers are ordered by the file's position in the split.
+ * Merge-on-read of one primary-key split from columnar batches: each data file is read by Spark's
+ * vectorized reader ({@link MergeCursor}), a {@link LoserTree} orders the files' records by (key,
+ * sequence number, file). Equal sequence numbers are ordered by the file's position in the split.
  *
- * <p>Rows are views into the batches (copied only when the winning record's batch is about to be
- * refilled), so nothing is boxed or allocated per row. Each view lays out the read columns (in read
- * order, partition columns as constants), then the key columns, sequence number and kind.
+ * <p>{@code deduplicate} and {@code first-row} without {@code sequence.field} pick one record per
+ * key: the last (a winning DELETE or UPDATE_BEFORE drops the key) or the first that is not a
+ * retraction. Their rows are views into the batches (copied only when the winning record's batch is
+ * about to be refilled), so nothing is boxed or allocated per row.
+ *
+ * <p>{@code partial-update} and {@code aggregation} fold each key's records field by field into one
+ * reused output row ({@link KeyFold}), reading values from the batches without boxing. With {@code
+ * sequence.field} (any engine) a key's records are first copied and sorted by the sequence fields,
+ * then by sequence number, and folded in that order.
+ *
+ * <p>Each record row lays out the read columns (in read order, partition columns as constants), the
+ * sequence fields that are not read, then the key columns, sequence number and kind.
  */
 final class MergeRowReader implements PartitionReader<InternalRow> {
 
@@ -43,6 +54,18 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
 
   private InternalRow heldOutput;
 
+  /** How a key's records fold into its row; null when one record is picked (no copies). */
+  private final KeyFold fold;
+
+  /** The fold's output row, reused for every key. */
+  private final SpecificInternalRow folded;
+
+  /** The order of a key's records by {@code sequence.field}; null without one. */
+  private final KeyComparator sequenceFields;
+
+  /** The records of the current key, copied, while {@code sequence.field} orders them. */
+  private final List<UnsafeRow> sequenced = new ArrayList<>();
+
   /** first-row: the key just emitted, whose later records are skipped at the next call. */
   private boolean skipHeldKey;
 
@@ -55,10 +78,23 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
       throws IOException {
     this.engine = table.options().get(TableOptions.MERGE_ENGINE);
     RowType keyType = table.schema().trimmedPrimaryKeyType();
-    MergeLayout layout = new MergeLayout(table, split, readType, keyType);
+    SequenceFields sequence = SequenceFields.of(table);
+    RowType recordType = sequence == null ? readType : sequence.readWith(readType);
+    MergeLayout layout = new MergeLayout(table, split, recordType, keyType);
     int outputs = readType.size();
-    this.keys = KeyComparator.of(keyType, outputs);
-    this.sequenceOrdinal = outputs + keyType.size();
+    this.keys = KeyComparator.of(keyType, recordType.size());
+    this.sequenceOrdinal = recordType.size() + keyType.size();
+    this.sequenceFields =
+        sequence == null
+            ? null
+            : KeyComparator.at(sequence.type(), sequence.ordinalsIn(recordType));
+    boolean picks =
+        sequence == null && (engine == MergeEngine.DEDUPLICATE || engine == MergeEngine.FIRST_ROW);
+    this.fold = picks ? null : KeyFold.of(table, readType);
+    if (!picks && (fold == null || (sequence != null && sequenceFields == null))) {
+      throw SparkErrors.notMergedOnBatches(table.root().toString(), engine.value());
+    }
+    this.folded = new SpecificInternalRow(SparkReadSchema.of(readType));
     this.kindOrdinal = sequenceOrdinal + 1;
     this.copyAll = UnsafeProjection.create(layout.sparkTypes());
     this.copyOutput = UnsafeProjection.create(Arrays.copyOf(layout.sparkTypes(), outputs));
@@ -111,6 +147,54 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
 
   @Override
   public boolean next() throws IOException {
+    return fold == null ? nextPicked() : nextFolded();
+  }
+
+  /** Folds the next key with a row into {@link #folded}. */
+  private boolean nextFolded() throws IOException {
+    while (tree.winner() >= 0) {
+      fold.start();
+      take(tree.winner());
+      accept(held);
+      while (sameKeyAsHeld(tree.winner())) {
+        take(tree.winner());
+        accept(held);
+      }
+      if (sequenceFields != null) {
+        foldSequenced();
+      }
+      if (fold.finish(folded)) {
+        heldOutput = folded;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void accept(InternalRow record) {
+    if (sequenceFields == null) {
+      fold.add(record, isRetraction(record));
+    } else {
+      // A record copied at its batch's end is the projection's reused row: copy it again.
+      sequenced.add(record instanceof UnsafeRow u ? u.copy() : copyAll.apply(record).copy());
+    }
+  }
+
+  /** Folds the key's records in {@code sequence.field} order, then by sequence number. */
+  private void foldSequenced() {
+    sequenced.sort(
+        (a, b) -> {
+          int c = sequenceFields.compare(a, b);
+          return c != 0 ? c : Long.compare(a.getLong(sequenceOrdinal), b.getLong(sequenceOrdinal));
+        });
+    for (UnsafeRow r : sequenced) {
+      fold.add(r, isRetraction(r));
+    }
+    sequenced.clear();
+  }
+
+  /** Picks the next key's winning record (deduplicate, first-row). */
+  private boolean nextPicked() throws IOException {
     if (skipHeldKey) {
       skipHeldKey = false;
       takeWhileSameKey();

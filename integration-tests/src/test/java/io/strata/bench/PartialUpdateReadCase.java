@@ -1,0 +1,140 @@
+package io.strata.bench;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.fs.local.LocalFileIO;
+import org.apache.paimon.reader.RecordReader;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.source.ReadBuilder;
+import org.apache.paimon.table.source.Split;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The partial-update case of {@link ReadBench}: {@code RUNS} batches into a {@code partial-update}
+ * Strata table {@code (id BIGINT primary key, a BIGINT, s STRING)} of 2 buckets ({@code
+ * write-only}, so each batch stays a sorted run), batch {@code r} writing keys {@code [r * n/2, r *
+ * n/2 + n)} with {@code a} set by even batches and {@code s} by odd ones (the other column NULL).
+ * Strata reads it merged from batches (the default) and on table-core's row path ({@code
+ * read.columnar.enabled = false}, how every partial-update table was read before); Paimon's Java
+ * API reads the very table, one split per thread on 2 threads.
+ */
+final class PartialUpdateReadCase {
+
+  private static final String TABLE = "strata.bench.pu";
+  private static final String QUERY =
+      "SELECT count(*), sum(id), sum(a), sum(length(s)) FROM " + TABLE;
+  private static final String COLUMNAR = "spark.strata.read.columnar.enabled";
+
+  private final SparkSession spark;
+  private final Path dir;
+  private final long perRun;
+  private final int reps;
+
+  PartialUpdateReadCase(SparkSession spark, Path dir, long perRun, int reps) {
+    this.spark = spark;
+    this.dir = dir;
+    this.perRun = perRun;
+    this.reps = reps;
+  }
+
+  void run(ReadResults results) throws Exception {
+    spark.sql(
+        "CREATE TABLE "
+            + TABLE
+            + " (id BIGINT, a BIGINT, s STRING) TBLPROPERTIES ('primary-key' = 'id',"
+            + " 'bucket' = '2', 'merge-engine' = 'partial-update', 'write-only' = 'true')");
+    for (int r = 0; r < ReadScale.RUNS; r++) {
+      spark.sql("INSERT INTO " + TABLE + " " + batch(r));
+    }
+    Timing paimon = Timing.of(reps, this::paimonRead);
+    Map<String, Timing> batches = new LinkedHashMap<>();
+    batches.put(ReadResults.STRATA, Timing.sql(spark, reps, QUERY));
+    batches.put(ReadResults.PAIMON, paimon);
+    results.add(
+        String.format(Locale.ROOT, "partial-update merge read, %d sorted runs", ReadScale.RUNS),
+        batches);
+    spark.conf().set(COLUMNAR, "false");
+    Map<String, Timing> rows = new LinkedHashMap<>();
+    try {
+      rows.put(ReadResults.STRATA, Timing.sql(spark, reps, QUERY));
+    } finally {
+      spark.conf().unset(COLUMNAR);
+    }
+    rows.put(ReadResults.PAIMON, paimon);
+    results.add(
+        String.format(
+            Locale.ROOT,
+            "partial-update merge read, %d sorted runs, Strata's row path",
+            ReadScale.RUNS),
+        rows);
+  }
+
+  /** Batch {@code r}: keys {@code [r * n/2, r * n/2 + n)}; even batches set a, odd ones s. */
+  private String batch(int r) {
+    long from = r * (perRun / 2);
+    String a = r % 2 == 0 ? "CAST(" + r + " AS BIGINT)" : "CAST(NULL AS BIGINT)";
+    String s =
+        r % 2 == 1 ? "concat('run-" + r + "-', CAST(id % 1000 AS STRING))" : "CAST(NULL AS STRING)";
+    return "SELECT id, "
+        + a
+        + " AS a, "
+        + s
+        + " AS s FROM range("
+        + from
+        + ", "
+        + (from + perRun)
+        + ")";
+  }
+
+  /** Paimon reads Strata's table: one split per thread, as Spark would run one per task. */
+  private String paimonRead() {
+    FileStoreTable table = BenchSupport.paimonTable(LocalFileIO.create(), tablePath());
+    ReadBuilder builder = table.newReadBuilder();
+    List<Split> splits = builder.newScan().plan().splits();
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<long[]>> parts = new ArrayList<>();
+      for (Split split : splits) {
+        parts.add(pool.submit(() -> sums(builder, split)));
+      }
+      long[] total = new long[4];
+      for (Future<long[]> part : parts) {
+        long[] p = part.get();
+        for (int i = 0; i < total.length; i++) {
+          total[i] += p[i];
+        }
+      }
+      return String.format(Locale.ROOT, "[[%d,%d,%d,%d]]", total[0], total[1], total[2], total[3]);
+    } catch (Exception e) {
+      throw new IllegalStateException("Paimon could not read " + tablePath(), e);
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  private static long[] sums(ReadBuilder builder, Split split) throws Exception {
+    long[] sums = new long[4];
+    try (RecordReader<InternalRow> reader = builder.newRead().createReader(split)) {
+      reader.forEachRemaining(
+          row -> {
+            sums[0]++;
+            sums[1] += row.getLong(0);
+            sums[2] += row.isNullAt(1) ? 0 : row.getLong(1);
+            sums[3] += row.isNullAt(2) ? 0 : row.getString(2).numChars();
+          });
+    }
+    return sums;
+  }
+
+  private Path tablePath() {
+    return dir.resolve("strata/bench.db/pu");
+  }
+}

@@ -1,0 +1,146 @@
+package io.strata.spark.read;
+
+import io.strata.core.options.MergeEngine;
+import io.strata.core.options.MergeOptions;
+import io.strata.core.options.Options;
+import io.strata.core.options.TableOptions;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.DataField;
+import io.strata.core.types.RowType;
+import java.util.List;
+import org.apache.spark.sql.catalyst.InternalRow;
+
+/**
+ * Folds the records of one primary key, in merge order, into the key's output row, field by field
+ * ({@link FieldFold}), exactly as table-core's merge functions do:
+ *
+ * <ul>
+ *   <li>{@code partial-update}: each non-null value overwrites its field; a retraction is ignored,
+ *       or removes the key so far ({@code partial-update.remove-record-on-delete});
+ *   <li>{@code aggregation}: each field folds with its {@code fields.<f>.aggregate-function}
+ *       (default {@code fields.default-aggregate-function}, key fields {@code last_value}); a
+ *       retraction is folded as one (only sums subtract), or removes the key so far ({@code
+ *       aggregation.remove-record-on-delete});
+ *   <li>{@code deduplicate}: the last record, none when it is a retraction;
+ *   <li>{@code first-row}: the first record that is not a retraction.
+ * </ul>
+ */
+final class KeyFold {
+
+  private final MergeEngine engine;
+  private final FieldFold[] fields;
+  private final boolean retractRemoves;
+
+  /** Whether the records so far make a row. */
+  private boolean exists;
+
+  private KeyFold(MergeEngine engine, FieldFold[] fields, boolean retractRemoves) {
+    this.engine = engine;
+    this.fields = fields;
+    this.retractRemoves = retractRemoves;
+  }
+
+  /**
+   * The fold of the records' first {@code readType.size()} fields (the read columns), or null when
+   * some read column's function or type is not folded on batches.
+   */
+  static KeyFold of(FileStoreTable table, RowType readType) {
+    Options options = table.options();
+    MergeEngine engine = options.get(TableOptions.MERGE_ENGINE);
+    List<String> keys = table.schema().primaryKeys();
+    String defaultFunction = options.get(MergeOptions.FIELDS_DEFAULT_AGGREGATE_FUNCTION);
+    FieldFold[] fields = new FieldFold[readType.size()];
+    for (int i = 0; i < fields.length; i++) {
+      DataField f = readType.field(i);
+      String function =
+          switch (engine) {
+            case PARTIAL_UPDATE -> "last_non_null_value";
+            case AGGREGATION ->
+                keys.contains(f.name())
+                    ? "last_value"
+                    : MergeOptions.FIELD_AGGREGATE_FUNCTION.get(options, f.name(), defaultFunction);
+            default -> "last_value";
+          };
+      String delimiter = MergeOptions.FIELD_LIST_AGG_DELIMITER.get(options, f.name());
+      fields[i] = FieldFold.of(function, f.type(), i, delimiter);
+      if (fields[i] == null) {
+        return null;
+      }
+    }
+    boolean removes =
+        switch (engine) {
+          case PARTIAL_UPDATE -> options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE);
+          case AGGREGATION -> options.get(MergeOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE);
+          default -> false;
+        };
+    return new KeyFold(engine, fields, removes);
+  }
+
+  /** Starts a key: no record yet. */
+  void start() {
+    exists = false;
+  }
+
+  /** Folds the key's next record; {@code record} holds the read columns from ordinal 0. */
+  void add(InternalRow record, boolean retraction) {
+    switch (engine) {
+      case PARTIAL_UPDATE -> {
+        if (retraction) {
+          exists &= !retractRemoves;
+          return;
+        }
+        fold(record, false);
+      }
+      case AGGREGATION -> {
+        if (retraction && retractRemoves) {
+          exists = false;
+          return;
+        }
+        fold(record, retraction);
+      }
+      case DEDUPLICATE -> {
+        startRow();
+        fold(record, false);
+        exists = !retraction;
+      }
+      case FIRST_ROW -> {
+        if (!exists && !retraction) {
+          fold(record, false);
+        }
+      }
+    }
+  }
+
+  /** Folds one record into every field, starting the row at the first record since none. */
+  private void fold(InternalRow record, boolean retraction) {
+    boolean first = !exists;
+    if (first) {
+      startRow();
+    }
+    for (FieldFold f : fields) {
+      if (retraction) {
+        f.retract(record);
+      } else {
+        f.add(record, first);
+      }
+    }
+  }
+
+  private void startRow() {
+    exists = true;
+    for (FieldFold f : fields) {
+      f.reset();
+    }
+  }
+
+  /** Writes the key's row into {@code out}; false when the key has no row (deleted). */
+  boolean finish(InternalRow out) {
+    if (!exists) {
+      return false;
+    }
+    for (int i = 0; i < fields.length; i++) {
+      fields[i].writeTo(out, i);
+    }
+    return true;
+  }
+}
