@@ -1,8 +1,9 @@
 """Separate scripts/spark-sql processes write one warehouse at once, and nothing is lost.
 
-Three processes append to one table, one upserts into a primary-key table, and one loops
-compaction, snapshot expiration and orphan removal over both (rounds fed to its stdin for as long
-as a writer runs), all at the same time; the third
+Three processes append to one table, one upserts into a primary-key table and appends to a table
+partitioned by day, and one loops compaction, snapshot expiration and orphan removal over the
+first two and partition expiration over the third (rounds fed to its stdin for as long as a writer
+runs), all at the same time; the third
 appender is killed with SIGKILL while an INSERT of its own is in flight. Each writer's script
 follows every INSERT with `SELECT 'ack <tag>'`: the CLI stops at the first failing statement, so
 an ack on stdout means its INSERT was acknowledged. Afterwards every acknowledged commit is
@@ -25,6 +26,7 @@ APPENDERS = 3
 INSERTS = 5  # per appender
 UPSERTS = 5
 KILLED = 2  # the appender killed with SIGKILL after its second ack, writing partition 2
+TODAY = datetime.date.today().isoformat()
 TIMEOUT = 900  # five JVMs on two shared cores
 CONFLICTS = (
     "was removed by a concurrent commit (the latest snapshot is now ",
@@ -69,6 +71,9 @@ def upserter_script():
         lines.append(
             f"INSERT INTO procs.kv VALUES (0, 'u{n}'), (1, 'u{n}'), ({100 + n}, 'u{n}');")
         lines.append(f"SELECT 'ack u{n}';")
+        # Today's partition of the table whose old partition the maintenance expires meanwhile.
+        lines.append(f"INSERT INTO procs.days VALUES ({n}, '{TODAY}');")
+        lines.append(f"SELECT 'ack d{n}';")
     return "\n".join(lines) + "\n"
 
 
@@ -81,6 +86,10 @@ def maintenance_round(r, older_than):
             # Files of commits in flight are newer than the start of the test: kept.
             f"CALL sys.remove_orphan_files(table => '{table}', older_than => '{older_than}');",
         ]
+    # Only the partitions of 2020 are older than a day: today's, written meanwhile, stays.
+    lines.append(
+        "CALL sys.expire_partitions(table => 'procs.days', expiration_time => '1 d',"
+        " timestamp_formatter => 'yyyy-MM-dd');")
     lines.append(f"SELECT 'round {r}';")
     return "\n".join(lines) + "\n"
 
@@ -231,6 +240,8 @@ def test_separate_processes_lose_no_acknowledged_commit(spark, warehouse, tmp_pa
         "CREATE TABLE procs.kv (k INT, v STRING)"
         " TBLPROPERTIES ('primary-key' = 'k', 'bucket' = '2')"
     )
+    spark.sql("CREATE TABLE procs.days (n INT, dt STRING) PARTITIONED BY (dt)")
+    spark.sql("INSERT INTO procs.days VALUES (-1, '2020-01-01'), (-2, '2020-01-02')")
     spark.sql("INSERT INTO procs.events VALUES (-1, 'seed', 0)")
     spark.sql("INSERT INTO procs.kv VALUES (-1, 'seed')")
     orphans = [
@@ -283,8 +294,11 @@ def test_separate_processes_lose_no_acknowledged_commit(spark, warehouse, tmp_pa
         acked = acks(results[f"appender-{w}"][1])
         assert acked == [f"w{w}-c{n}" for n in range(len(acked))]  # in order, from the first
         appended += acked
-    upserted = acks(results["upserter"][1])
+    upserter_acks = acks(results["upserter"][1])
+    upserted = [a for a in upserter_acks if a.startswith("u")]
     assert upserted == [f"u{n}" for n in range(len(upserted))]
+    days = [a for a in upserter_acks if a.startswith("d")]
+    assert days == [f"d{n}" for n in range(len(days))]
     assert appended and upserted
     # The INSERT in flight when its CLI was killed may have committed, at most once.
     in_flight = f"w{KILLED}-c{len(acks(results[f'appender-{KILLED}'][1]))}"
@@ -296,6 +310,11 @@ def test_separate_processes_lose_no_acknowledged_commit(spark, warehouse, tmp_pa
     expected = {-1: "seed", 0: last, 1: last}
     expected.update({100 + int(u[1:]): u for u in upserted})
     assert kv == expected
+
+    # Partition expiration dropped 2020 and kept every acknowledged row of today.
+    day_rows = sorted(tuple(r) for r in spark.sql("SELECT n, dt FROM procs.days").collect())
+    assert day_rows == sorted((int(d[1:]), TODAY) for d in days), day_rows
+    assert_every_snapshot_reads(spark, "procs.days")
 
     ids = {t: assert_every_snapshot_reads(spark, t) for t in ("procs.events", "procs.kv")}
     assert not any(os.path.exists(o) for o in orphans), "maintenance removed the planted orphans"
@@ -315,6 +334,7 @@ def test_separate_processes_lose_no_acknowledged_commit(spark, warehouse, tmp_pa
     print(
         f"\nseparate processes: appends acknowledged {len(appended)} of {APPENDERS * INSERTS},"
         f" upserts acknowledged {len(upserted)} of {UPSERTS},"
+        f" day appends acknowledged {len(days)} of {UPSERTS} (2020 expired),"
         f" write conflicts {sum(len(failures(r[2])) for n, r in results.items() if n != 'maintenance')},"
         f" maintenance rounds {len(rounds)}, conflicts {len(failures(results['maintenance'][2]))},"
         f" killed writer: {in_flight} {'committed' if in_flight in tags else 'absent'},"
