@@ -63,7 +63,7 @@ public final class UpsertScaleCase {
           case "strata-core" -> strataCore(dir, rows);
           case "paimon" -> paimon(dir, rows);
           case "strata-spark", "parquet-spark" -> spark(name, dir, rows);
-          default -> throw new IllegalArgumentException("unknown case " + name);
+          default -> throw new IllegalStateException("unknown case " + name);
         };
     System.out.printf(
         "RESULT %s %d %d %d %d %d%n",
