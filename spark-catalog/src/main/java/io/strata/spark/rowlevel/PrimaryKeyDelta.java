@@ -10,6 +10,7 @@ import io.strata.core.write.TableWriter;
 import io.strata.core.write.WriteStart;
 import io.strata.spark.SparkRowConverter;
 import io.strata.spark.read.StrataScanBuilder;
+import io.strata.spark.write.SparkLocalDirs;
 import io.strata.spark.write.StrataWrite;
 import io.strata.spark.write.StrataWriterCommitMessage;
 import io.strata.spark.write.TableBatchWrite;
@@ -187,7 +188,7 @@ public final class PrimaryKeyDelta implements SupportsDelta {
       this.columns = columns;
       RowType rowType = table.schema().rowType();
       List<String> keys = table.schema().primaryKeys();
-      this.writer = new TableWriter(table, start);
+      this.writer = new TableWriter(table, start, SparkLocalDirs.spillDir());
       this.rows = new SparkRowConverter(rowType);
       this.ids = new SparkRowConverter(rowType.project(keys));
       this.keyPositions = keys.stream().mapToInt(rowType::indexOf).toArray();

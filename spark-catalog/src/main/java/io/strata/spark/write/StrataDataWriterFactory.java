@@ -46,7 +46,7 @@ public class StrataDataWriterFactory implements DataWriterFactory {
 
   @Override
   public DataWriter<InternalRow> createWriter(int partitionId, long taskId) {
-    TableWriter writer = new TableWriter(table, start);
+    TableWriter writer = new TableWriter(table, start, SparkLocalDirs.spillDir());
     SparkRowConverter converter = new SparkRowConverter(dataType);
     RowType tableType = table.schema().rowType();
     // Null when the data already has the table's layout; else by field id, widening values.

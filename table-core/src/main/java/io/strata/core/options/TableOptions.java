@@ -159,8 +159,45 @@ public final class TableOptions {
               "write-buffer-size",
               OptionType.MEMORY_SIZE,
               256L << 20,
-              "Memory for sorting rows before they spill to disk.")
+              "Memory of a write task for buffering and sorting primary-key rows; beyond it the"
+                  + " buffers spill sorted runs to local disk (or flush them as level-0 files when"
+                  + " not spillable).")
           .withCheck(v -> v > 0, "a positive size");
+
+  public static final ConfigOption<Boolean> WRITE_BUFFER_SPILLABLE =
+      ConfigOption.<Boolean>of(
+          "write-buffer-spillable",
+          OptionType.BOOLEAN,
+          null,
+          "Whether full write buffers spill sorted runs to local temporary files, so that a"
+              + " write produces one sorted run per bucket; unset means true (Spark writes are"
+              + " batch writes). False flushes a sorted run of level-0 files instead.");
+
+  public static final ConfigOption<Long> WRITE_BUFFER_SPILL_MAX_DISK_SIZE =
+      ConfigOption.<Long>of(
+              "write-buffer-spill.max-disk-size",
+              OptionType.MEMORY_SIZE,
+              null,
+              "Local disk a bucket's write buffer may spill to; beyond it the buffer flushes a"
+                  + " sorted run of level-0 files instead. Unset means unlimited.")
+          .withCheck(v -> v > 0, "a positive size");
+
+  public static final ConfigOption<Integer> LOCAL_SORT_MAX_NUM_FILE_HANDLES =
+      of(
+              "local-sort.max-num-file-handles",
+              OptionType.INT,
+              128,
+              "The maximal fan-in of the external merge sort of spilled runs: more spilled files"
+                  + " than this are merged into one first.")
+          .withCheck(v -> v >= 2, "a number of at least 2");
+
+  public static final ConfigOption<Long> PAGE_SIZE =
+      of(
+              "page-size",
+              OptionType.MEMORY_SIZE,
+              64L << 10,
+              "Size of the memory pages that write buffers hold serialized rows in.")
+          .withCheck(v -> v >= 1024 && v <= (1L << 30), "a size between 1 kb and 1 gb");
 
   public static final ConfigOption<Integer> NUM_SORTED_RUN_COMPACTION_TRIGGER =
       of(

@@ -15,17 +15,18 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Writes primary-key rows as level-0 files: buffers rows, sorts them by key (stable, so arrival
- * order decides between equal keys), keeps one record per key as the merge engine says, and numbers
- * records from the bucket's next sequence number. The task's writer flushes the buffer as one
- * sorted run whenever its buffers outgrow {@code write-buffer-size}, so memory stays bounded; the
- * runs overlap and are merged on read or by compaction.
+ * Writes primary-key rows as level-0 files: buffers rows in binary form, sorts them by key (equal
+ * keys in arrival order), keeps one record per key as the merge engine says, and numbers records
+ * from the bucket's next sequence number. When the task's write memory runs out, the buffer spills
+ * a sorted run to local disk, so a write still produces one sorted run per bucket; when it may not
+ * spill ({@code write-buffer-spillable} false, or its disk budget used up) it flushes a sorted run
+ * of files instead, which overlaps the others and is merged on read or by compaction.
  *
- * <p>With {@code changelog-producer} {@code input}, each flush also writes the whole buffer, sorted
- * by key but unmerged (every input record, retractions included), as changelog files beside the
- * data files: a key written twice in one flush has two changelog records and one data record.
+ * <p>With {@code changelog-producer} {@code input}, each flush also writes every buffered record,
+ * sorted by key but unmerged (retractions included), as changelog files beside the data files: a
+ * key written twice in one flush has two changelog records and one data record.
  */
-final class PrimaryKeyBucketWriter implements BucketWriter {
+final class PrimaryKeyBucketWriter implements BucketWriter, WriteMemory.Owner {
 
   private final RollingFileWriter files;
 
@@ -37,10 +38,10 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
   private final KeyValueLayout layout;
   private final MergeFunction mergeFunction;
   private final long schemaId;
-  private final List<Object[]> buffer = new ArrayList<>();
+  private final WriteMemory memory;
+  private final SpillingSortBuffer buffer;
   private final List<DataFileMeta> flushed = new ArrayList<>();
   private final Clock clock;
-  private final KeySort keySort;
   private final Comparator<Object[]> keyOrder;
   private long nextSequence;
   private int filesSeen;
@@ -52,6 +53,8 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
       MergeFunction mergeFunction,
       long schemaId,
       long firstSequence,
+      WriteMemory memory,
+      SpillSettings spill,
       Clock clock) {
     this.clock = clock;
     this.files = files;
@@ -60,9 +63,11 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
     this.mergeFunction = mergeFunction;
     this.schemaId = schemaId;
     this.nextSequence = firstSequence;
-    this.keySort = new KeySort(layout.keyType());
+    this.memory = memory;
+    this.buffer = new SpillingSortBuffer(memory, layout.fileType(), layout.keyType(), spill);
     // File rows start with the key fields, so the key order compares them in place.
     this.keyOrder = ValueComparator.ofRow(layout.keyType());
+    memory.register(this);
   }
 
   @Override
@@ -73,6 +78,7 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
   @Override
   public List<DataFileMeta> finish() {
     flush();
+    memory.unregister(this);
     return flushed;
   }
 
@@ -84,6 +90,20 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
   @Override
   public List<DataFileMeta> flushedFiles() {
     return List.copyOf(flushed);
+  }
+
+  @Override
+  public long memoryBytes() {
+    return buffer.memoryBytes();
+  }
+
+  @Override
+  public void releaseMemory() {
+    if (buffer.canSpill()) {
+      buffer.spill();
+    } else {
+      flush();
+    }
   }
 
   /** One record for the key: the group's records merged as the table's merge engine says. */
@@ -106,88 +126,129 @@ final class PrimaryKeyBucketWriter implements BucketWriter {
         : layout.toFileRow(merged.value(), merged.sequence(), merged.kind());
   }
 
-  /** Adds the one record of a key's {@code group} (if the merge engine keeps one) and clears it. */
-  private void keep(List<Object[]> group, List<Object[]> kept) {
+  /** Writes the one record of a key's {@code group} (if the merge engine keeps one), clears it. */
+  private void keep(List<Object[]> group, RunFiles run) {
     Object[] merged = merge(group);
     if (merged != null) {
-      kept.add(merged);
+      run.write(merged);
     }
     group.clear();
   }
 
-  /** Writes the buffer as one sorted run of files (several when it exceeds the target size). */
+  /**
+   * Writes everything buffered (spilled runs and memory, merged) as one sorted run of files
+   * (several when it exceeds the target size).
+   */
   @Override
   public void flush() {
     if (buffer.isEmpty()) {
+      buffer.clear(); // an empty buffer may still hold its index
       return;
     }
-    int[] order = keySort.order(buffer);
-    List<Object[]> kept = new ArrayList<>();
-    List<Object[]> group = new ArrayList<>();
-    for (int i = 0; i < order.length; i++) {
-      Object[] row = buffer.get(order[i]);
-      if (!group.isEmpty() && keyOrder.compare(group.get(0), row) != 0) {
-        keep(group, kept);
+    RunFiles run = new RunFiles(files);
+    RunFiles changes = changelog == null ? null : new RunFiles(changelog);
+    try (RecordCursor cursor = buffer.sorted()) {
+      List<Object[]> group = new ArrayList<>();
+      while (cursor.next()) {
+        Object[] row = buffer.row(cursor);
+        if (changes != null) {
+          changes.write(row);
+        }
+        if (!group.isEmpty() && keyOrder.compare(group.get(0), row) != 0) {
+          keep(group, run);
+        }
+        group.add(row);
       }
-      group.add(row);
-    }
-    keep(group, kept);
-    if (changelog != null) {
-      List<Object[]> sorted = new ArrayList<>(order.length);
-      for (int i : order) {
-        sorted.add(buffer.get(i));
+      if (!group.isEmpty()) {
+        keep(group, run);
       }
-      sorted.forEach(changelog::write);
-      List<WrittenFile> all = changelog.finish();
-      changelogFiles.addAll(metas(all.subList(changelogFilesSeen, all.size()), sorted));
-      changelogFilesSeen = all.size();
+    } finally {
+      buffer.clear();
     }
-    buffer.clear();
-    kept.forEach(files::write);
-    List<WrittenFile> all = files.finish();
-    flushed.addAll(metas(all.subList(filesSeen, all.size()), kept));
-    filesSeen = all.size();
+    filesSeen = run.finish(filesSeen, flushed);
+    if (changes != null) {
+      changelogFilesSeen = changes.finish(changelogFilesSeen, changelogFiles);
+    }
   }
 
-  /** The metadata of {@code newFiles}, which hold {@code rows} in order. */
-  private List<DataFileMeta> metas(List<WrittenFile> newFiles, List<Object[]> rows) {
+  private DataFileMeta meta(WrittenFile f, RunFileStats s) {
     int keyArity = layout.keyArity();
-    List<DataFileMeta> metas = new ArrayList<>();
-    int offset = 0;
-    for (WrittenFile f : newFiles) {
-      List<Object[]> fileRows = rows.subList(offset, offset + (int) f.rowCount());
-      offset += (int) f.rowCount();
-      long minSeq = Long.MAX_VALUE;
-      long maxSeq = Long.MIN_VALUE;
-      long deletes = 0;
-      for (Object[] row : fileRows) {
-        long seq = (Long) row[layout.sequenceIndex()];
-        minSeq = Math.min(minSeq, seq);
-        maxSeq = Math.max(maxSeq, seq);
-        if (RowKind.fromValue((Byte) row[layout.kindIndex()]).isRetract()) {
-          deletes++;
-        }
-      }
-      metas.add(
-          DataFileMetaFactory.create(
-              f,
-              BinaryRowCodec.serialize(layout.keyType(), Arrays.copyOf(f.firstRow(), keyArity)),
-              BinaryRowCodec.serialize(layout.keyType(), Arrays.copyOf(f.lastRow(), keyArity)),
-              DataFileMetaFactory.stats(f.stats(), 0, layout.keyType()),
-              DataFileMetaFactory.stats(f.stats(), layout.valueOffset(), layout.valueType()),
-              minSeq,
-              maxSeq,
-              schemaId,
-              deletes,
-              FileSource.APPEND,
-              clock));
+    return DataFileMetaFactory.create(
+        f,
+        BinaryRowCodec.serialize(layout.keyType(), Arrays.copyOf(f.firstRow(), keyArity)),
+        BinaryRowCodec.serialize(layout.keyType(), Arrays.copyOf(f.lastRow(), keyArity)),
+        DataFileMetaFactory.stats(f.stats(), 0, layout.keyType()),
+        DataFileMetaFactory.stats(f.stats(), layout.valueOffset(), layout.valueType()),
+        s.minSequence,
+        s.maxSequence,
+        schemaId,
+        s.deletes,
+        FileSource.APPEND,
+        clock);
+  }
+
+  /** Sequence range and retractions of one file of a run, gathered as its rows are written. */
+  private static final class RunFileStats {
+    long minSequence = Long.MAX_VALUE;
+    long maxSequence = Long.MIN_VALUE;
+    long deletes;
+    long rows;
+  }
+
+  /**
+   * The files one flush writes to a rolling writer (data or changelog): writes rows and keeps each
+   * file's stats as files roll.
+   */
+  private final class RunFiles {
+    final RollingFileWriter target;
+    final List<RunFileStats> fileStats = new ArrayList<>();
+    RunFileStats current = new RunFileStats();
+
+    RunFiles(RollingFileWriter target) {
+      this.target = target;
     }
-    return metas;
+
+    void write(Object[] row) {
+      long seq = (Long) row[layout.sequenceIndex()];
+      current.minSequence = Math.min(current.minSequence, seq);
+      current.maxSequence = Math.max(current.maxSequence, seq);
+      current.rows++;
+      if (RowKind.fromValue((Byte) row[layout.kindIndex()]).isRetract()) {
+        current.deletes++;
+      }
+      int closedBefore = target.closedFiles();
+      target.write(row);
+      if (target.closedFiles() > closedBefore) {
+        closeFile();
+      }
+    }
+
+    void closeFile() {
+      if (current.rows > 0) {
+        fileStats.add(current);
+        current = new RunFileStats();
+      }
+    }
+
+    /**
+     * Closes the run's last file and adds the metadata of the target's files after the first {@code
+     * seen} to {@code out}; returns how many files the target has written in all.
+     */
+    int finish(int seen, List<DataFileMeta> out) {
+      List<WrittenFile> all = target.finish();
+      closeFile();
+      List<WrittenFile> newFiles = all.subList(seen, all.size());
+      for (int i = 0; i < newFiles.size(); i++) {
+        out.add(meta(newFiles.get(i), fileStats.get(i)));
+      }
+      return all.size();
+    }
   }
 
   @Override
   public void abort() {
     buffer.clear();
+    memory.unregister(this);
     files.abort();
     if (changelog != null) {
       changelog.abort();

@@ -95,6 +95,11 @@ final class RollingFileWriter {
     current = null;
   }
 
+  /** How many files are closed so far (one more each time the open file reaches its target). */
+  int closedFiles() {
+    return written.size();
+  }
+
   /** Closes the open file and returns every file written. */
   List<WrittenFile> finish() {
     try {

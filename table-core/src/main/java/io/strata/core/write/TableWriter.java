@@ -21,6 +21,7 @@ import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
 import io.strata.core.types.DataField;
 import io.strata.core.types.RowType;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,9 +51,10 @@ public final class TableWriter implements AutoCloseable {
   private final DynamicBucketAssigner dynamicBuckets;
   private final Map<BucketId, BucketWriter> writers = new LinkedHashMap<>();
   private final Map<BucketId, CompactingBucket> compactions = new LinkedHashMap<>();
-  private final long bufferLimit;
+  private final WriteMemory memory;
+  private final SpillSettings spill;
   private final BinaryRow unpartitioned;
-  private long buffered;
+  private long releasesSeen;
 
   public TableWriter(FileStore table) {
     this(table, Map.of());
@@ -74,6 +76,14 @@ public final class TableWriter implements AutoCloseable {
    * num-sorted-run.stop-trigger} sorted runs, and as universal compaction picks before the commit.
    */
   public TableWriter(FileStore table, WriteStart start) {
+    this(table, start, Path.of(System.getProperty("java.io.tmpdir")));
+  }
+
+  /**
+   * A writer on top of {@code start} whose primary-key buffers spill to {@code spillDir} (a local
+   * directory of the task, e.g. one of Spark's local directories) beyond {@code write-buffer-size}.
+   */
+  public TableWriter(FileStore table, WriteStart start, Path spillDir) {
     checkWritable(table);
     this.table = table;
     this.schema = table.schema();
@@ -106,7 +116,11 @@ public final class TableWriter implements AutoCloseable {
             ? new DynamicBucketAssigner(table, keyIndexBase(table, start))
             : null;
     this.settings = WriteSettings.of(options, schema.hasPrimaryKey());
-    this.bufferLimit = options.get(TableOptions.WRITE_BUFFER_SIZE);
+    this.memory =
+        new WriteMemory(
+            options.get(TableOptions.WRITE_BUFFER_SIZE),
+            Math.toIntExact(options.get(TableOptions.PAGE_SIZE)));
+    this.spill = SpillSettings.of(options, spillDir);
     this.names = FileNamer.dataFiles(settings.format().value());
     this.changelogNames = FileNamer.changelogFiles(settings.format().value());
   }
@@ -215,15 +229,11 @@ public final class TableWriter implements AutoCloseable {
               : BucketFunction.bucket(key, numBuckets);
     }
     writers.computeIfAbsent(new BucketId(partition, bucket), this::newWriter).write(row, kind);
-    if (schema.hasPrimaryKey()) {
-      buffered += RowSizes.estimate(row);
-      if (buffered >= bufferLimit) {
-        // Bounded memory: every bucket's buffer becomes a sorted run on disk.
-        writers.values().forEach(BucketWriter::flush);
-        buffered = 0;
-        // Bounded read amplification: no bucket grows past the stop trigger.
-        compactions.forEach((id, c) -> c.compactIfStopped(writers.get(id).flushedFiles()));
-      }
+    if (memory.releases() != releasesSeen) {
+      // A full buffer was spilled, or flushed as a sorted run of files: bounded read
+      // amplification, no bucket grows past the stop trigger.
+      releasesSeen = memory.releases();
+      compactions.forEach((id, c) -> c.compactIfStopped(writers.get(id).flushedFiles()));
     }
   }
 
@@ -254,6 +264,8 @@ public final class TableWriter implements AutoCloseable {
             schema.rowType(), schema.primaryKeys(), schema.options()),
         schema.id(),
         firstSequence,
+        memory,
+        spill,
         table.clock());
   }
 

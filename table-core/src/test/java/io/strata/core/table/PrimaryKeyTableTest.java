@@ -244,6 +244,8 @@ class PrimaryKeyTableTest {
                         "1",
                         "write-buffer-size",
                         "4 kb",
+                        "write-buffer-spillable",
+                        "false",
                         "write-only",
                         "true"),
                     null,

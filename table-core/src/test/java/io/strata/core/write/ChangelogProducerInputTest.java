@@ -51,12 +51,15 @@ class ChangelogProducerInputTest {
   @TempDir Path dir;
 
   private FileStoreTable table() {
-    return TableTestSupport.create(
-        TableTestSupport.catalog(dir),
-        "c",
-        ROWS,
-        List.of(),
-        Map.of("primary-key", "id", "bucket", "1", "changelog-producer", "input"));
+    return table(Map.of());
+  }
+
+  private FileStoreTable table(Map<String, String> extra) {
+    Map<String, String> options =
+        new java.util.HashMap<>(
+            Map.of("primary-key", "id", "bucket", "1", "changelog-producer", "input"));
+    options.putAll(extra);
+    return TableTestSupport.create(TableTestSupport.catalog(dir), "c", ROWS, List.of(), options);
   }
 
   private static Snapshot write(FileStoreTable table, Object[][] rows, RowKind... kinds) {
@@ -176,5 +179,31 @@ class ChangelogProducerInputTest {
     assertThat(changelogFilesOnDisk(table))
         .containsExactly(changelogEntries(table, first).get(0).file().fileName());
     assertThat(changes(table, first.id())).containsExactly("+I 1=a");
+  }
+
+  @Test
+  void aSpillingWriteStillWritesEveryInputRecordOnceInKeyOrder() throws Exception {
+    FileStoreTable table = table(Map.of("write-buffer-size", "16 kb"));
+    int keys = 3_000;
+    Object[][] rows = new Object[2 * keys][];
+    RowKind[] kinds = new RowKind[2 * keys];
+    for (int i = 0; i < keys; i++) {
+      // Keys in descending order, each written twice: the buffer must sort and spill.
+      rows[i] = row(keys - i, "first-" + (keys - i));
+      rows[keys + i] = row(keys - i, "second-" + (keys - i));
+      kinds[i] = RowKind.INSERT;
+      kinds[keys + i] = RowKind.UPDATE_AFTER;
+    }
+    Snapshot s = write(table, rows, kinds);
+
+    assertThat(s.changelogRecordCount()).isEqualTo(2L * keys);
+    List<String> changes = changes(table, s.id());
+    assertThat(changes).hasSize(2 * keys);
+    for (int k = 1; k <= keys; k++) {
+      int at = 2 * (k - 1);
+      assertThat(changes.subList(at, at + 2))
+          .containsExactly("+I " + k + "=first-" + k, "+U " + k + "=second-" + k);
+    }
+    assertThat(TableTestSupport.readAll(table)).hasSize(keys);
   }
 }

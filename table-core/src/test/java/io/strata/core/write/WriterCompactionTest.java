@@ -67,6 +67,7 @@ class WriterCompactionTest {
         table(
             Map.of(
                 "write-buffer-size", "10 kb",
+                "write-buffer-spillable", "false",
                 "num-sorted-run.compaction-trigger", "10",
                 "num-sorted-run.stop-trigger", "3"));
     TableWriter writer = t.newWrite();

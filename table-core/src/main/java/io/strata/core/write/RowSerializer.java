@@ -1,0 +1,283 @@
+package io.strata.core.write;
+
+import io.strata.core.types.ArrayType;
+import io.strata.core.types.DataType;
+import io.strata.core.types.MapType;
+import io.strata.core.types.RowType;
+import io.strata.core.types.Timestamp;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Serializes canonical {@code Object[]} rows (see {@link DataType}) into compact big-endian bytes
+ * for the write buffer's pages and spill files, and back. Every value is a presence byte (0 for
+ * NULL) and, when present, its bytes: fixed-width numbers, length-prefixed UTF-8 strings and byte
+ * strings, timestamps as millis + nanos, decimals as scale + unscaled bytes, arrays and maps as a
+ * count and their elements, rows as their fields. Nothing about the type is written, so a record is
+ * only readable with the serializer of its row type.
+ */
+final class RowSerializer {
+
+  private final FieldCodec[] fields;
+
+  RowSerializer(RowType type) {
+    this.fields = new FieldCodec[type.size()];
+    for (int i = 0; i < fields.length; i++) {
+      fields[i] = codec(type.typeAt(i));
+    }
+  }
+
+  /** Appends the fields of {@code row} to {@code out}. */
+  void write(Object[] row, ByteOutput out) {
+    for (int i = 0; i < fields.length; i++) {
+      writeNullable(fields[i], row[i], out);
+    }
+  }
+
+  /** Reads one row from {@code in}, advancing it past the row. */
+  Object[] read(ByteInput in) {
+    Object[] row = new Object[fields.length];
+    for (int i = 0; i < fields.length; i++) {
+      row[i] = readNullable(fields[i], in);
+    }
+    return row;
+  }
+
+  /** The codec of one field, for comparisons that read single key fields. */
+  FieldCodec field(int i) {
+    return fields[i];
+  }
+
+  static void writeNullable(FieldCodec codec, Object v, ByteOutput out) {
+    if (v == null) {
+      out.writeByte(0);
+    } else {
+      out.writeByte(1);
+      codec.write(v, out);
+    }
+  }
+
+  static Object readNullable(FieldCodec codec, ByteInput in) {
+    return in.readByte() == 0 ? null : codec.read(in);
+  }
+
+  static void skipNullable(FieldCodec codec, ByteInput in) {
+    if (in.readByte() != 0) {
+      codec.skip(in);
+    }
+  }
+
+  /** Writes, reads and skips the non-null values of one type. */
+  interface FieldCodec {
+    void write(Object v, ByteOutput out);
+
+    Object read(ByteInput in);
+
+    void skip(ByteInput in);
+  }
+
+  /** A codec of a fixed number of bytes. */
+  private record Fixed(int width, Writer writer, Reader reader) implements FieldCodec {
+    interface Writer {
+      void write(Object v, ByteOutput out);
+    }
+
+    interface Reader {
+      Object read(ByteInput in);
+    }
+
+    @Override
+    public void write(Object v, ByteOutput out) {
+      writer.write(v, out);
+    }
+
+    @Override
+    public Object read(ByteInput in) {
+      return reader.read(in);
+    }
+
+    @Override
+    public void skip(ByteInput in) {
+      in.pos += width;
+    }
+  }
+
+  static FieldCodec codec(DataType type) {
+    return switch (type.root()) {
+      case BOOLEAN ->
+          new Fixed(1, (v, o) -> o.writeByte((Boolean) v ? 1 : 0), in -> in.readByte() != 0);
+      case TINYINT -> new Fixed(1, (v, o) -> o.writeByte((Byte) v), ByteInput::readByte);
+      case SMALLINT -> new Fixed(2, (v, o) -> o.writeShort((Short) v), ByteInput::readShort);
+      case INT, DATE, TIME -> new Fixed(4, (v, o) -> o.writeInt((Integer) v), ByteInput::readInt);
+      case BIGINT -> new Fixed(8, (v, o) -> o.writeLong((Long) v), ByteInput::readLong);
+      case FLOAT ->
+          new Fixed(
+              4,
+              (v, o) -> o.writeInt(Float.floatToRawIntBits((Float) v)),
+              in -> Float.intBitsToFloat(in.readInt()));
+      case DOUBLE ->
+          new Fixed(
+              8,
+              (v, o) -> o.writeLong(Double.doubleToRawLongBits((Double) v)),
+              in -> Double.longBitsToDouble(in.readLong()));
+      case TIMESTAMP, TIMESTAMP_LTZ ->
+          new Fixed(
+              12,
+              (v, o) -> {
+                Timestamp t = (Timestamp) v;
+                o.writeLong(t.millis());
+                o.writeInt(t.nanoOfMillisecond());
+              },
+              in -> new Timestamp(in.readLong(), in.readInt()));
+      case CHAR, VARCHAR -> new Strings();
+      case BINARY, VARBINARY -> new ByteStrings();
+      case DECIMAL -> new Decimals();
+      case ARRAY -> new Arrays(codec(((ArrayType) type).element()));
+      case MAP -> new Maps(codec(((MapType) type).key()), codec(((MapType) type).value()));
+      case ROW -> new Rows(new RowSerializer((RowType) type));
+    };
+  }
+
+  /** UTF-8 strings, length-prefixed, so that their bytes compare in place. */
+  private static final class Strings implements FieldCodec {
+    @Override
+    public void write(Object v, ByteOutput out) {
+      out.writeBytes(((String) v).getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public Object read(ByteInput in) {
+      return in.readString();
+    }
+
+    @Override
+    public void skip(ByteInput in) {
+      in.skipBytes();
+    }
+  }
+
+  private static final class ByteStrings implements FieldCodec {
+    @Override
+    public void write(Object v, ByteOutput out) {
+      out.writeBytes((byte[]) v);
+    }
+
+    @Override
+    public Object read(ByteInput in) {
+      return in.readBytes();
+    }
+
+    @Override
+    public void skip(ByteInput in) {
+      in.skipBytes();
+    }
+  }
+
+  /** Scale and two's-complement unscaled bytes: any precision, the value's own scale kept. */
+  private static final class Decimals implements FieldCodec {
+    @Override
+    public void write(Object v, ByteOutput out) {
+      BigDecimal d = (BigDecimal) v;
+      out.writeInt(d.scale());
+      out.writeBytes(d.unscaledValue().toByteArray());
+    }
+
+    @Override
+    public Object read(ByteInput in) {
+      int scale = in.readInt();
+      return new BigDecimal(new BigInteger(in.readBytes()), scale);
+    }
+
+    @Override
+    public void skip(ByteInput in) {
+      in.pos += 4;
+      in.skipBytes();
+    }
+  }
+
+  private record Arrays(FieldCodec element) implements FieldCodec {
+    @Override
+    public void write(Object v, ByteOutput out) {
+      List<?> list = (List<?>) v;
+      out.writeInt(list.size());
+      for (Object e : list) {
+        writeNullable(element, e, out);
+      }
+    }
+
+    @Override
+    public Object read(ByteInput in) {
+      int n = in.readInt();
+      List<Object> list = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        list.add(readNullable(element, in));
+      }
+      return list;
+    }
+
+    @Override
+    public void skip(ByteInput in) {
+      int n = in.readInt();
+      for (int i = 0; i < n; i++) {
+        skipNullable(element, in);
+      }
+    }
+  }
+
+  /** Entries in the map's iteration order, read back into a map that keeps it. */
+  private record Maps(FieldCodec key, FieldCodec value) implements FieldCodec {
+    @Override
+    public void write(Object v, ByteOutput out) {
+      Map<?, ?> map = (Map<?, ?>) v;
+      out.writeInt(map.size());
+      for (Map.Entry<?, ?> e : map.entrySet()) {
+        writeNullable(key, e.getKey(), out);
+        writeNullable(value, e.getValue(), out);
+      }
+    }
+
+    @Override
+    public Object read(ByteInput in) {
+      int n = in.readInt();
+      Map<Object, Object> map = new LinkedHashMap<>();
+      for (int i = 0; i < n; i++) {
+        Object k = readNullable(key, in);
+        map.put(k, readNullable(value, in));
+      }
+      return map;
+    }
+
+    @Override
+    public void skip(ByteInput in) {
+      int n = in.readInt();
+      for (int i = 0; i < n; i++) {
+        skipNullable(key, in);
+        skipNullable(value, in);
+      }
+    }
+  }
+
+  private record Rows(RowSerializer row) implements FieldCodec {
+    @Override
+    public void write(Object v, ByteOutput out) {
+      row.write((Object[]) v, out);
+    }
+
+    @Override
+    public Object read(ByteInput in) {
+      return row.read(in);
+    }
+
+    @Override
+    public void skip(ByteInput in) {
+      for (FieldCodec f : row.fields) {
+        skipNullable(f, in);
+      }
+    }
+  }
+}
