@@ -19,8 +19,8 @@ import org.apache.spark.sql.catalyst.InternalRow;
  *       or removes the key so far ({@code partial-update.remove-record-on-delete});
  *   <li>{@code aggregation}: each field folds with its {@code fields.<f>.aggregate-function}
  *       (default {@code fields.default-aggregate-function}, key fields {@code last_value}); a
- *       retraction is folded as one (only sums subtract), or removes the key so far ({@code
- *       aggregation.remove-record-on-delete});
+ *       retraction is folded as one (only sums subtract, key fields keep the key), or removes the
+ *       key so far ({@code aggregation.remove-record-on-delete});
  *   <li>{@code deduplicate}: the last record, none when it is a retraction;
  *   <li>{@code first-row}: the first record that is not a retraction.
  * </ul>
@@ -29,14 +29,20 @@ final class KeyFold {
 
   private final MergeEngine engine;
   private final FieldFold[] fields;
+
+  /** Which read columns are primary-key fields: a retraction folds into them as the key. */
+  private final boolean[] keyFields;
+
   private final boolean retractRemoves;
 
   /** Whether the records so far make a row. */
   private boolean exists;
 
-  private KeyFold(MergeEngine engine, FieldFold[] fields, boolean retractRemoves) {
+  private KeyFold(
+      MergeEngine engine, FieldFold[] fields, boolean[] keyFields, boolean retractRemoves) {
     this.engine = engine;
     this.fields = fields;
+    this.keyFields = keyFields;
     this.retractRemoves = retractRemoves;
   }
 
@@ -50,8 +56,10 @@ final class KeyFold {
     List<String> keys = table.schema().primaryKeys();
     String defaultFunction = options.get(MergeOptions.FIELDS_DEFAULT_AGGREGATE_FUNCTION);
     FieldFold[] fields = new FieldFold[readType.size()];
+    boolean[] keyFields = new boolean[fields.length];
     for (int i = 0; i < fields.length; i++) {
       DataField f = readType.field(i);
+      keyFields[i] = keys.contains(f.name());
       String function =
           switch (engine) {
             case PARTIAL_UPDATE -> "last_non_null_value";
@@ -73,7 +81,7 @@ final class KeyFold {
           case AGGREGATION -> options.get(MergeOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE);
           default -> false;
         };
-    return new KeyFold(engine, fields, removes);
+    return new KeyFold(engine, fields, keyFields, removes);
   }
 
   /** Starts a key: no record yet. */
@@ -117,11 +125,11 @@ final class KeyFold {
     if (first) {
       startRow();
     }
-    for (FieldFold f : fields) {
-      if (retraction) {
-        f.retract(record);
+    for (int i = 0; i < fields.length; i++) {
+      if (retraction && !keyFields[i]) {
+        fields[i].retract(record);
       } else {
-        f.add(record, first);
+        fields[i].add(record, first);
       }
     }
   }

@@ -9,20 +9,24 @@ import java.util.List;
 /**
  * {@code aggregation}: each value field folds its records with {@code
  * fields.<f>.aggregate-function} (default {@code fields.default-aggregate-function}, else {@code
- * last_non_null_value}); key fields are copied. A retraction subtracts from {@code sum} fields and
- * is ignored by the others, or removes the key with {@code aggregation.remove-record-on-delete}.
+ * last_non_null_value}); key fields are copied, from retractions too (a key whose first record is a
+ * retraction still has its key). A retraction subtracts from {@code sum} fields and is ignored by
+ * the others, or removes the key with {@code aggregation.remove-record-on-delete}.
  */
 final class Aggregation implements MergeFunction {
 
   private final FieldAggregator[] aggregators;
+  private final boolean[] keyFields;
   private final boolean retractRemoves;
 
   Aggregation(RowType rowType, List<String> primaryKeys, Options options) {
     List<DataField> fields = rowType.fields();
     this.aggregators = new FieldAggregator[fields.size()];
+    this.keyFields = new boolean[fields.size()];
     String defaultFunction = options.get(MergeOptions.FIELDS_DEFAULT_AGGREGATE_FUNCTION);
     for (int i = 0; i < fields.size(); i++) {
       DataField f = fields.get(i);
+      keyFields[i] = primaryKeys.contains(f.name());
       String name =
           primaryKeys.contains(f.name())
               ? "last_value"
@@ -51,7 +55,7 @@ final class Aggregation implements MergeFunction {
       for (int i = 0; i < aggregators.length; i++) {
         Object v = r.value()[i];
         acc[i] =
-            r.kind().isRetract()
+            r.kind().isRetract() && !keyFields[i]
                 ? aggregators[i].retract(acc[i], v)
                 : aggregators[i].add(acc[i], v, !seen[i]);
         seen[i] = true;
