@@ -1,9 +1,9 @@
 package io.strata.spark.read;
 
 import io.strata.core.scan.PlanStatistics;
+import io.strata.spark.SparkMetrics;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.sql.connector.metric.CustomMetric;
-import org.apache.spark.sql.connector.metric.CustomSumMetric;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 
 /**
@@ -51,141 +51,106 @@ public final class ScanMetrics {
   /** The driver's values: what planning did. */
   static CustomTaskMetric[] driverValues(PlanStatistics s) {
     return new CustomTaskMetric[] {
-      value(PLANNING_TIME, TimeUnit.NANOSECONDS.toMillis(s.planningNanos())),
-      value(SNAPSHOT_ID, s.snapshotId()),
-      value(MANIFESTS, s.manifests()),
-      value(MANIFESTS_SKIPPED, s.manifestsSkipped()),
-      value(MANIFESTS_FROM_CACHE, s.manifestsFromCache()),
-      value(MANIFESTS_FROM_STORAGE, s.manifestsFromStorage()),
-      value(DATA_FILES, s.dataFiles()),
-      value(SPLITS, s.splits()),
-      value(SKIPPED_BY_PARTITION, s.filesSkippedByPartition()),
-      value(SKIPPED_BY_BUCKET, s.filesSkippedByBucket()),
-      value(SKIPPED_BY_STATS, s.filesSkippedByStats())
+      SparkMetrics.value(PLANNING_TIME, TimeUnit.NANOSECONDS.toMillis(s.planningNanos())),
+      SparkMetrics.value(SNAPSHOT_ID, s.snapshotId()),
+      SparkMetrics.value(MANIFESTS, s.manifests()),
+      SparkMetrics.value(MANIFESTS_SKIPPED, s.manifestsSkipped()),
+      SparkMetrics.value(MANIFESTS_FROM_CACHE, s.manifestsFromCache()),
+      SparkMetrics.value(MANIFESTS_FROM_STORAGE, s.manifestsFromStorage()),
+      SparkMetrics.value(DATA_FILES, s.dataFiles()),
+      SparkMetrics.value(SPLITS, s.splits()),
+      SparkMetrics.value(SKIPPED_BY_PARTITION, s.filesSkippedByPartition()),
+      SparkMetrics.value(SKIPPED_BY_BUCKET, s.filesSkippedByBucket()),
+      SparkMetrics.value(SKIPPED_BY_STATS, s.filesSkippedByStats())
     };
-  }
-
-  static CustomTaskMetric value(String name, long value) {
-    return new CustomTaskMetric() {
-      @Override
-      public String name() {
-        return name;
-      }
-
-      @Override
-      public long value() {
-        return value;
-      }
-    };
-  }
-
-  /** A metric summed over tasks (a driver metric has one value). */
-  private abstract static class Sum extends CustomSumMetric {
-    private final String name;
-    private final String description;
-
-    Sum(String name, String description) {
-      this.name = name;
-      this.description = description;
-    }
-
-    @Override
-    public String name() {
-      return name;
-    }
-
-    @Override
-    public String description() {
-      return description;
-    }
   }
 
   /** Planning time. */
-  public static final class PlanningTime extends Sum {
+  public static final class PlanningTime extends SparkMetrics.Sum {
     public PlanningTime() {
       super(PLANNING_TIME, "planning time (ms)");
     }
   }
 
   /** The snapshot read. */
-  public static final class SnapshotId extends Sum {
+  public static final class SnapshotId extends SparkMetrics.Sum {
     public SnapshotId() {
       super(SNAPSHOT_ID, "snapshot id");
     }
   }
 
   /** Manifests of the snapshot. */
-  public static final class Manifests extends Sum {
+  public static final class Manifests extends SparkMetrics.Sum {
     public Manifests() {
       super(MANIFESTS, "manifests");
     }
   }
 
   /** Manifests skipped by their partition or bucket range. */
-  public static final class ManifestsSkipped extends Sum {
+  public static final class ManifestsSkipped extends SparkMetrics.Sum {
     public ManifestsSkipped() {
       super(MANIFESTS_SKIPPED, "manifests skipped");
     }
   }
 
   /** Manifests read from the driver's cache. */
-  public static final class ManifestsFromCache extends Sum {
+  public static final class ManifestsFromCache extends SparkMetrics.Sum {
     public ManifestsFromCache() {
       super(MANIFESTS_FROM_CACHE, "manifests read from cache");
     }
   }
 
   /** Manifests read from storage. */
-  public static final class ManifestsFromStorage extends Sum {
+  public static final class ManifestsFromStorage extends SparkMetrics.Sum {
     public ManifestsFromStorage() {
       super(MANIFESTS_FROM_STORAGE, "manifests read from storage");
     }
   }
 
   /** Data files planned. */
-  public static final class DataFiles extends Sum {
+  public static final class DataFiles extends SparkMetrics.Sum {
     public DataFiles() {
       super(DATA_FILES, "data files planned");
     }
   }
 
   /** Splits planned. */
-  public static final class Splits extends Sum {
+  public static final class Splits extends SparkMetrics.Sum {
     public Splits() {
       super(SPLITS, "splits planned");
     }
   }
 
   /** Files skipped by the partition filter. */
-  public static final class SkippedByPartition extends Sum {
+  public static final class SkippedByPartition extends SparkMetrics.Sum {
     public SkippedByPartition() {
       super(SKIPPED_BY_PARTITION, "files skipped by partition");
     }
   }
 
   /** Files skipped by the bucket filter. */
-  public static final class SkippedByBucket extends Sum {
+  public static final class SkippedByBucket extends SparkMetrics.Sum {
     public SkippedByBucket() {
       super(SKIPPED_BY_BUCKET, "files skipped by bucket");
     }
   }
 
   /** Files skipped by value stats. */
-  public static final class SkippedByStats extends Sum {
+  public static final class SkippedByStats extends SparkMetrics.Sum {
     public SkippedByStats() {
       super(SKIPPED_BY_STATS, "files skipped by stats");
     }
   }
 
   /** Parquet row groups skipped by their statistics (columnar reads). */
-  public static final class RowGroupsSkipped extends Sum {
+  public static final class RowGroupsSkipped extends SparkMetrics.Sum {
     public RowGroupsSkipped() {
       super(ROW_GROUPS_SKIPPED, "row groups skipped");
     }
   }
 
   /** Bytes read from storage by tasks. */
-  public static final class BytesRead extends Sum {
+  public static final class BytesRead extends SparkMetrics.Sum {
     public BytesRead() {
       super(BYTES_READ, "bytes read");
     }

@@ -1,5 +1,6 @@
 package io.strata.spark.read;
 
+import io.strata.spark.SparkMetrics;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 
 /**
@@ -22,8 +23,8 @@ final class TaskReadMetrics {
 
   CustomTaskMetric[] values() {
     return new CustomTaskMetric[] {
-      ScanMetrics.value(ScanMetrics.ROW_GROUPS_SKIPPED, rowGroupsSkipped),
-      ScanMetrics.value(ScanMetrics.BYTES_READ, bytesRead)
+      SparkMetrics.value(ScanMetrics.ROW_GROUPS_SKIPPED, rowGroupsSkipped),
+      SparkMetrics.value(ScanMetrics.BYTES_READ, bytesRead)
     };
   }
 }

@@ -3,9 +3,9 @@ package io.strata.spark.write;
 import io.strata.core.table.CommitReport;
 import io.strata.core.write.BucketCompactor;
 import io.strata.core.write.CommitMessage;
+import io.strata.spark.SparkMetrics;
 import java.util.List;
 import org.apache.spark.sql.connector.metric.CustomMetric;
-import org.apache.spark.sql.connector.metric.CustomSumMetric;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 
 /**
@@ -45,7 +45,7 @@ public final class WriteMetrics {
 
   /** A task's values: the records it has written so far. */
   public static CustomTaskMetric[] taskValues(long records) {
-    return new CustomTaskMetric[] {value(RECORDS_WRITTEN, records)};
+    return new CustomTaskMetric[] {SparkMetrics.value(RECORDS_WRITTEN, records)};
   }
 
   /** The driver's values after committing {@code written} with the outcome {@code report}. */
@@ -59,94 +59,59 @@ public final class WriteMetrics {
       compacted += m.compactBefore().size();
     }
     return new CustomTaskMetric[] {
-      value(DATA_FILES_WRITTEN, files),
-      value(DATA_BYTES_WRITTEN, bytes),
-      value(FILES_COMPACTED, compacted),
-      value(COMMIT_RETRIES, report.commitRetries()),
-      value(SNAPSHOTS_EXPIRED, report.snapshotsExpired()),
-      value(PARTITIONS_EXPIRED, report.partitionsExpired())
+      SparkMetrics.value(DATA_FILES_WRITTEN, files),
+      SparkMetrics.value(DATA_BYTES_WRITTEN, bytes),
+      SparkMetrics.value(FILES_COMPACTED, compacted),
+      SparkMetrics.value(COMMIT_RETRIES, report.commitRetries()),
+      SparkMetrics.value(SNAPSHOTS_EXPIRED, report.snapshotsExpired()),
+      SparkMetrics.value(PARTITIONS_EXPIRED, report.partitionsExpired())
     };
-  }
-
-  static CustomTaskMetric value(String name, long value) {
-    return new CustomTaskMetric() {
-      @Override
-      public String name() {
-        return name;
-      }
-
-      @Override
-      public long value() {
-        return value;
-      }
-    };
-  }
-
-  /** A metric summed over tasks (a driver metric has one value). */
-  private abstract static class Sum extends CustomSumMetric {
-    private final String name;
-    private final String description;
-
-    Sum(String name, String description) {
-      this.name = name;
-      this.description = description;
-    }
-
-    @Override
-    public String name() {
-      return name;
-    }
-
-    @Override
-    public String description() {
-      return description;
-    }
   }
 
   /** Records the tasks wrote. */
-  public static final class RecordsWritten extends Sum {
+  public static final class RecordsWritten extends SparkMetrics.Sum {
     public RecordsWritten() {
       super(RECORDS_WRITTEN, "records written");
     }
   }
 
   /** Data files committed. */
-  public static final class DataFilesWritten extends Sum {
+  public static final class DataFilesWritten extends SparkMetrics.Sum {
     public DataFilesWritten() {
       super(DATA_FILES_WRITTEN, "data files written");
     }
   }
 
   /** Bytes of the data files committed. */
-  public static final class DataBytesWritten extends Sum {
+  public static final class DataBytesWritten extends SparkMetrics.Sum {
     public DataBytesWritten() {
       super(DATA_BYTES_WRITTEN, "data bytes written");
     }
   }
 
   /** Files the write tasks compacted away (primary-key buckets). */
-  public static final class FilesCompacted extends Sum {
+  public static final class FilesCompacted extends SparkMetrics.Sum {
     public FilesCompacted() {
       super(FILES_COMPACTED, "files compacted by writers");
     }
   }
 
   /** Commit attempts retried after a concurrent commit won. */
-  public static final class CommitRetries extends Sum {
+  public static final class CommitRetries extends SparkMetrics.Sum {
     public CommitRetries() {
       super(COMMIT_RETRIES, "commit retries");
     }
   }
 
   /** Snapshots that post-commit maintenance expired. */
-  public static final class SnapshotsExpired extends Sum {
+  public static final class SnapshotsExpired extends SparkMetrics.Sum {
     public SnapshotsExpired() {
       super(SNAPSHOTS_EXPIRED, "snapshots expired");
     }
   }
 
   /** Partitions that post-commit maintenance expired. */
-  public static final class PartitionsExpired extends Sum {
+  public static final class PartitionsExpired extends SparkMetrics.Sum {
     public PartitionsExpired() {
       super(PARTITIONS_EXPIRED, "partitions expired");
     }
