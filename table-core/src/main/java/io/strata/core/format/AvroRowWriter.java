@@ -13,18 +13,11 @@ import org.apache.hadoop.fs.Path;
  * Writes rows into one new Avro data file with the schema Paimon writes ({@link AvroSchemas}). Avro
  * keeps no column statistics, so they are collected while writing, as Paimon does for Avro.
  */
-final class AvroRowWriter implements DataFileWriter {
+final class AvroRowWriter extends RowFileWriter {
 
-  private final FileSystem fs;
-  private final Path path;
-  private final RowType rowType;
   private final FSDataOutputStream out;
   private final org.apache.avro.file.DataFileWriter<Object[]> writer;
   private final StatsCollectors stats;
-  private long rowCount;
-  private boolean failed;
-  private boolean closed;
-  private FileStats result;
 
   private AvroRowWriter(
       FileSystem fs,
@@ -33,9 +26,7 @@ final class AvroRowWriter implements DataFileWriter {
       FSDataOutputStream out,
       org.apache.avro.file.DataFileWriter<Object[]> writer,
       StatsCollectors stats) {
-    this.fs = fs;
-    this.path = path;
-    this.rowType = rowType;
+    super(fs, path, rowType);
     this.out = out;
     this.writer = writer;
     this.stats = stats;
@@ -72,24 +63,13 @@ final class AvroRowWriter implements DataFileWriter {
   }
 
   @Override
-  public void write(Object[] row) throws IOException {
-    if (closed || failed) {
-      throw new IllegalStateException(
-          "Writer of " + path + (failed ? " failed earlier; abort it." : " is closed."));
-    }
-    try {
-      writer.append(row);
-    } catch (RuntimeException | IOException e) {
-      failed = true;
-      throw e;
-    }
-    stats.add(row);
-    rowCount++;
+  void append(Object[] row) throws IOException {
+    writer.append(row);
   }
 
   @Override
-  public long rowCount() {
-    return rowCount;
+  void collectStats(Object[] row) {
+    stats.add(row);
   }
 
   /** Bytes flushed so far (a block of at most Avro's sync interval may still be buffered). */
@@ -99,47 +79,12 @@ final class AvroRowWriter implements DataFileWriter {
   }
 
   @Override
-  public Path path() {
-    return path;
+  FileStats stats() {
+    return stats.result();
   }
 
   @Override
-  public RowType rowType() {
-    return rowType;
-  }
-
-  @Override
-  public FileStats finish() throws IOException {
-    if (result != null) {
-      return result;
-    }
-    if (failed) {
-      throw new IllegalStateException("Writer of " + path + " failed earlier; abort it.");
-    }
-    close();
-    result = stats.result();
-    return result;
-  }
-
-  @Override
-  public void abort() {
-    try {
-      close();
-    } catch (IOException | RuntimeException e) {
-      // the file is deleted below anyway
-    }
-    try {
-      fs.delete(path, false);
-    } catch (IOException e) {
-      // best effort: an unreferenced file is harmless
-    }
-  }
-
-  @Override
-  public void close() throws IOException {
-    if (!closed) {
-      closed = true;
-      writer.close();
-    }
+  void closeFile(boolean complete) throws IOException {
+    writer.close();
   }
 }

@@ -19,25 +19,16 @@ import org.apache.orc.Writer;
  * batching them into vectors, and collects per-column {@link FileStats} while writing (as for
  * Parquet, so the stats do not depend on what ORC's own statistics can express).
  */
-final class OrcRowWriter implements DataFileWriter {
+final class OrcRowWriter extends RowFileWriter {
 
-  private final FileSystem fs;
-  private final Path path;
-  private final RowType rowType;
   private final Writer writer;
   private final VectorizedRowBatch batch;
   private final OrcValueWriters.ValueWriter[] columns;
   private final StatsCollectors stats;
-  private long rowCount;
-  private boolean failed;
-  private boolean closed;
-  private FileStats result;
 
   private OrcRowWriter(
       FileSystem fs, Path path, RowType rowType, Writer writer, StatsCollectors s) {
-    this.fs = fs;
-    this.path = path;
-    this.rowType = rowType;
+    super(fs, path, rowType);
     this.writer = writer;
     this.batch = writer.getSchema().createRowBatch();
     this.columns = new OrcValueWriters.ValueWriter[rowType.size()];
@@ -78,25 +69,19 @@ final class OrcRowWriter implements DataFileWriter {
   }
 
   @Override
-  public void write(Object[] row) throws IOException {
-    if (closed || failed) {
-      throw new IllegalStateException(
-          "Writer of " + path + (failed ? " failed earlier; abort it." : " is closed."));
+  void append(Object[] row) throws IOException {
+    int r = batch.size++;
+    for (int i = 0; i < columns.length; i++) {
+      OrcValueWriters.write(columns[i], batch.cols[i], r, row[i]);
     }
-    try {
-      int r = batch.size++;
-      for (int i = 0; i < columns.length; i++) {
-        OrcValueWriters.write(columns[i], batch.cols[i], r, row[i]);
-      }
-      if (batch.size == batch.getMaxSize()) {
-        flushBatch();
-      }
-    } catch (RuntimeException | IOException e) {
-      failed = true;
-      throw e;
+    if (batch.size == batch.getMaxSize()) {
+      flushBatch();
     }
+  }
+
+  @Override
+  void collectStats(Object[] row) {
     stats.add(row);
-    rowCount++;
   }
 
   private void flushBatch() throws IOException {
@@ -104,11 +89,6 @@ final class OrcRowWriter implements DataFileWriter {
       writer.addRowBatch(batch);
       batch.reset();
     }
-  }
-
-  @Override
-  public long rowCount() {
-    return rowCount;
   }
 
   /** Stripes written so far plus the writer's estimate of what it buffers for the next one. */
@@ -120,61 +100,22 @@ final class OrcRowWriter implements DataFileWriter {
         written += stripe.getLength();
       }
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException("Cannot size " + path, e);
+      throw new java.io.UncheckedIOException("Cannot size " + path(), e);
     }
     return written + writer.estimateMemory();
   }
 
   @Override
-  public Path path() {
-    return path;
+  FileStats stats() {
+    return stats.result();
   }
 
+  /** A complete file also gets the rows still batched; an aborted one does not. */
   @Override
-  public RowType rowType() {
-    return rowType;
-  }
-
-  @Override
-  public FileStats finish() throws IOException {
-    if (result != null) {
-      return result;
+  void closeFile(boolean complete) throws IOException {
+    if (complete) {
+      flushBatch();
     }
-    if (failed) {
-      throw new IllegalStateException("Writer of " + path + " failed earlier; abort it.");
-    }
-    flushBatch();
-    closed = true;
     writer.close();
-    result = stats.result();
-    return result;
-  }
-
-  @Override
-  public void abort() {
-    try {
-      if (!closed) {
-        closed = true;
-        writer.close();
-      }
-    } catch (IOException | RuntimeException e) {
-      // the file is deleted below anyway
-    }
-    try {
-      fs.delete(path, false);
-    } catch (IOException e) {
-      // best effort: an unreferenced file is harmless
-    }
-  }
-
-  @Override
-  public void close() throws IOException {
-    if (!closed) {
-      closed = true;
-      if (!failed) {
-        flushBatch();
-      }
-      writer.close();
-    }
   }
 }

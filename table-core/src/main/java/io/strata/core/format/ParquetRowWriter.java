@@ -17,19 +17,12 @@ import org.apache.parquet.io.OutputFile;
  * collects per-column {@link FileStats} on the way. {@link #finish()} completes the file; after a
  * failed {@link #write} only {@link #abort()} or {@link #close()} are allowed.
  */
-public final class ParquetRowWriter implements DataFileWriter {
+public final class ParquetRowWriter extends RowFileWriter {
 
   private static final String ZSTD_LEVEL_KEY = "parquet.compression.codec.zstd.level";
 
-  private final FileSystem fs;
-  private final Path path;
-  private final RowType rowType;
   private final ParquetWriter<Object[]> writer;
   private final ColumnStatsCollector[] stats;
-  private long rowCount;
-  private boolean failed;
-  private boolean closed;
-  private FileStats result;
 
   private ParquetRowWriter(
       FileSystem fs,
@@ -37,9 +30,7 @@ public final class ParquetRowWriter implements DataFileWriter {
       RowType rowType,
       ParquetWriter<Object[]> writer,
       StatsMode[] modes) {
-    this.fs = fs;
-    this.path = path;
-    this.rowType = rowType;
+    super(fs, path, rowType);
     this.writer = writer;
     this.stats = new ColumnStatsCollector[rowType.size()];
     for (int i = 0; i < stats.length; i++) {
@@ -76,29 +67,16 @@ public final class ParquetRowWriter implements DataFileWriter {
     return new ParquetRowWriter(raw, path, rowType, writer, modes);
   }
 
-  /** Appends one row; its values must match the row type (nulls only in nullable fields). */
   @Override
-  public void write(Object[] row) throws IOException {
-    if (closed || failed) {
-      throw new IllegalStateException(
-          "Writer of " + path + (failed ? " failed earlier; abort it." : " is closed."));
-    }
-    try {
-      writer.write(row);
-    } catch (RuntimeException | IOException e) {
-      failed = true;
-      throw e;
-    }
+  void append(Object[] row) throws IOException {
+    writer.write(row);
+  }
+
+  @Override
+  void collectStats(Object[] row) {
     for (int i = 0; i < stats.length; i++) {
       stats[i].add(row[i]);
     }
-    rowCount++;
-  }
-
-  /** Rows written so far. */
-  @Override
-  public long rowCount() {
-    return rowCount;
   }
 
   /** Bytes written to the file so far plus those buffered for it: the size to roll files at. */
@@ -107,29 +85,8 @@ public final class ParquetRowWriter implements DataFileWriter {
     return writer.getDataSize();
   }
 
-  /** The file being written. */
   @Override
-  public Path path() {
-    return path;
-  }
-
-  /** The type of the rows written. */
-  @Override
-  public RowType rowType() {
-    return rowType;
-  }
-
-  /** Completes the file (footer included) and returns its column statistics. */
-  @Override
-  public FileStats finish() throws IOException {
-    if (result != null) {
-      return result;
-    }
-    if (failed) {
-      throw new IllegalStateException("Writer of " + path + " failed earlier; abort it.");
-    }
-    closed = true;
-    writer.close();
+  FileStats stats() {
     int n = stats.length;
     Object[] min = new Object[n];
     Object[] max = new Object[n];
@@ -139,32 +96,12 @@ public final class ParquetRowWriter implements DataFileWriter {
       max[i] = stats[i].max();
       nullCounts[i] = stats[i].nullCount();
     }
-    result = new FileStats(min, max, nullCounts);
-    return result;
+    return new FileStats(min, max, nullCounts);
   }
 
-  /** Closes the file if needed and deletes it: for error paths. */
   @Override
-  public void abort() {
-    try {
-      close();
-    } catch (IOException | RuntimeException e) {
-      // the file is deleted below anyway
-    }
-    try {
-      fs.delete(path, false);
-    } catch (IOException e) {
-      // best effort: an unreferenced file is harmless
-    }
-  }
-
-  /** Closes the underlying writer without computing statistics (idempotent). */
-  @Override
-  public void close() throws IOException {
-    if (!closed) {
-      closed = true;
-      writer.close();
-    }
+  void closeFile(boolean complete) throws IOException {
+    writer.close();
   }
 
   private static final class Builder extends ParquetWriter.Builder<Object[], Builder> {
