@@ -11,13 +11,20 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.apache.hadoop.fs.Path;
+import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.fs.SeekableInputStream;
 import org.apache.paimon.fs.local.LocalFileIO;
+import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.FileStoreTableFactory;
+import org.apache.paimon.table.source.ReadBuilder;
+import org.apache.paimon.table.source.Split;
 
 /** What the benchmarks share: counting file systems, timing, table copies and result tables. */
 final class BenchSupport {
@@ -160,5 +167,50 @@ final class BenchSupport {
 
   static int intArg(String[] args, int index, int defaultValue) {
     return args.length > index ? Integer.parseInt(args[index].replace("_", "")) : defaultValue;
+  }
+
+  /**
+   * Paimon reads the table at {@code dir}, one split per thread as Spark would run one per task,
+   * and sums what the merge benchmarks check of its rows ({@code id BIGINT, BIGINT, STRING}): the
+   * row count, the sum of ids, the sum of the second column and the characters of the third (nulls
+   * count 0), rendered as Spark renders the same aggregate query.
+   */
+  static String paimonSums(java.nio.file.Path dir) {
+    FileStoreTable table = paimonTable(LocalFileIO.create(), dir);
+    ReadBuilder builder = table.newReadBuilder();
+    List<Split> splits = builder.newScan().plan().splits();
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<long[]>> parts = new ArrayList<>();
+      for (Split split : splits) {
+        parts.add(pool.submit(() -> sums(builder, split)));
+      }
+      long[] total = new long[4];
+      for (Future<long[]> part : parts) {
+        long[] p = part.get();
+        for (int i = 0; i < total.length; i++) {
+          total[i] += p[i];
+        }
+      }
+      return String.format(Locale.ROOT, "[[%d,%d,%d,%d]]", total[0], total[1], total[2], total[3]);
+    } catch (Exception e) {
+      throw new IllegalStateException("Paimon could not read " + dir, e);
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  private static long[] sums(ReadBuilder builder, Split split) throws Exception {
+    long[] sums = new long[4];
+    try (RecordReader<InternalRow> reader = builder.newRead().createReader(split)) {
+      reader.forEachRemaining(
+          row -> {
+            sums[0]++;
+            sums[1] += row.getLong(0);
+            sums[2] += row.isNullAt(1) ? 0 : row.getLong(1);
+            sums[3] += row.isNullAt(2) ? 0 : row.getString(2).numChars();
+          });
+    }
+    return sums;
   }
 }

@@ -6,16 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.fs.local.LocalFileIO;
-import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.source.DataSplit;
 import org.apache.paimon.table.source.RawFile;
-import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.table.source.Split;
 import org.apache.spark.sql.SparkSession;
 
@@ -116,44 +110,9 @@ final class MergeReadCase {
         + ")";
   }
 
-  /** Paimon reads Strata's table: one split per thread, as Spark would run one per task. */
+  /** Paimon reads Strata's table. */
   private String paimonRead() {
-    FileStoreTable table = BenchSupport.paimonTable(LocalFileIO.create(), strataPath());
-    ReadBuilder builder = table.newReadBuilder();
-    List<Split> splits = builder.newScan().plan().splits();
-    ExecutorService pool = Executors.newFixedThreadPool(2);
-    try {
-      List<Future<long[]>> parts = new ArrayList<>();
-      for (Split split : splits) {
-        parts.add(pool.submit(() -> sums(builder, split)));
-      }
-      long[] total = new long[4];
-      for (Future<long[]> part : parts) {
-        long[] p = part.get();
-        for (int i = 0; i < total.length; i++) {
-          total[i] += p[i];
-        }
-      }
-      return String.format(Locale.ROOT, "[[%d,%d,%d,%d]]", total[0], total[1], total[2], total[3]);
-    } catch (Exception e) {
-      throw new IllegalStateException("Paimon could not read " + strataPath(), e);
-    } finally {
-      pool.shutdown();
-    }
-  }
-
-  private static long[] sums(ReadBuilder builder, Split split) throws Exception {
-    long[] sums = new long[4];
-    try (RecordReader<InternalRow> reader = builder.newRead().createReader(split)) {
-      reader.forEachRemaining(
-          row -> {
-            sums[0]++;
-            sums[1] += row.getLong(0);
-            sums[2] += row.getLong(1);
-            sums[3] += row.getString(2).numChars();
-          });
-    }
-    return sums;
+    return BenchSupport.paimonSums(strataPath());
   }
 
   /** How many files and splits Strata's table has before compaction, as Paimon plans them. */

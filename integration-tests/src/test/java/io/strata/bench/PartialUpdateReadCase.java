@@ -1,20 +1,9 @@
 package io.strata.bench;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import org.apache.paimon.data.InternalRow;
-import org.apache.paimon.fs.local.LocalFileIO;
-import org.apache.paimon.reader.RecordReader;
-import org.apache.paimon.table.FileStoreTable;
-import org.apache.paimon.table.source.ReadBuilder;
-import org.apache.paimon.table.source.Split;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -94,44 +83,9 @@ final class PartialUpdateReadCase {
         + ")";
   }
 
-  /** Paimon reads Strata's table: one split per thread, as Spark would run one per task. */
+  /** Paimon reads Strata's table. */
   private String paimonRead() {
-    FileStoreTable table = BenchSupport.paimonTable(LocalFileIO.create(), tablePath());
-    ReadBuilder builder = table.newReadBuilder();
-    List<Split> splits = builder.newScan().plan().splits();
-    ExecutorService pool = Executors.newFixedThreadPool(2);
-    try {
-      List<Future<long[]>> parts = new ArrayList<>();
-      for (Split split : splits) {
-        parts.add(pool.submit(() -> sums(builder, split)));
-      }
-      long[] total = new long[4];
-      for (Future<long[]> part : parts) {
-        long[] p = part.get();
-        for (int i = 0; i < total.length; i++) {
-          total[i] += p[i];
-        }
-      }
-      return String.format(Locale.ROOT, "[[%d,%d,%d,%d]]", total[0], total[1], total[2], total[3]);
-    } catch (Exception e) {
-      throw new IllegalStateException("Paimon could not read " + tablePath(), e);
-    } finally {
-      pool.shutdown();
-    }
-  }
-
-  private static long[] sums(ReadBuilder builder, Split split) throws Exception {
-    long[] sums = new long[4];
-    try (RecordReader<InternalRow> reader = builder.newRead().createReader(split)) {
-      reader.forEachRemaining(
-          row -> {
-            sums[0]++;
-            sums[1] += row.getLong(0);
-            sums[2] += row.isNullAt(1) ? 0 : row.getLong(1);
-            sums[3] += row.isNullAt(2) ? 0 : row.getString(2).numChars();
-          });
-    }
-    return sums;
+    return BenchSupport.paimonSums(tablePath());
   }
 
   private Path tablePath() {
