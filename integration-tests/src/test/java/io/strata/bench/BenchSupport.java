@@ -213,4 +213,28 @@ final class BenchSupport {
     }
     return sums;
   }
+
+  /**
+   * Creates {@code default.t (id BIGINT NOT NULL, v BIGINT, s STRING, PRIMARY KEY id)} in Paimon's
+   * catalog with {@code options}, write-only (the benchmarks time writes, compaction apart).
+   */
+  static org.apache.paimon.table.Table createPaimonKeyTable(
+      org.apache.paimon.catalog.Catalog catalog, java.util.Map<String, String> options)
+      throws Exception {
+    catalog.createDatabase("default", true);
+    org.apache.paimon.catalog.Identifier id =
+        org.apache.paimon.catalog.Identifier.create("default", "t");
+    catalog.createTable(
+        id,
+        org.apache.paimon.schema.Schema.newBuilder()
+            .column("id", org.apache.paimon.types.DataTypes.BIGINT().notNull())
+            .column("v", org.apache.paimon.types.DataTypes.BIGINT())
+            .column("s", org.apache.paimon.types.DataTypes.STRING())
+            .primaryKey("id")
+            .options(options)
+            .option("write-only", "true")
+            .build(),
+        false);
+    return catalog.getTable(id);
+  }
 }

@@ -29,7 +29,6 @@ import org.apache.paimon.data.BinaryString;
 import org.apache.paimon.data.GenericRow;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.reader.RecordReader;
-import org.apache.paimon.schema.Schema;
 import org.apache.paimon.table.Table;
 import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.BatchTableWrite;
@@ -166,21 +165,7 @@ public final class MergeReadWriteBench {
     org.apache.paimon.options.Options options = new org.apache.paimon.options.Options();
     options.set("warehouse", warehouse.toUri().toString());
     try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options))) {
-      catalog.createDatabase("default", true);
-      org.apache.paimon.catalog.Identifier id =
-          org.apache.paimon.catalog.Identifier.create("default", "t");
-      catalog.createTable(
-          id,
-          Schema.newBuilder()
-              .column("id", org.apache.paimon.types.DataTypes.BIGINT().notNull())
-              .column("v", org.apache.paimon.types.DataTypes.BIGINT())
-              .column("s", org.apache.paimon.types.DataTypes.STRING())
-              .primaryKey("id")
-              .options(OPTIONS)
-              .option("write-only", "true")
-              .build(),
-          false);
-      Table table = catalog.getTable(id);
+      Table table = BenchSupport.createPaimonKeyTable(catalog, OPTIONS);
       int perCommit = rows / commits;
       long start = System.nanoTime();
       for (int c = 0; c < commits; c++) {
@@ -195,7 +180,7 @@ public final class MergeReadWriteBench {
         }
       }
       long writeNanos = System.nanoTime() - start;
-      table = catalog.getTable(id);
+      table = catalog.getTable(org.apache.paimon.catalog.Identifier.create("default", "t"));
       start = System.nanoTime();
       long[] countAndSum = new long[2];
       ReadBuilder builder = table.newReadBuilder();

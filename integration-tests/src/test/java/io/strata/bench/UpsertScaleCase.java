@@ -33,7 +33,6 @@ import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.catalog.CatalogFactory;
 import org.apache.paimon.data.BinaryString;
 import org.apache.paimon.data.GenericRow;
-import org.apache.paimon.schema.Schema;
 import org.apache.paimon.table.Table;
 import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.BatchTableWrite;
@@ -108,21 +107,7 @@ public final class UpsertScaleCase {
     org.apache.paimon.options.Options options = new org.apache.paimon.options.Options();
     options.set("warehouse", dir.toUri().toString());
     try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options))) {
-      catalog.createDatabase("default", true);
-      org.apache.paimon.catalog.Identifier id =
-          org.apache.paimon.catalog.Identifier.create("default", "t");
-      catalog.createTable(
-          id,
-          Schema.newBuilder()
-              .column("id", org.apache.paimon.types.DataTypes.BIGINT().notNull())
-              .column("v", org.apache.paimon.types.DataTypes.BIGINT())
-              .column("s", org.apache.paimon.types.DataTypes.STRING())
-              .primaryKey("id")
-              .options(OPTIONS)
-              .option("write-only", "true")
-              .build(),
-          false);
-      Table table = catalog.getTable(id);
+      Table table = BenchSupport.createPaimonKeyTable(catalog, OPTIONS);
       long start = System.nanoTime();
       long cpu = cpuNanos();
       BatchWriteBuilder builder = table.newBatchWriteBuilder();
