@@ -69,3 +69,90 @@ def test_primary_key_table_after_upserts_deletes_and_compaction(spark, warehouse
     assert before == sorted(
         [("1", "PAID", "d1"), ("3", "CREATED", "d2"), ("4", "CREATED", "d2")], key=repr
     )
+
+
+def pypaimon_write(warehouse, name, pa_schema, commits, partition_keys=None, primary_keys=None,
+                   options=None):
+    """pypaimon creates the table and writes each pyarrow table of `commits` as one commit."""
+    import pyarrow as pa
+    from pypaimon import Schema
+
+    catalog = CatalogFactory.create({"warehouse": "file://" + warehouse})
+    catalog.create_database(name.split(".")[0], True)
+    schema = Schema.from_pyarrow_schema(
+        pa_schema, partition_keys=partition_keys, primary_keys=primary_keys, options=options
+    )
+    catalog.create_table(name, schema, False)
+    table = catalog.get_table(name)
+    for rows in commits:
+        builder = table.new_batch_write_builder()
+        write = builder.new_write()
+        commit = builder.new_commit()
+        write.write_arrow(pa.Table.from_pylist(rows, schema=pa_schema))
+        commit.commit(write.prepare_commit())
+        write.close()
+        commit.close()
+
+
+def test_strata_reads_an_append_table_pypaimon_wrote(spark, warehouse):
+    import pyarrow as pa
+
+    pa_schema = pa.schema(
+        [("id", pa.int64()), ("name", pa.string()), ("amount", pa.float64()), ("dt", pa.string())]
+    )
+    pypaimon_write(
+        warehouse,
+        "pyw.events",
+        pa_schema,
+        [
+            [
+                {"id": 1, "name": "a", "amount": 1.5, "dt": "d1"},
+                {"id": 2, "name": None, "amount": None, "dt": "d1"},
+                {"id": 3, "name": "ü/=%:", "amount": -2.0, "dt": "d2"},
+            ],
+            [{"id": 4, "name": "d", "amount": 4.25, "dt": "d2"}],
+        ],
+        partition_keys=["dt"],
+    )
+    columns = ["id", "name", "amount", "dt"]
+    expected = pypaimon_rows(warehouse, "pyw.events", columns)
+    assert len(expected) == 4
+    assert spark_rows(spark, "strata.pyw.events", columns) == expected
+
+
+def test_strata_reads_a_primary_key_table_pypaimon_upserted(spark, warehouse):
+    import pyarrow as pa
+
+    pa_schema = pa.schema(
+        [
+            pa.field("order_id", pa.int64(), nullable=False),
+            ("status", pa.string()),
+            pa.field("dt", pa.string(), nullable=False),
+        ]
+    )
+    pypaimon_write(
+        warehouse,
+        "pyw.orders",
+        pa_schema,
+        [
+            [
+                {"order_id": 1, "status": "CREATED", "dt": "d1"},
+                {"order_id": 2, "status": "CREATED", "dt": "d1"},
+                {"order_id": 3, "status": "CREATED", "dt": "d2"},
+            ],
+            [
+                {"order_id": 1, "status": "PAID", "dt": "d1"},
+                {"order_id": 4, "status": None, "dt": "d2"},
+            ],
+        ],
+        partition_keys=["dt"],
+        primary_keys=["dt", "order_id"],
+        options={"bucket": "2"},
+    )
+    columns = ["order_id", "status", "dt"]
+    expected = pypaimon_rows(warehouse, "pyw.orders", columns)
+    assert expected == sorted(
+        [("1", "PAID", "d1"), ("2", "CREATED", "d1"), ("3", "CREATED", "d2"), ("4", None, "d2")],
+        key=repr,
+    )
+    assert spark_rows(spark, "strata.pyw.orders", columns) == expected

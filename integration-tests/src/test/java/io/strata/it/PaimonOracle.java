@@ -17,6 +17,7 @@ import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.data.serializer.InternalRowSerializer;
+import org.apache.paimon.disk.IOManager;
 import org.apache.paimon.index.HashBucketAssigner;
 import org.apache.paimon.manifest.ManifestEntry;
 import org.apache.paimon.options.Options;
@@ -34,6 +35,13 @@ import org.apache.paimon.utils.Pair;
 
 /** Real Apache Paimon 1.3.1 through its Java API: the reference reader and writer. */
 public final class PaimonOracle implements AutoCloseable {
+
+  /**
+   * Spill and lookup space for Paimon's writers: lookup-based merges (first-row, deletion vectors,
+   * lookup changelog) refuse to write without it.
+   */
+  private static final IOManager IO_MANAGER =
+      IOManager.create(System.getProperty("java.io.tmpdir"));
 
   private final Catalog catalog;
 
@@ -150,7 +158,7 @@ public final class PaimonOracle implements AutoCloseable {
             -1);
     RowPartitionKeyExtractor keys = new RowPartitionKeyExtractor(table.schema());
     BatchWriteBuilder builder = table.newBatchWriteBuilder();
-    try (BatchTableWrite write = builder.newWrite();
+    try (BatchTableWrite write = newWrite(builder);
         BatchTableCommit commit = builder.newCommit()) {
       for (InternalRow row : rows) {
         BinaryRow partition = keys.partition(row);
@@ -175,7 +183,7 @@ public final class PaimonOracle implements AutoCloseable {
       buckets.add(Pair.of(e.partition(), e.bucket()));
     }
     BatchWriteBuilder builder = table.newBatchWriteBuilder();
-    try (BatchTableWrite write = builder.newWrite();
+    try (BatchTableWrite write = newWrite(builder);
         BatchTableCommit commit = builder.newCommit()) {
       for (Pair<BinaryRow, Integer> b : buckets) {
         write.compact(b.getLeft(), b.getRight(), true);
@@ -187,7 +195,7 @@ public final class PaimonOracle implements AutoCloseable {
   }
 
   private static void commit(BatchWriteBuilder builder, List<? extends InternalRow> rows) {
-    try (BatchTableWrite write = builder.newWrite();
+    try (BatchTableWrite write = newWrite(builder);
         BatchTableCommit commit = builder.newCommit()) {
       for (InternalRow row : rows) {
         write.write(row);
@@ -196,6 +204,10 @@ public final class PaimonOracle implements AutoCloseable {
     } catch (Exception e) {
       throw new IllegalStateException("Paimon write failed", e);
     }
+  }
+
+  private static BatchTableWrite newWrite(BatchWriteBuilder builder) {
+    return (BatchTableWrite) builder.newWrite().withIOManager(IO_MANAGER);
   }
 
   @Override

@@ -56,6 +56,9 @@ final class ParquetBatchFile {
   /** Field ids of the data columns read, to count the column chunks fetched. */
   private final Set<Integer> dataFieldIds = new HashSet<>();
 
+  /** Their names, for files without field ids. */
+  private final Set<String> dataFieldNames = new HashSet<>();
+
   /**
    * @param base the table file system's Hadoop configuration (copied, never changed)
    * @param dataSchema the columns read from files ({@link SparkReadSchema})
@@ -72,11 +75,11 @@ final class ParquetBatchFile {
     this.partitionValues = partitionValues;
     for (StructField f : dataSchema.fields()) {
       dataFieldIds.add((int) f.metadata().getLong(SparkReadSchema.FIELD_ID_KEY));
+      dataFieldNames.add(f.name().toLowerCase(java.util.Locale.ROOT));
     }
     conf.set(ParquetReadSupport.SPARK_ROW_REQUESTED_SCHEMA(), dataSchema.json());
     conf.set(ParquetInputFormat.READ_SUPPORT_CLASS, ParquetReadSupport.class.getName());
-    conf.setBoolean(SQLConf.PARQUET_FIELD_ID_READ_ENABLED().key(), true);
-    // Files without ids (none written by Paimon or Strata) then read as NULL, not fail.
+    // Columns are matched by field id (set per file in open: files without ids match by name).
     conf.setBoolean(SQLConf.IGNORE_MISSING_PARQUET_FIELD_ID().key(), true);
     conf.setBoolean(SQLConf.CASE_SENSITIVE().key(), false);
     conf.setBoolean(SQLConf.PARQUET_BINARY_AS_STRING().key(), false);
@@ -116,6 +119,11 @@ final class ParquetBatchFile {
       } else {
         conf.unset(ParquetInputFormat.FILTER_PREDICATE);
       }
+      // Paimon's Java writer and Strata give every column its field id; pypaimon (pyarrow) writes
+      // none, and Paimon then matches columns by name, as the row path does.
+      conf.setBoolean(
+          SQLConf.PARQUET_FIELD_ID_READ_ENABLED().key(),
+          hasFieldIds(footer.getFileMetaData().getSchema()));
       metrics.readBytes(columnChunkBytes(footer));
       reader =
           new VectorizedParquetRecordReader(
@@ -163,6 +171,16 @@ final class ParquetBatchFile {
     return kept.size() == all.size() ? footer : new ParquetMetadata(footer.getFileMetaData(), kept);
   }
 
+  /** Whether the file's top-level columns carry field ids. */
+  private static boolean hasFieldIds(MessageType schema) {
+    for (Type field : schema.getFields()) {
+      if (field.getId() != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Bytes of the column chunks of the data columns read, in the row groups kept. */
   private long columnChunkBytes(ParquetMetadata footer) {
     MessageType schema = footer.getFileMetaData().getSchema();
@@ -170,7 +188,11 @@ final class ParquetBatchFile {
     for (BlockMetaData block : footer.getBlocks()) {
       for (ColumnChunkMetaData column : block.getColumns()) {
         Type top = schema.getType(column.getPath().toArray()[0]);
-        if (top.getId() != null && dataFieldIds.contains(top.getId().intValue())) {
+        boolean read =
+            top.getId() != null
+                ? dataFieldIds.contains(top.getId().intValue())
+                : dataFieldNames.contains(top.getName().toLowerCase(java.util.Locale.ROOT));
+        if (read) {
           bytes += column.getTotalSize();
         }
       }

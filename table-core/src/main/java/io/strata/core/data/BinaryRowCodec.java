@@ -161,8 +161,9 @@ public final class BinaryRowCodec {
         case SMALLINT -> RowBytes.putShort(buf, slot, (Short) value);
         case INT, DATE, TIME -> RowBytes.putInt(buf, slot, (Integer) value);
         case BIGINT -> RowBytes.putLong(buf, slot, (Long) value);
-        case FLOAT -> RowBytes.putInt(buf, slot, Float.floatToIntBits((Float) value));
-        case DOUBLE -> RowBytes.putLong(buf, slot, Double.doubleToLongBits((Double) value));
+        // Raw bits as Paimon writes them: a NaN keeps its payload (bytes, hash, bucket agree).
+        case FLOAT -> RowBytes.putInt(buf, slot, Float.floatToRawIntBits((Float) value));
+        case DOUBLE -> RowBytes.putLong(buf, slot, Double.doubleToRawLongBits((Double) value));
         case CHAR, VARCHAR -> {
           String s = (String) value;
           int len = RowBytes.utf8Length(s);

@@ -288,4 +288,22 @@ class BinaryRowCodecTest {
         .isInstanceOf(UnsupportedOperationException.class)
         .hasMessageContaining("nested type MAP<STRING, BIGINT> (field 'f1')");
   }
+
+  /** Paimon stores a float's raw bits: a NaN with a payload keeps it, and so its hash. */
+  @Test
+  void nanPayloadsAreStoredAsTheirRawBits() {
+    float floatNan = Float.intBitsToFloat(0xffef2d5a);
+    double doubleNan = Double.longBitsToDouble(0x7ff66a812a5ab1ebL);
+    RowType type =
+        new RowType(
+            List.of(
+                new DataField(0, "f", DataTypes.FLOAT()),
+                new DataField(1, "d", DataTypes.DOUBLE())));
+    BinaryRow row = BinaryRowCodec.serialize(type, new Object[] {floatNan, doubleNan});
+    assertThat(HEX.formatHex(row.bytes()))
+        .isEqualTo("00000002" + "0000000000000000" + "5a2defff00000000" + "ebb15a2a816af67f");
+    Object[] back = BinaryRowCodec.deserialize(type, row);
+    assertThat(Float.floatToRawIntBits((Float) back[0])).isEqualTo(0xffef2d5a);
+    assertThat(Double.doubleToRawLongBits((Double) back[1])).isEqualTo(0x7ff66a812a5ab1ebL);
+  }
 }

@@ -1,0 +1,621 @@
+package io.strata.it;
+
+import static io.strata.it.MatrixOp.Writer.PAIMON;
+import static io.strata.it.MatrixOp.Writer.STRATA;
+import static io.strata.it.MatrixOp.by;
+import static io.strata.it.MatrixOp.compact;
+import static io.strata.it.MatrixOp.create;
+import static io.strata.it.MatrixOp.delete;
+import static io.strata.it.MatrixOp.deleteTag;
+import static io.strata.it.MatrixOp.expirePartitions;
+import static io.strata.it.MatrixOp.expireSnapshots;
+import static io.strata.it.MatrixOp.insert;
+import static io.strata.it.MatrixOp.rollback;
+import static io.strata.it.MatrixOp.tag;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.spark.sql.classic.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The compatibility matrix of issue #14 against real Apache Paimon 1.3.1: one named dynamic test
+ * per cell (table kinds, shapes, types, history, mixed writers, byte level), each both ways. Every
+ * cell's outcome goes to target/compatibility-matrix/results.tsv, and the last test checks that
+ * docs/compatibility.md is what {@link CompatibilityDoc} renders from them (with {@code
+ * -Dstrata.compat.regenerate=true} it writes the page first).
+ */
+class CompatibilityMatrixTest {
+
+  private static final String DB = "matrix";
+
+  /** Why Strata cannot write deletion-vector tables yet, and the error it refuses them with. */
+  private static final String DV_WRITE_GAP =
+      "Strata does not write deletion vectors yet (issue #14 §3): it refuses writes to"
+          + " deletion-vectors.enabled tables";
+
+  private static final String DV_WRITE_ERROR = "deletion";
+
+  private static SparkSession spark;
+  private static PaimonOracle paimon;
+  private static final List<MatrixResult> results = new ArrayList<>();
+  private static int tables;
+
+  @BeforeAll
+  static void setUp() {
+    spark = TestSpark$.MODULE$.session().newSession();
+    org.apache.spark.sql.SparkSession.setActiveSession(spark);
+    spark.conf().set("spark.sql.datetime.java8API.enabled", "true");
+    spark.sql("CREATE DATABASE IF NOT EXISTS strata." + DB);
+    paimon = new PaimonOracle(TestSpark$.MODULE$.warehouse());
+  }
+
+  @AfterAll
+  static void tearDown() throws Exception {
+    paimon.close();
+  }
+
+  @TestFactory
+  Stream<DynamicTest> matrix() {
+    List<MatrixCell> cells = new ArrayList<>();
+    cells.addAll(tableKinds());
+    cells.addAll(shapes());
+    cells.addAll(types());
+    cells.addAll(history());
+    cells.addAll(mixedWriters());
+    cells.addAll(MatrixBytes.cells());
+    Stream<DynamicTest> runs =
+        cells.stream().map(c -> DynamicTest.dynamicTest(c.displayName(), () -> run(c)));
+    return Stream.concat(
+        runs,
+        Stream.of(
+            DynamicTest.dynamicTest(
+                CompatibilityDoc.PAGE + " is generated from these results", () -> checkPage())));
+  }
+
+  // ---------------------------------------------------------------- cells
+
+  private static final String KV = "dt STRING, id INT, name STRING, v BIGINT";
+  private static final List<String> BY_DT = List.of("dt");
+
+  private static final String ROWS_1 =
+      "VALUES ('d1', 1, 'a', 10L), ('d1', 2, 'b', 20L), ('d2', 3, NULL, 30L), ('d2', 4, 'd', NULL)";
+  private static final String ROWS_2 =
+      "VALUES ('d1', 1, 'a2', 11L), ('d2', 3, 'c2', NULL), ('d3', 5, 'e', 50L)";
+  private static final String ROWS_3 =
+      "VALUES ('d1', 2, NULL, 22L), ('d3', 6, 'f', 60L), ('d2', 4, 'd3', 43L)";
+
+  private static List<MatrixCell> tableKinds() {
+    List<MatrixCell> cells = new ArrayList<>();
+    String kinds = "table kind";
+    cells.addAll(
+        twoWay(
+            kinds,
+            "append, bucket unaware",
+            MatrixTable.of(KV, BY_DT),
+            insert(ROWS_1),
+            tag("t1"),
+            insert(ROWS_2),
+            insert(ROWS_3)));
+    cells.addAll(
+        twoWay(
+            kinds,
+            "append, fixed bucket with bucket-key",
+            MatrixTable.of(KV, BY_DT, "bucket", "3", "bucket-key", "id"),
+            insert(ROWS_1),
+            insert(ROWS_2),
+            tag("t1"),
+            insert(ROWS_3)));
+    for (String engine : List.of("deduplicate", "partial-update", "aggregation", "first-row")) {
+      MatrixTable table =
+          engine.equals("aggregation")
+              ? MatrixTable.of(
+                  KV,
+                  BY_DT,
+                  "primary-key",
+                  "dt,id",
+                  "bucket",
+                  "2",
+                  "merge-engine",
+                  engine,
+                  "fields.v.aggregate-function",
+                  "sum")
+              : MatrixTable.of(
+                  KV, BY_DT, "primary-key", "dt,id", "bucket", "2", "merge-engine", engine);
+      cells.addAll(
+          twoWay(
+              kinds,
+              "primary key, merge-engine " + engine,
+              table,
+              insert(ROWS_1),
+              insert(ROWS_2),
+              tag("t1"),
+              insert(ROWS_3)));
+    }
+    cells.addAll(
+        twoWay(
+            kinds,
+            "primary key with deletes",
+            MatrixTable.of(KV, BY_DT, "primary-key", "dt,id", "bucket", "2"),
+            insert(ROWS_1),
+            delete("id = 2"),
+            insert(ROWS_2),
+            delete("dt = 'd2'"),
+            tag("t1"),
+            insert(ROWS_3),
+            delete("v > 40")));
+    cells.addAll(
+        twoWay(
+            kinds,
+            "primary key after full compaction",
+            MatrixTable.of(KV, BY_DT, "primary-key", "dt,id", "bucket", "2"),
+            insert(ROWS_1),
+            insert(ROWS_2),
+            delete("id = 3"),
+            compact(),
+            tag("t1"),
+            insert(ROWS_3),
+            compact()));
+    List<MatrixOp> manyCommits = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      manyCommits.add(
+          insert(
+              "SELECT IF(id % 2 = 0, 'd1', 'd2'), CAST(id AS INT), 'r"
+                  + i
+                  + "', id * "
+                  + i
+                  + " FROM range("
+                  + (i * 3)
+                  + ", "
+                  + (i * 3 + 8)
+                  + ") AS r(id)"));
+    }
+    cells.addAll(
+        twoWay(
+            kinds,
+            "primary key after automatic compaction (several levels)",
+            MatrixTable.of(
+                KV,
+                BY_DT,
+                "primary-key",
+                "dt,id",
+                "bucket",
+                "1",
+                "num-sorted-run.compaction-trigger",
+                "2"),
+            manyCommits.toArray(new MatrixOp[0])));
+    cells.addAll(
+        twoWay(
+            kinds,
+            "dynamic bucket",
+            MatrixTable.of(
+                KV,
+                BY_DT,
+                "primary-key",
+                "dt,id",
+                "bucket",
+                "-1",
+                "dynamic-bucket.target-row-num",
+                "2"),
+            insert(ROWS_1),
+            insert(ROWS_2),
+            tag("t1"),
+            insert(ROWS_3)));
+    List<MatrixCell> dvAppend =
+        twoWay(
+            kinds,
+            "deletion-vectors.enabled, append",
+            MatrixTable.of(KV, BY_DT, "deletion-vectors.enabled", "true"),
+            insert(ROWS_1),
+            insert(ROWS_2),
+            tag("t1"),
+            MatrixDeletes.appendDelete("id", "3", 3),
+            MatrixDeletes.appendDelete("name", "'e'", PaimonRows.str("e")));
+    cells.add(dvAppend.get(0).withGap(DV_WRITE_GAP, DV_WRITE_ERROR));
+    cells.add(dvAppend.get(1));
+    List<MatrixCell> dvKey =
+        twoWay(
+            kinds,
+            "deletion-vectors.enabled, primary key",
+            MatrixTable.of(
+                KV,
+                BY_DT,
+                "primary-key",
+                "dt,id",
+                "bucket",
+                "2",
+                "deletion-vectors.enabled",
+                "true"),
+            insert(ROWS_1),
+            insert(ROWS_2),
+            delete("id = 4"),
+            tag("t1"),
+            insert(ROWS_3),
+            compact());
+    cells.add(dvKey.get(0).withGap(DV_WRITE_GAP, DV_WRITE_ERROR));
+    cells.add(dvKey.get(1));
+    List<MatrixCell> thin =
+        twoWay(
+            kinds,
+            "data-file.thin-mode",
+            MatrixTable.of(
+                KV, BY_DT, "primary-key", "dt,id", "bucket", "2", "data-file.thin-mode", "true"),
+            insert(ROWS_1),
+            insert(ROWS_2),
+            delete("id = 1"),
+            compact(),
+            insert(ROWS_3));
+    cells.add(thin.get(0));
+    cells.add(
+        thin.get(1)
+            .withGap(
+                "Strata takes keys from the _KEY_ columns, which thin-mode files written by Paimon"
+                    + " leave out (the key is read from the value columns there); Strata itself"
+                    + " writes full files, which Paimon reads",
+                "Strata's rows vs Paimon's"));
+    for (String format : List.of("orc", "avro")) {
+      cells.addAll(
+          twoWay(
+              kinds,
+              "file.format " + format + ", append",
+              MatrixTable.of(KV, BY_DT, "file.format", format),
+              insert(ROWS_1),
+              insert(ROWS_2)));
+      cells.addAll(
+          twoWay(
+              kinds,
+              "file.format " + format + ", primary key",
+              MatrixTable.of(
+                  KV, BY_DT, "primary-key", "dt,id", "bucket", "2", "file.format", format),
+              insert(ROWS_1),
+              insert(ROWS_2),
+              delete("id = 2"),
+              compact(),
+              insert(ROWS_3)));
+    }
+    return cells;
+  }
+
+  private static List<MatrixCell> shapes() {
+    List<MatrixCell> cells = new ArrayList<>();
+    String shapes = "shape (append)";
+    cells.addAll(
+        twoWay(
+            shapes,
+            "unpartitioned",
+            MatrixTable.of("id INT, name STRING", List.of()),
+            insert("VALUES (1, 'a'), (2, NULL)"),
+            insert("VALUES (3, 'c')")));
+    cells.addAll(
+        twoWay(
+            shapes,
+            "two partition columns (string + int)",
+            MatrixTable.of("id INT, region STRING, year INT", List.of("region", "year")),
+            insert("VALUES (1, 'eu', 2024), (2, 'eu', 2025), (3, 'us', 2024)"),
+            insert("VALUES (4, 'us', -1), (5, 'eu', 2024)")));
+    cells.addAll(
+        twoWay(
+            shapes,
+            "a date partition",
+            MatrixTable.of("id INT, day DATE", List.of("day")),
+            insert("VALUES (1, DATE '2024-02-29'), (2, DATE '1970-01-01'), (3, DATE '0001-01-01')"),
+            insert("VALUES (4, DATE '9999-12-31'), (5, DATE '2024-02-29')")));
+    cells.addAll(
+        twoWay(
+            shapes,
+            "NULL and empty partition values",
+            MatrixTable.of("id INT, s STRING, n INT", List.of("s", "n")),
+            insert("VALUES (1, NULL, NULL), (2, '', 1), (3, NULL, 2), (4, '', NULL)"),
+            insert("VALUES (5, 'x', NULL), (6, NULL, NULL)")));
+    cells.addAll(
+        twoWay(
+            shapes,
+            "partition values with / = % : and unicode",
+            MatrixTable.of("id INT, p STRING", List.of("p")),
+            insert(
+                "VALUES (1, 'a/b'), (2, 'k=v'), (3, '100%'), (4, '12:30'), (5, 'ünïcødé 😀'),"
+                    + " (6, 'a b/c=d%e:f')"),
+            insert("VALUES (7, '%2F'), (8, 'ü:ñ=?#*[x]{y}^')")));
+    return cells;
+  }
+
+  private static List<MatrixCell> types() {
+    List<MatrixCell> cells = new ArrayList<>();
+    String dim = "types";
+    List<MatrixOp> appendRows = new ArrayList<>();
+    for (String values : AllTypesFixture.SQL_INSERTS) {
+      appendRows.add(insert("VALUES " + values));
+    }
+    MatrixTable appendTable =
+        new MatrixTable(AllTypesFixture.SQL_COLUMNS, List.of("p_str", "p_int"), Map.of());
+    cells.addAll(
+        twoWay(
+            dim,
+            "every Spark type and nesting, append",
+            appendTable,
+            appendRows.toArray(new MatrixOp[0])));
+    String names = String.join(", ", appendTable.sparkSchema().fieldNames());
+    List<MatrixOp> keyRows = new ArrayList<>();
+    int offset = 0;
+    for (String values : AllTypesFixture.SQL_INSERTS) {
+      // Keys overlap between the commits, so the second upserts rows of the first.
+      keyRows.add(
+          insert(
+              "SELECT CAST(row_number() OVER (ORDER BY c_string NULLS FIRST, p_int NULLS FIRST) + "
+                  + offset
+                  + " AS INT), * FROM VALUES "
+                  + values
+                  + " AS v("
+                  + names
+                  + ")"));
+      offset += 3;
+    }
+    cells.addAll(
+        twoWay(
+            dim,
+            "every Spark type and nesting, primary key",
+            new MatrixTable(
+                "k INT, " + AllTypesFixture.SQL_COLUMNS,
+                List.of(),
+                Map.of("primary-key", "k", "bucket", "2")),
+            keyRows.toArray(new MatrixOp[0])));
+    cells.addAll(
+        twoWay(
+            dim,
+            "CHAR, VARCHAR, DECIMAL(38, 10), BINARY, primary key on them",
+            new MatrixTable(
+                "c CHAR(5), vc VARCHAR(20), d DECIMAL(38, 10), b BINARY, s STRING",
+                List.of(),
+                Map.of("primary-key", "c,vc,d,b", "bucket", "3")),
+            insert(
+                "VALUES ('ab', 'x', 1.5BD, X'00FF', 'one'), ('', '', CAST('-9999999999999999999999999999.9999999999' AS DECIMAL(38,10)), X'', 'two')"),
+            insert(
+                "VALUES ('ab', 'x', 1.5BD, X'00FF', 'one again'), ('abcde', 'ü', 0BD, X'01', NULL)")));
+    cells.add(
+        new MatrixCell(
+            dim,
+            "TIMESTAMP(3)/(6)/(9), WITH LOCAL TIME ZONE (3)/(6), CHAR, VARCHAR, BINARY(4)",
+            MatrixCell.PAIMON_WRITES,
+            () -> MatrixTables.paimonPreciseTypes(spark, paimon, DB, nextTable("precise")),
+            null));
+    return cells;
+  }
+
+  private static List<MatrixCell> history() {
+    List<MatrixCell> cells = new ArrayList<>();
+    String dim = "history (primary key)";
+    MatrixTable pk = MatrixTable.of(KV, BY_DT, "primary-key", "dt,id", "bucket", "2");
+    cells.addAll(
+        twoWay(
+            dim,
+            "time travel to every snapshot and tag",
+            pk,
+            insert(ROWS_1),
+            tag("t1"),
+            insert(ROWS_2),
+            tag("t2"),
+            compact(),
+            insert(ROWS_3),
+            tag("t3")));
+    cells.addAll(
+        twoWay(
+            dim,
+            "after snapshot expiration",
+            pk,
+            insert(ROWS_1),
+            tag("t1"),
+            insert(ROWS_2),
+            delete("id = 4"),
+            insert(ROWS_3),
+            compact(),
+            insert("VALUES ('d4', 9, 'z', 9L)"),
+            expireSnapshots(2)));
+    cells.addAll(
+        twoWay(
+            dim,
+            "after partition expiration",
+            pk,
+            insert("VALUES ('2020-01-01', 1, 'old', 1L), ('2999-12-31', 2, 'new', 2L)"),
+            insert("VALUES ('2020-01-02', 3, 'old', 3L), ('2999-12-31', 4, 'new', 4L)"),
+            tag("t1"),
+            expirePartitions(),
+            insert("VALUES ('2999-12-30', 5, 'new', 5L)")));
+    cells.addAll(
+        twoWay(
+            dim,
+            "after tag deletion",
+            pk,
+            insert(ROWS_1),
+            tag("t1"),
+            insert(ROWS_2),
+            tag("t2"),
+            insert(ROWS_3),
+            tag("t3"),
+            deleteTag("t2")));
+    cells.addAll(
+        twoWay(
+            dim,
+            "after rollback",
+            pk,
+            insert(ROWS_1),
+            tag("t1"),
+            insert(ROWS_2),
+            insert(ROWS_3),
+            tag("t3"),
+            rollback(2),
+            insert("VALUES ('d9', 9, 'after rollback', 9L)")));
+    cells.addAll(
+        twoWay(
+            dim,
+            "after schema evolution",
+            pk,
+            insert(ROWS_1),
+            tag("t1"),
+            MatrixOp.addColumn("extra", "STRING"),
+            insert("VALUES ('d1', 1, 'a3', 12L, 'x'), ('d5', 7, 'g', 70L, NULL)"),
+            MatrixOp.renameColumn("name", "label"),
+            insert("VALUES ('d1', 2, NULL, 22L, 'y'), ('d3', 6, 'f', 60L, NULL)")));
+    return cells;
+  }
+
+  private static List<MatrixCell> mixedWriters() {
+    List<MatrixCell> cells = new ArrayList<>();
+    String dim = "mixed writers";
+    cells.add(
+        tableCell(
+            dim,
+            "append, alternate commits, then each side expires",
+            MatrixCell.BOTH_WRITE,
+            STRATA,
+            MatrixTable.of(KV, BY_DT),
+            by(STRATA, insert(ROWS_1)),
+            by(PAIMON, insert(ROWS_2)),
+            by(STRATA, tag("t1")),
+            by(STRATA, insert(ROWS_3)),
+            by(PAIMON, insert(ROWS_1)),
+            by(PAIMON, expireSnapshots(3)),
+            by(STRATA, insert(ROWS_2)),
+            by(PAIMON, tag("t2")),
+            by(STRATA, expireSnapshots(2))));
+    cells.add(
+        tableCell(
+            dim,
+            "primary key, alternate commits and compactions, then each side expires",
+            MatrixCell.BOTH_WRITE,
+            PAIMON,
+            MatrixTable.of(KV, BY_DT, "primary-key", "dt,id", "bucket", "2"),
+            by(PAIMON, insert(ROWS_1)),
+            by(STRATA, insert(ROWS_2)),
+            by(PAIMON, delete("id = 1")),
+            by(STRATA, compact()),
+            by(PAIMON, tag("t1")),
+            by(STRATA, insert(ROWS_3)),
+            by(PAIMON, compact()),
+            by(STRATA, delete("id = 6")),
+            by(STRATA, expireSnapshots(4)),
+            by(PAIMON, insert(ROWS_1)),
+            by(PAIMON, expireSnapshots(3))));
+    return cells;
+  }
+
+  // ---------------------------------------------------------------- running cells
+
+  /** The cell both ways: every step by Strata, then (another table) every step by Paimon. */
+  private static List<MatrixCell> twoWay(
+      String dimension, String name, MatrixTable table, MatrixOp... steps) {
+    return List.of(
+        tableCell(dimension, name, MatrixCell.STRATA_WRITES, STRATA, table, steps),
+        tableCell(dimension, name, MatrixCell.PAIMON_WRITES, PAIMON, table, steps));
+  }
+
+  private static MatrixCell tableCell(
+      String dimension,
+      String name,
+      String direction,
+      MatrixOp.Writer writer,
+      MatrixTable table,
+      MatrixOp... steps) {
+    return new MatrixCell(
+        dimension,
+        name,
+        direction,
+        () -> {
+          MatrixContext ctx = new MatrixContext(spark, paimon, DB, nextTable(name));
+          create(table).run(writer, ctx);
+          for (MatrixOp step : steps) {
+            try {
+              step.run(writer, ctx);
+            } catch (Exception | AssertionError e) {
+              throw new AssertionError(writer + " failed at step: " + step.describe(), e);
+            }
+            // The other side may have committed: Spark must not plan on a cached table.
+            spark.catalog().refreshTable(ctx.sparkName());
+          }
+          MatrixReads.assertEveryVersionReadsAlike(ctx);
+        },
+        null);
+  }
+
+  private static synchronized String nextTable(String name) {
+    tables++;
+    return "t" + tables + "_" + name.replaceAll("[^A-Za-z0-9]+", "_").toLowerCase();
+  }
+
+  private static void run(MatrixCell cell) throws Throwable {
+    long start = System.nanoTime();
+    Throwable failure = null;
+    try {
+      cell.check().run();
+    } catch (Throwable t) {
+      failure = t;
+    }
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    MatrixCell.KnownGap gap = cell.gap();
+    if (gap == null) {
+      record(cell, failure == null ? MatrixResult.PASS : MatrixResult.FAIL, "", millis);
+      if (failure != null) {
+        throw failure;
+      }
+      return;
+    }
+    if (failure == null) {
+      record(cell, MatrixResult.FAIL, "known gap passes now", millis);
+      throw new AssertionError(
+          "Known gap now passes: remove the gap from cell '"
+              + cell.displayName()
+              + "' in CompatibilityMatrixTest and regenerate "
+              + CompatibilityDoc.PAGE);
+    }
+    if (!messages(failure).contains(gap.errorContains())) {
+      record(cell, MatrixResult.FAIL, "unexpected error", millis);
+      throw new AssertionError(
+          "Known gap failed with another error than '" + gap.errorContains() + "'", failure);
+    }
+    record(cell, MatrixResult.GAP, gap.reason(), millis);
+  }
+
+  private static String messages(Throwable t) {
+    StringBuilder all = new StringBuilder();
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      all.append(c.getMessage()).append('\n');
+    }
+    return all.toString();
+  }
+
+  private static synchronized void record(
+      MatrixCell cell, String result, String reason, long millis) {
+    results.add(
+        new MatrixResult(cell.dimension(), cell.name(), cell.direction(), result, reason, millis));
+  }
+
+  private static void checkPage() throws Exception {
+    Path target = Path.of("target", "compatibility-matrix");
+    Files.createDirectories(target);
+    List<String> lines = new ArrayList<>();
+    long total = 0;
+    for (MatrixResult r : results) {
+      lines.add(r.tsv());
+      total += r.millis();
+    }
+    lines.add("# total millis\t" + total);
+    Files.write(target.resolve("results.tsv"), lines, StandardCharsets.UTF_8);
+    String page = CompatibilityDoc.markdown(results);
+    Path file = CompatibilityDoc.repositoryRoot().resolve(CompatibilityDoc.PAGE);
+    if (Boolean.getBoolean("strata.compat.regenerate")) {
+      Files.writeString(file, page, StandardCharsets.UTF_8);
+    }
+    assertThat(file).as(CompatibilityDoc.PAGE + " is missing: run scripts/docs").exists();
+    assertThat(Files.readString(file, StandardCharsets.UTF_8))
+        .as(CompatibilityDoc.PAGE + " is stale: run scripts/docs and commit the result")
+        .isEqualTo(page);
+  }
+}
