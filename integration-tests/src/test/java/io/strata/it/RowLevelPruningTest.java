@@ -22,6 +22,8 @@ class RowLevelPruningTest {
 
   private static SparkSession spark;
 
+  private static final String RULE = "io.strata.spark.extensions.PartialRowUpdates";
+
   private static final String COLUMNS =
       "(id BIGINT, a STRING, b INT, c DOUBLE, d STRING, dt STRING) PARTITIONED BY (dt)";
   private static final String ROWS = "(1, 'a1', 1, 1.0, 'd1', 'x'), (2, 'a2', 2, 2.0, 'd2', 'x')";
@@ -114,6 +116,36 @@ class RowLevelPruningTest {
         .containsExactly("id", "dt");
     assertThat(rows(t))
         .containsExactly("[1,a1,11,1.0,d1,x]", "[2,new,2,2.0,new,x]", "[3,ins,null,null,null,x]");
+  }
+
+  @Test
+  void partialUpdateMergeRewritesEachUpdateClauseOnItsOwn() {
+    String t = table("partial_multi", ", 'merge-engine' = 'partial-update'");
+    assertThat(
+            readColumns(
+                "MERGE INTO "
+                    + t
+                    + " t USING "
+                    + SOURCE
+                    + " WHEN MATCHED AND s.a = 'new' THEN UPDATE SET b = 7"
+                    + " WHEN MATCHED THEN UPDATE SET d = s.a"
+                    + " WHEN NOT MATCHED BY SOURCE THEN UPDATE SET c = 0"))
+        .containsExactly("id", "dt");
+    assertThat(rows(t)).containsExactly("[1,a1,1,0.0,d1,x]", "[2,a2,7,2.0,d2,x]");
+  }
+
+  @Test
+  void withoutTheRuleAPartialUpdateReadsWholeRowsWithTheSameResult() {
+    String t = table("partial_whole", ", 'merge-engine' = 'partial-update'");
+    spark.conf().set("spark.sql.optimizer.excludedRules", RULE);
+    try {
+      assertThat(readColumns("UPDATE " + t + " SET a = 'z' WHERE id = 2"))
+          .containsExactly("id", "b", "c", "d", "dt");
+    } finally {
+      spark.conf().unset("spark.sql.optimizer.excludedRules");
+    }
+    assertThat(readColumns("UPDATE " + t + " SET b = 9 WHERE id = 2")).containsExactly("id", "dt");
+    assertThat(rows(t)).containsExactly("[1,a1,1,1.0,d1,x]", "[2,z,9,2.0,d2,x]");
   }
 
   @Test
