@@ -76,7 +76,7 @@ final class PartialRowUpdates extends Rule<LogicalPlan> {
       }
     }
     List<Expression> nulled = target.nullCopies(values);
-    if (nulled == null) {
+    if (nulled == null || nulled.equals(values)) {
       return project;
     }
     List<NamedExpression> projectList = new ArrayList<>(outputs);
