@@ -1,5 +1,6 @@
 package io.strata.spark.rowlevel;
 
+import io.strata.core.merge.NullKeptColumns;
 import io.strata.core.merge.RowKind;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.table.FileStoreTable;
@@ -9,6 +10,7 @@ import io.strata.core.write.CommitMessage;
 import io.strata.core.write.TableWriter;
 import io.strata.core.write.WriteStart;
 import io.strata.spark.SparkRowConverter;
+import io.strata.spark.extensions.SupportsPartialRowUpdates;
 import io.strata.spark.read.StrataScanBuilder;
 import io.strata.spark.write.SparkLocalDirs;
 import io.strata.spark.write.StrataWrite;
@@ -18,6 +20,7 @@ import io.strata.spark.write.WriteColumns;
 import io.strata.spark.write.WriteMetrics;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.distributions.Distribution;
 import org.apache.spark.sql.connector.expressions.Expressions;
@@ -34,7 +37,6 @@ import org.apache.spark.sql.connector.write.DeltaWriterFactory;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
 import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
-import org.apache.spark.sql.connector.write.SupportsDelta;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
@@ -42,8 +44,13 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * DELETE, UPDATE and MERGE on a primary-key table as delta writes: a deleted row becomes a -D
  * record of its key, an updated row a +U record (plus a -D of the old key when the key changed), an
  * inserted row a +I record. No data file is rewritten.
+ *
+ * <p>On {@code partial-update} and {@code aggregation} tables an updated row may carry null for the
+ * columns the update leaves alone ({@link NullKeptColumns}): the merge keeps their stored values,
+ * so with Strata's SQL extensions such an UPDATE or MERGE reads only the keys and the columns it
+ * uses.
  */
-public final class PrimaryKeyDelta implements SupportsDelta {
+public final class PrimaryKeyDelta implements SupportsPartialRowUpdates {
 
   private final FileStoreTable table;
   private final Command command;
@@ -62,6 +69,12 @@ public final class PrimaryKeyDelta implements SupportsDelta {
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
     return new StrataScanBuilder(
         table, table.snapshotManager().latest(), options.asCaseSensitiveMap());
+  }
+
+  @Override
+  public Set<String> columnsKeptWhenNull() {
+    return NullKeptColumns.of(
+        table.schema().rowType(), table.schema().primaryKeys(), table.schema().options());
   }
 
   @Override

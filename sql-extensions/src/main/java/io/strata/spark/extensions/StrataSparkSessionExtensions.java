@@ -15,8 +15,9 @@ import scala.runtime.BoxedUnit;
  * extensions.StrataSparkSessionExtensions}: tag DDL, {@code SHOW TAGS}, Flink-style {@code OPTIONS}
  * hints, {@code CALL sys.*} from any current catalog and schema merging of by-name writes ({@code
  * mergeSchema}), DESCRIBE TABLE EXTENDED rows for the table's kind, snapshot and splits, and
- * one-line errors for missing tables of a Strata catalog ({@link MissingTables}). The catalog works
- * without them.
+ * one-line errors for missing tables of a Strata catalog ({@link MissingTables}), and UPDATE /
+ * MERGE on partial-update and aggregation tables reading only the columns they change ({@link
+ * PartialRowUpdates}). The catalog works without them.
  */
 public class StrataSparkSessionExtensions
     extends AbstractFunction1<SparkSessionExtensions, BoxedUnit> {
@@ -42,6 +43,13 @@ public class StrataSparkSessionExtensions
           @Override
           public Rule<LogicalPlan> apply(SparkSession session) {
             return new MissingTables(session);
+          }
+        });
+    extensions.injectOptimizerRule(
+        new AbstractFunction1<SparkSession, Rule<LogicalPlan>>() {
+          @Override
+          public Rule<LogicalPlan> apply(SparkSession session) {
+            return new PartialRowUpdates();
           }
         });
     extensions.injectPlannerStrategy(
