@@ -94,7 +94,8 @@ public final class SparkWriteTaskFunction implements UnboundFunction {
     private final RowType partitionType;
     private final SparkRowConverter partition;
     private final int[] partitionPositions;
-    private transient int[] valuesByTask;
+    // Filled before it is published: a task sharing this instance sees a whole table or none.
+    private transient volatile int[] valuesByTask;
 
     Bound(StructType inputType, RowType partitionType) {
       this.inputTypes =
