@@ -14,12 +14,15 @@ import java.util.List;
  * of {@code (id BIGINT primary key, v BIGINT, s STRING)} with shuffled keys into 4 buckets, each
  * case in a child JVM of its own with {@code -Xmx<heap>}: Strata's table-core writer and Paimon
  * 1.3.1's batch writer on one thread (same data, both without compaction), and a {@code local[2]}
- * Spark session writing the rows into a Strata table and as plain Parquet. Reports wall and CPU
- * time, rows/s, the heap's peak (garbage included) and the largest heap left after a garbage
- * collection (live data). A case that runs out of memory fails the run.
+ * Spark session writing the rows into a Strata table and as plain Parquet; {@code strata-compact}
+ * writes as {@code strata-spark}, upserts a tenth of the keys again and runs {@code CALL
+ * sys.compact} (full) in the same JVM, reported as a row of its own. Reports wall and CPU time,
+ * rows/s, the heap's peak (garbage included) and the largest heap left after a garbage collection
+ * (live data). A case that runs out of memory fails the run.
  *
  * <p>Usage: {@code scripts/bench UpsertScaleBench [rows=5000000] [heap=1g]
- * [cases=strata-core,paimon,strata-spark,parquet-spark]}.
+ * [cases=strata-core,paimon,strata-spark,parquet-spark]} (add {@code strata-compact} for the
+ * compaction).
  */
 public final class UpsertScaleBench {
 
@@ -33,7 +36,7 @@ public final class UpsertScaleBench {
     Path dir = BenchSupport.workDir("upsert-scale");
     List<String[]> results = new ArrayList<>();
     for (String c : cases) {
-      results.add(run(c, rows, heap, dir.resolve(c)));
+      results.addAll(run(c, rows, heap, dir.resolve(c)));
     }
     List<String[]> table = new ArrayList<>();
     table.add(
@@ -58,8 +61,8 @@ public final class UpsertScaleBench {
     BenchSupport.deleteTree(dir);
   }
 
-  /** Runs one case in a child JVM; its RESULT line split on spaces. */
-  private static String[] run(String name, int rows, String heap, Path dir)
+  /** Runs one case in a child JVM; its RESULT lines split on spaces. */
+  private static List<String[]> run(String name, int rows, String heap, Path dir)
       throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -77,24 +80,25 @@ public final class UpsertScaleBench {
     command.add(dir.toString());
     Process process =
         new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    String result = null;
+    List<String[]> results = new ArrayList<>();
     try (BufferedReader out =
         new BufferedReader(
             new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line = out.readLine(); line != null; line = out.readLine()) {
         if (line.startsWith("RESULT ")) {
-          result = line;
+          results.add(line.split(" "));
         }
       }
     }
     int exit = process.waitFor();
-    if (exit != 0 || result == null) {
+    if (exit != 0 || results.isEmpty()) {
       throw new IllegalStateException("Case " + name + " failed with exit code " + exit);
     }
-    String[] fields = result.split(" ");
-    if (Long.parseLong(fields[6]) != rows) {
-      throw new IllegalStateException(name + " wrote " + fields[6] + " rows, not " + rows);
+    for (String[] fields : results) {
+      if (Long.parseLong(fields[6]) != rows) {
+        throw new IllegalStateException(fields[1] + " left " + fields[6] + " rows, not " + rows);
+      }
     }
-    return fields;
+    return results;
   }
 }

@@ -41,8 +41,11 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * One case of {@link UpsertScaleBench}, run in a JVM of its own so that its heap is measured alone:
- * {@code strata-core | paimon | strata-spark | parquet-spark}, {@code rows}, a work directory.
- * Prints one {@code RESULT case nanos cpuNanos peakHeap maxHeapAfterGc rows} line.
+ * {@code strata-core | paimon | strata-spark | strata-compact | parquet-spark}, {@code rows}, a
+ * work directory. Prints one {@code RESULT case nanos cpuNanos peakHeap maxHeapAfterGc rows} line
+ * per measured step: {@code strata-compact} prints the upserts' line (as {@code strata-spark}) and
+ * then that of the full compaction that follows them, whose heap figures are measured from its
+ * start.
  */
 public final class UpsertScaleCase {
 
@@ -57,16 +60,19 @@ public final class UpsertScaleCase {
     int rows = Integer.parseInt(args[1]);
     Path dir = Path.of(args[2]);
     watchGarbageCollections();
-    long[] timed =
-        switch (name) {
-          case "strata-core" -> strataCore(dir, rows);
-          case "paimon" -> paimon(dir, rows);
-          case "strata-spark", "parquet-spark" -> spark(name, dir, rows);
-          default -> throw new IllegalStateException("unknown case " + name);
-        };
+    switch (name) {
+      case "strata-core" -> report(name, strataCore(dir, rows));
+      case "paimon" -> report(name, paimon(dir, rows));
+      case "strata-spark", "parquet-spark", "strata-compact" -> spark(name, dir, rows);
+      default -> throw new IllegalStateException("unknown case " + name);
+    }
+  }
+
+  /** Prints the RESULT line of a step timed as {nanos, cpu nanos, rows}. */
+  private static void report(String step, long[] timed) {
     System.out.printf(
         "RESULT %s %d %d %d %d %d%n",
-        name, timed[0], timed[1], peakHeap(), MAX_AFTER_GC.get(), timed[2]);
+        step, timed[0], timed[1], peakHeap(), MAX_AFTER_GC.get(), timed[2]);
   }
 
   /** The key of upsert {@code i}: every key once, in shuffled order, so the writer must sort. */
@@ -129,7 +135,7 @@ public final class UpsertScaleCase {
     }
   }
 
-  private static long[] spark(String name, Path dir, int rows) {
+  private static void spark(String name, Path dir, int rows) {
     SparkSession spark =
         SparkSession.builder()
             .master("local[2]")
@@ -137,6 +143,8 @@ public final class UpsertScaleCase {
             .config("spark.ui.enabled", "false")
             .config("spark.sql.shuffle.partitions", "4")
             .config("spark.local.dir", dir.resolve("spark-local").toString())
+            .config(
+                "spark.sql.extensions", "io.strata.spark.extensions.StrataSparkSessionExtensions")
             .config("spark.sql.catalog.strata", "io.strata.spark.StrataCatalog")
             .config("spark.sql.catalog.strata.warehouse", dir.resolve("strata").toString())
             .getOrCreate();
@@ -144,7 +152,7 @@ public final class UpsertScaleCase {
         String.format(
             "SELECT id * 7919 %% %d AS id, id AS v, concat('value-', id) AS s FROM range(%d)",
             rows, rows);
-    boolean strata = name.equals("strata-spark");
+    boolean strata = !name.equals("parquet-spark");
     if (strata) {
       spark.sql(
           "CREATE TABLE strata.default.t (id BIGINT NOT NULL, v BIGINT, s STRING)"
@@ -166,8 +174,51 @@ public final class UpsertScaleCase {
         strata
             ? spark.sql("SELECT count(*) FROM strata.default.t").first().getLong(0)
             : spark.read().parquet(dir.resolve("parquet").toString()).count();
+    report(strata ? "strata-spark" : name, new long[] {nanos, cpuUsed, count});
+    if (name.equals("strata-compact")) {
+      report("strata-compact", compact(spark, rows));
+    }
     spark.stop();
+  }
+
+  /**
+   * Upserts a tenth of the keys again (a second sorted run over the whole key range of each
+   * bucket), then fully compacts the table: every bucket's files are merged into one run. Returns
+   * the compaction's {nanos, cpu nanos, rows after}, its heap figures measured from its start.
+   */
+  private static long[] compact(SparkSession spark, int rows) {
+    spark.sql(
+        String.format(
+            "INSERT INTO strata.default.t SELECT id * 7919 %% %d, -id, concat('update-', id)"
+                + " FROM range(%d)",
+            rows, rows / 10));
+    System.gc();
+    resetHeapPeaks();
+    long start = System.nanoTime();
+    long cpu = cpuNanos();
+    spark.sql("CALL strata.sys.compact(table => 'default.t', compact_strategy => 'full')");
+    long nanos = System.nanoTime() - start;
+    long cpuUsed = cpuNanos() - cpu;
+    long levelZero =
+        spark
+            .sql("SELECT count(*) FROM strata.default.`t$files` WHERE level = 0")
+            .first()
+            .getLong(0);
+    if (levelZero > 0) {
+      throw new IllegalStateException("the full compaction left " + levelZero + " level-0 files");
+    }
+    long count = spark.sql("SELECT count(*) FROM strata.default.t").first().getLong(0);
     return new long[] {nanos, cpuUsed, count};
+  }
+
+  /** Restarts the peak heap and the largest heap after a collection from now. */
+  private static void resetHeapPeaks() {
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP) {
+        pool.resetPeakUsage();
+      }
+    }
+    MAX_AFTER_GC.set(0);
   }
 
   private static long cpuNanos() {

@@ -184,6 +184,15 @@ public final class SparkErrors {
             + ".");
   }
 
+  public static UnsupportedOperationException writeTaskFunctionArguments(
+      String name, String input) {
+    return new UnsupportedOperationException(
+        name
+            + " takes the INT number of tasks, the INT bucket and then the partition columns, got "
+            + input
+            + ".");
+  }
+
   // ---- tables ----
 
   public static UnsupportedOperationException streamingWriteMode(String table, String mode) {

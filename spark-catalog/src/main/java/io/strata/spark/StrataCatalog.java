@@ -410,15 +410,17 @@ public class StrataCatalog
   // ---- functions ----
 
   /**
-   * The catalog's own functions live in the empty namespace: {@code strata.strata_bucket}, and
-   * {@code bucket}, which Spark binds to the bucket transform of a bucketed scan's partitioning.
+   * The catalog's own functions live in the empty namespace: {@code strata.strata_bucket}, {@code
+   * bucket}, which Spark binds to the bucket transform of a bucketed scan's partitioning, and
+   * {@code strata_write_task}, which writes cluster by.
    */
   @Override
   public Identifier[] listFunctions(String[] namespace) throws NoSuchNamespaceException {
     if (namespace.length == 0) {
       return new Identifier[] {
         Identifier.of(namespace, SparkBucketFunction.NAME),
-        Identifier.of(namespace, SparkBucketFunction.TRANSFORM_NAME)
+        Identifier.of(namespace, SparkBucketFunction.TRANSFORM_NAME),
+        Identifier.of(namespace, SparkWriteTaskFunction.NAME)
       };
     }
     database(namespace);
@@ -433,6 +435,10 @@ public class StrataCatalog
     if (ident.namespace().length == 0
         && ident.name().equalsIgnoreCase(SparkBucketFunction.TRANSFORM_NAME)) {
       return SparkBucketFunction.transform();
+    }
+    if (ident.namespace().length == 0
+        && ident.name().equalsIgnoreCase(SparkWriteTaskFunction.NAME)) {
+      return new SparkWriteTaskFunction();
     }
     throw new NoSuchFunctionException(ident);
   }

@@ -68,11 +68,15 @@ class SparkBucketFunctionTest {
     StrataCatalog catalog = new StrataCatalog();
     assertThat(catalog.listFunctions(new String[0]))
         .containsExactly(
-            Identifier.of(new String[0], "strata_bucket"), Identifier.of(new String[0], "bucket"));
+            Identifier.of(new String[0], "strata_bucket"),
+            Identifier.of(new String[0], "bucket"),
+            Identifier.of(new String[0], "strata_write_task"));
     assertThat(catalog.loadFunction(Identifier.of(new String[0], "strata_bucket")).name())
         .isEqualTo("strata_bucket");
     assertThat(catalog.loadFunction(Identifier.of(new String[0], "bucket")).name())
         .isEqualTo("bucket");
+    assertThat(catalog.loadFunction(Identifier.of(new String[0], "strata_write_task")).name())
+        .isEqualTo("strata_write_task");
     assertThatThrownBy(
             () -> catalog.loadFunction(Identifier.of(new String[] {"db"}, "strata_bucket")))
         .hasMessageContaining("strata_bucket");

@@ -9,6 +9,7 @@ import io.strata.core.types.RowType;
 import io.strata.core.write.TableWriter;
 import io.strata.spark.SparkBucketFunction;
 import io.strata.spark.SparkErrors;
+import io.strata.spark.SparkWriteTaskFunction;
 import io.strata.spark.stream.StrataStreamingWrite;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,11 +27,13 @@ import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
 import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.streaming.StreamingWrite;
+import org.apache.spark.sql.internal.SQLConf;
 
 /**
  * A write of one statement. Fixed-bucket tables ask Spark to cluster rows by partition and bucket
  * ({@link SparkBucketFunction}), so that, as with Paimon's own writers, each bucket is written by
- * one task: one file up to the target size, with contiguous sequence numbers.
+ * one task: one file up to the target size, with contiguous sequence numbers; {@link
+ * SparkWriteTaskFunction} spreads the buckets evenly over the tasks.
  */
 public class StrataWrite implements Write, RequiresDistributionAndOrdering {
 
@@ -49,26 +52,29 @@ public class StrataWrite implements Write, RequiresDistributionAndOrdering {
 
   @Override
   public Distribution requiredDistribution() {
-    return bucketDistribution(table);
+    return bucketDistribution(table, requiredNumPartitions());
+  }
+
+  /** {@link #bucketDistribution(FileStoreTable, int)} over Spark's number of shuffle partitions. */
+  public static Distribution bucketDistribution(FileStoreTable table) {
+    return bucketDistribution(table, 0);
   }
 
   /**
-   * Clustering by partition and bucket-key columns for fixed-bucket tables, so each bucket's rows
-   * meet in few tasks and few files; by partition alone for dynamic-bucket tables, whose one task
-   * per partition assigns keys to buckets through the partition's hash index; none for append
-   * tables with bucket -1.
+   * For fixed-bucket tables, clustering by {@link SparkWriteTaskFunction} of the bucket ({@link
+   * SparkBucketFunction}) and the partition, so each bucket's rows meet in one task and the buckets
+   * spread evenly over the {@code numTasks} tasks (0: Spark's number of shuffle partitions, which
+   * is what it then plans); by partition alone for dynamic-bucket tables, whose one task per
+   * partition assigns keys to buckets through the partition's hash index; none for append tables
+   * with bucket -1.
    */
-  public static Distribution bucketDistribution(FileStoreTable table) {
+  public static Distribution bucketDistribution(FileStoreTable table, int numTasks) {
     if (TableWriter.isDynamicBucket(table)) {
       return partitionDistribution(table);
     }
     int buckets = table.options().get(TableOptions.BUCKET);
     if (buckets <= 0) {
       return Distributions.unspecified();
-    }
-    List<Expression> clustering = new ArrayList<>();
-    for (String p : table.schema().partitionKeys()) {
-      clustering.add(Expressions.column(p));
     }
     String bucketKey = table.options().get(TableOptions.BUCKET_KEY);
     List<String> keys =
@@ -80,8 +86,17 @@ public class StrataWrite implements Write, RequiresDistributionAndOrdering {
       bucketArgs[i] = Expressions.column(keys.get(i));
     }
     bucketArgs[keys.size()] = Expressions.literal(buckets);
-    clustering.add(Expressions.apply(SparkBucketFunction.NAME, bucketArgs));
-    return Distributions.clustered(clustering.toArray(new Expression[0]));
+    int tasks = numTasks > 0 ? numTasks : SQLConf.get().numShufflePartitions();
+    List<Expression> taskArgs = new ArrayList<>();
+    taskArgs.add(Expressions.literal(tasks));
+    taskArgs.add(Expressions.apply(SparkBucketFunction.NAME, bucketArgs));
+    for (String p : table.schema().partitionKeys()) {
+      taskArgs.add(Expressions.column(p));
+    }
+    return Distributions.clustered(
+        new Expression[] {
+          Expressions.apply(SparkWriteTaskFunction.NAME, taskArgs.toArray(new Expression[0]))
+        });
   }
 
   /**

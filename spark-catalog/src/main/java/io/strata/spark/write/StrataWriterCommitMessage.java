@@ -9,6 +9,17 @@ import org.apache.spark.sql.connector.write.WriterCommitMessage;
 public record StrataWriterCommitMessage(List<CommitMessage> messages)
     implements WriterCommitMessage {
 
+  /** The files of each task that reported some (a failed task reports null), task by task. */
+  public static List<List<CommitMessage>> byTask(WriterCommitMessage[] taskMessages) {
+    List<List<CommitMessage>> tasks = new ArrayList<>();
+    for (WriterCommitMessage m : taskMessages) {
+      if (m instanceof StrataWriterCommitMessage s) {
+        tasks.add(s.messages());
+      }
+    }
+    return tasks;
+  }
+
   /** The files of every task that reported some (a failed task reports null). */
   public static List<CommitMessage> collect(WriterCommitMessage[] taskMessages) {
     List<CommitMessage> messages = new ArrayList<>();

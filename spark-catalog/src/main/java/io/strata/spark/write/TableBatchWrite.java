@@ -64,7 +64,9 @@ public abstract class TableBatchWrite implements BatchWrite {
       List<CommitMessage> written = StrataWriterCommitMessage.collect(taskMessages);
       TableCommit commit = table.newCommit(commitUser);
       commit(commit, written);
-      driverMetrics = WriteMetrics.driverValues(written, commit.report());
+      driverMetrics =
+          WriteMetrics.driverValues(
+              StrataWriterCommitMessage.byTask(taskMessages), written, commit.report());
     } finally {
       restoreJobDescription();
     }

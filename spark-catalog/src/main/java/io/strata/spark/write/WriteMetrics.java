@@ -29,6 +29,8 @@ public final class WriteMetrics {
   public static final String COMMIT_RETRIES = "commitRetries";
   public static final String SNAPSHOTS_EXPIRED = "snapshotsExpired";
   public static final String PARTITIONS_EXPIRED = "partitionsExpired";
+  public static final String WRITE_TASKS = "writeTasks";
+  public static final String MAX_BUCKETS_PER_TASK = "maxBucketsPerTask";
 
   /** Every metric a write reports. */
   public static CustomMetric[] supported() {
@@ -39,7 +41,9 @@ public final class WriteMetrics {
       new FilesCompacted(),
       new CommitRetries(),
       new SnapshotsExpired(),
-      new PartitionsExpired()
+      new PartitionsExpired(),
+      new WriteTasks(),
+      new MaxBucketsPerTask()
     };
   }
 
@@ -48,8 +52,12 @@ public final class WriteMetrics {
     return new CustomTaskMetric[] {SparkMetrics.value(RECORDS_WRITTEN, records)};
   }
 
-  /** The driver's values after committing {@code written} with the outcome {@code report}. */
-  static CustomTaskMetric[] driverValues(List<CommitMessage> written, CommitReport report) {
+  /**
+   * The driver's values after committing {@code written}, the files of {@code byTask}, with the
+   * outcome {@code report}.
+   */
+  static CustomTaskMetric[] driverValues(
+      List<List<CommitMessage>> byTask, List<CommitMessage> written, CommitReport report) {
     long files = 0;
     long bytes = 0;
     long compacted = 0;
@@ -64,8 +72,21 @@ public final class WriteMetrics {
       SparkMetrics.value(FILES_COMPACTED, compacted),
       SparkMetrics.value(COMMIT_RETRIES, report.commitRetries()),
       SparkMetrics.value(SNAPSHOTS_EXPIRED, report.snapshotsExpired()),
-      SparkMetrics.value(PARTITIONS_EXPIRED, report.partitionsExpired())
+      SparkMetrics.value(PARTITIONS_EXPIRED, report.partitionsExpired()),
+      SparkMetrics.value(WRITE_TASKS, byTask.stream().filter(m -> !m.isEmpty()).count()),
+      SparkMetrics.value(MAX_BUCKETS_PER_TASK, maxBucketsPerTask(byTask))
     };
+  }
+
+  /** The most (partition, bucket) pairs one task wrote: how evenly the write spread its buckets. */
+  static long maxBucketsPerTask(List<List<CommitMessage>> byTask) {
+    long max = 0;
+    for (List<CommitMessage> task : byTask) {
+      max =
+          Math.max(
+              max, task.stream().map(m -> List.of(m.partition(), m.bucket())).distinct().count());
+    }
+    return max;
   }
 
   /** Records the tasks wrote. */
@@ -107,6 +128,20 @@ public final class WriteMetrics {
   public static final class SnapshotsExpired extends SparkMetrics.Sum {
     public SnapshotsExpired() {
       super(SNAPSHOTS_EXPIRED, "snapshots expired");
+    }
+  }
+
+  /** Tasks that wrote files. */
+  public static final class WriteTasks extends SparkMetrics.Sum {
+    public WriteTasks() {
+      super(WRITE_TASKS, "write tasks");
+    }
+  }
+
+  /** The most buckets one task wrote (a driver value: a sum of one). */
+  public static final class MaxBucketsPerTask extends SparkMetrics.Sum {
+    public MaxBucketsPerTask() {
+      super(MAX_BUCKETS_PER_TASK, "max buckets written by one task");
     }
   }
 

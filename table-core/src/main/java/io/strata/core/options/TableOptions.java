@@ -191,6 +191,23 @@ public final class TableOptions {
                   + " than this are merged into one first.")
           .withCheck(v -> v >= 2, "a number of at least 2");
 
+  public static final ConfigOption<SpillCompression> SPILL_COMPRESSION =
+      ofEnum(
+          "spill-compression",
+          SpillCompression.class,
+          SpillCompression.ZSTD,
+          "Compression of the sorted runs that write buffers spill to local disk: less disk and"
+              + " disk traffic for some CPU.");
+
+  public static final ConfigOption<Integer> SPILL_COMPRESSION_ZSTD_LEVEL =
+      of(
+              "spill-compression.zstd-level",
+              OptionType.INT,
+              1,
+              "The zstd level of spilled runs when spill-compression is zstd: higher levels"
+                  + " compress more but spill and read back markedly slower.")
+          .withCheck(v -> v >= 1 && v <= 22, "a level between 1 and 22");
+
   public static final ConfigOption<Long> PAGE_SIZE =
       of(
               "page-size",

@@ -37,32 +37,39 @@ public final class CompactionRewriter {
         settings);
   }
 
-  /** Writes sorted, merged key-value records (keys, sequence, kind, values) at {@code level}. */
+  /**
+   * Writes sorted, merged key-value records (keys, sequence, kind, values) at {@code level}.
+   * Streams: each file's sequence range and retractions are gathered as its rows are written, so a
+   * bucket of any size is rewritten in the memory of one open file.
+   */
   public List<DataFileMeta> writeKeyValues(BucketId bucket, Iterator<Object[]> records, int level) {
     KeyValueLayout layout =
         new KeyValueLayout(table.schema().trimmedPrimaryKeyType(), table.schema().rowType());
     RollingFileWriter writer = files(bucket, layout.fileType());
-    List<Object[]> window = new ArrayList<>();
     try {
-      records.forEachRemaining(
-          r -> {
-            writer.write(r);
-            window.add(r);
-          });
-      List<DataFileMeta> metas = new ArrayList<>();
-      int offset = 0;
-      int k = layout.keyArity();
-      for (WrittenFile f : writer.finish()) {
-        long minSeq = Long.MAX_VALUE;
-        long maxSeq = Long.MIN_VALUE;
-        long deletes = 0;
-        for (Object[] r : window.subList(offset, offset + (int) f.rowCount())) {
-          long seq = (Long) r[layout.sequenceIndex()];
-          minSeq = Math.min(minSeq, seq);
-          maxSeq = Math.max(maxSeq, seq);
-          deletes += RowKind.fromValue((Byte) r[layout.kindIndex()]).isRetract() ? 1 : 0;
+      List<SequenceRange> ranges = new ArrayList<>();
+      SequenceRange current = new SequenceRange();
+      while (records.hasNext()) {
+        Object[] r = records.next();
+        current.add(
+            (Long) r[layout.sequenceIndex()],
+            RowKind.fromValue((Byte) r[layout.kindIndex()]).isRetract());
+        int closedBefore = writer.closedFiles();
+        writer.write(r);
+        if (writer.closedFiles() > closedBefore) {
+          ranges.add(current);
+          current = new SequenceRange();
         }
-        offset += (int) f.rowCount();
+      }
+      List<WrittenFile> written = writer.finish();
+      if (ranges.size() < written.size()) {
+        ranges.add(current);
+      }
+      List<DataFileMeta> metas = new ArrayList<>();
+      int k = layout.keyArity();
+      for (int i = 0; i < written.size(); i++) {
+        WrittenFile f = written.get(i);
+        SequenceRange range = ranges.get(i);
         metas.add(
             DataFileMetaFactory.create(
                     f,
@@ -70,10 +77,10 @@ public final class CompactionRewriter {
                     BinaryRowCodec.serialize(layout.keyType(), Arrays.copyOf(f.lastRow(), k)),
                     DataFileMetaFactory.stats(f.stats(), 0, layout.keyType()),
                     DataFileMetaFactory.stats(f.stats(), layout.valueOffset(), layout.valueType()),
-                    minSeq,
-                    maxSeq,
+                    range.min,
+                    range.max,
                     table.schema().id(),
-                    deletes,
+                    range.deletes,
                     FileSource.COMPACT,
                     table.clock())
                 .withLevel(level));
@@ -82,6 +89,19 @@ public final class CompactionRewriter {
     } catch (RuntimeException e) {
       writer.abort();
       throw e;
+    }
+  }
+
+  /** The sequence numbers and retractions of one output file, as its rows are written. */
+  private static final class SequenceRange {
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    long deletes;
+
+    void add(long sequence, boolean retract) {
+      min = Math.min(min, sequence);
+      max = Math.max(max, sequence);
+      deletes += retract ? 1 : 0;
     }
   }
 

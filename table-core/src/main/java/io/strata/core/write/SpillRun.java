@@ -11,32 +11,35 @@ import java.nio.file.Path;
 
 /**
  * A sorted run of serialized rows in a local temporary file: each record its 4-byte length and its
- * bytes, in key order. Written once from a cursor, read back as a cursor, then deleted.
+ * bytes, in key order, the whole stream compressed by the codec. Written once from a cursor, read
+ * back as a cursor, then deleted.
  *
  * @param file the temporary file
+ * @param codec how the file is compressed
  * @param records how many records it holds
  * @param bytes its size on disk
  */
-record SpillRun(Path file, long records, long bytes) {
+record SpillRun(Path file, SpillCodec codec, long records, long bytes) {
 
   private static final int IO_BUFFER = 64 << 10;
 
   /** Writes every record of {@code cursor} to a new temporary file in {@code dir}. */
-  static SpillRun write(Path dir, RecordCursor cursor) {
+  static SpillRun write(Path dir, SpillCodec codec, RecordCursor cursor) {
     Path file = null;
     try {
       Files.createDirectories(dir);
       file = Files.createTempFile(dir, "strata-spill-", ".run");
       long records = 0;
       try (DataOutputStream out =
-          new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), IO_BUFFER))) {
+          new DataOutputStream(
+              new BufferedOutputStream(codec.compress(Files.newOutputStream(file)), IO_BUFFER))) {
         while (cursor.next()) {
           out.writeInt(cursor.length());
           out.write(cursor.buffer(), cursor.offset(), cursor.length());
           records++;
         }
       }
-      return new SpillRun(file, records, Files.size(file));
+      return new SpillRun(file, codec, records, Files.size(file));
     } catch (IOException e) {
       deleteQuietly(file);
       throw new UncheckedIOException("Cannot spill the write buffer to " + dir, e);
@@ -47,7 +50,8 @@ record SpillRun(Path file, long records, long bytes) {
   RecordCursor open() {
     try {
       DataInputStream in =
-          new DataInputStream(new BufferedInputStream(Files.newInputStream(file), IO_BUFFER));
+          new DataInputStream(
+              new BufferedInputStream(codec.decompress(Files.newInputStream(file)), IO_BUFFER));
       return new Reader(in);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the spilled run " + file, e);

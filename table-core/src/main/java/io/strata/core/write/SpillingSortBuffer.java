@@ -57,7 +57,7 @@ final class SpillingSortBuffer {
       memory.clear();
       return;
     }
-    SpillRun run = SpillRun.write(settings.dir(), memory.sorted());
+    SpillRun run = SpillRun.write(settings.dir(), settings.codec(), memory.sorted());
     memory.clear();
     spilled.add(run);
     spilledBytes += run.bytes();
@@ -71,7 +71,7 @@ final class SpillingSortBuffer {
     List<SpillRun> inputs = List.copyOf(spilled);
     SpillRun merged;
     try (RecordCursor cursor = new MergingCursor(open(inputs), keys)) {
-      merged = SpillRun.write(settings.dir(), cursor);
+      merged = SpillRun.write(settings.dir(), settings.codec(), cursor);
     }
     inputs.forEach(SpillRun::delete);
     spilled.clear();
