@@ -264,6 +264,75 @@ class FileFormatInteropTest {
     assertStrataReadsAsPaimon(sparkTable, name, "Paimon's write after Strata's");
   }
 
+  @Test
+  void strataReadsAPaimonOrcTableWithDeletionVectorsAsPaimonOnBothPaths() throws Exception {
+    String name = "p_orc_deletion_vectors";
+    Schema schema =
+        Schema.newBuilder()
+            .column("id", DataTypes.BIGINT())
+            .column("v", DataTypes.STRING())
+            .column("n", DataTypes.INT())
+            .primaryKey("id")
+            .option("bucket", "1")
+            .option("file.format", "orc")
+            .option("deletion-vectors.enabled", "true")
+            .build();
+    paimonOnPaimon.catalog().createTable(identifier(name), schema, false);
+    List<InternalRow> rows = new ArrayList<>();
+    for (long i = 0; i < 100; i++) {
+      rows.add(GenericRow.of(i, str("v" + i), (int) i));
+    }
+    writeWithLookup(paimonOnPaimon.table(PDB, name), rows);
+    writeWithLookup(
+        paimonOnPaimon.table(PDB, name),
+        List.of(GenericRow.of(5L, str("updated"), -5), GenericRow.of(50L, str("updated"), -50)));
+    writeWithLookup(
+        paimonOnPaimon.table(PDB, name),
+        List.of(GenericRow.ofKind(RowKind.DELETE, 7L, str("v7"), 7)));
+    assertThat(paimonWarehouse.resolve(PDB + ".db").resolve(name).resolve("index")).isDirectory();
+    List<String> paimonRows = PaimonOracle.rows(paimonOnPaimon.table(PDB, name));
+    assertThat(paimonRows).hasSize(99);
+    String query = "SELECT * FROM " + PAIMON_CATALOG + "." + PDB + "." + name;
+    String columnar = "spark.strata.read.columnar.enabled";
+    try {
+      for (boolean on : new boolean[] {true, false}) {
+        spark.conf().set(columnar, String.valueOf(on));
+        org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> read = spark.sql(query);
+        List<String> strataRows = CanonicalRows.spark(read.collectAsList());
+        assertThat(
+                SparkPlans.find(
+                        read.queryExecution().executedPlan(),
+                        org.apache.spark.sql.execution.datasources.v2.BatchScanExec.class)
+                    .get(0)
+                    .supportsColumnar())
+            .as("columnar scan")
+            .isEqualTo(on);
+        assertThat(strataRows).as("columnar %s", on).isEqualTo(paimonRows);
+      }
+    } finally {
+      spark.conf().unset(columnar);
+    }
+  }
+
+  /**
+   * One batch commit by a writer with a temp directory, which Paimon's lookup compaction (deletion
+   * vectors of primary-key tables) needs.
+   */
+  private static void writeWithLookup(FileStoreTable table, List<InternalRow> rows)
+      throws Exception {
+    org.apache.paimon.table.sink.BatchWriteBuilder builder = table.newBatchWriteBuilder();
+    try (org.apache.paimon.disk.IOManager io =
+            org.apache.paimon.disk.IOManager.create(System.getProperty("java.io.tmpdir"));
+        org.apache.paimon.table.sink.BatchTableWrite write =
+            (org.apache.paimon.table.sink.BatchTableWrite) builder.newWrite().withIOManager(io);
+        org.apache.paimon.table.sink.BatchTableCommit commit = builder.newCommit()) {
+      for (InternalRow row : rows) {
+        write.write(row);
+      }
+      commit.commit(write.prepareCommit());
+    }
+  }
+
   /** The distinct {@code level:format} pairs of a table's live data files ({@code $files}). */
   private static List<String> levelsAndFormats(String sparkTable) {
     return spark
