@@ -5,6 +5,8 @@ import io.strata.core.options.FileFormat;
 import io.strata.core.options.FormatPerLevel;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * File-writing settings resolved from table options. {@code format} is the table's {@code
@@ -31,8 +33,8 @@ record WriteSettings(
   }
 
   /** Every format this writer may write: what checks on a format must look at. */
-  java.util.Set<FileFormat> formats() {
-    java.util.Set<FileFormat> all = java.util.EnumSet.of(format);
+  Set<FileFormat> formats() {
+    Set<FileFormat> all = EnumSet.of(format);
     all.addAll(formatPerLevel.formats().values());
     return all;
   }
