@@ -31,3 +31,17 @@ CALL sys.compact(table => 'mx');
 SELECT file_format, record_count FROM `mx$files`;
 SELECT * FROM mx ORDER BY id;
 CREATE TABLE bad (id BIGINT) TBLPROPERTIES ('file.format'='csv');
+-- file.format.per.level: level-0 files in avro, compaction outputs on the top level in parquet.
+CREATE TABLE pl (id BIGINT, v STRING) TBLPROPERTIES ('primary-key'='id', 'bucket'='1', 'file.format'='orc', 'file.format.per.level'='0:avro,3:parquet', 'num-levels'='4');
+INSERT INTO pl VALUES (1, 'a'), (2, 'b');
+SELECT level, file_format, record_count FROM `pl$files`;
+CALL sys.compact(table => 'pl');
+INSERT INTO pl VALUES (2, 'b2'), (3, 'c');
+SELECT level, file_format, record_count FROM `pl$files` ORDER BY level;
+SELECT * FROM pl ORDER BY id;
+ALTER TABLE pl SET TBLPROPERTIES ('file.format.per.level'='0:csv');
+CREATE TABLE bad_levels (id BIGINT) TBLPROPERTIES ('primary-key'='id', 'file.format.per.level'='0avro');
+-- orc.* options reach the ORC writer; the rows read back alike.
+CREATE TABLE ot (id BIGINT, s STRING) TBLPROPERTIES ('file.format'='orc', 'orc.bloom.filter.columns'='s', 'orc.stripe.size'='1048576', 'orc.compress.size'='8192', 'orc.write.batch-size'='16');
+INSERT INTO ot SELECT id, CONCAT('s', id) FROM range(100);
+SELECT count(*), min(s), max(s) FROM ot WHERE id >= 0;

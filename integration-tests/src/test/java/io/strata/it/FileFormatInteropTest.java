@@ -22,6 +22,7 @@ import org.apache.paimon.types.RowKind;
 import org.apache.spark.sql.classic.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -29,7 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Tables with {@code 'file.format'} ORC or Avro, written by one side and read by the other: Strata
  * writes through Spark SQL (appends, upserts, deletes, compactions) and real Paimon 1.3.1 reads
  * every snapshot row for row; Paimon writes with its Java API and Strata reads every snapshot; then
- * both write into one table in turn.
+ * both write into one table in turn, also with {@code 'file.format.per.level'}.
  */
 class FileFormatInteropTest {
 
@@ -209,6 +210,142 @@ class FileFormatInteropTest {
         .containsExactly(format);
     List<String> kinds = PaimonOracle.snapshots(paimonOnPaimon.table(PDB, name));
     assertThat(kinds).anyMatch(s -> s.contains("COMPACT"));
+  }
+
+  @Test
+  void strataAndPaimonWriteATableWithAFormatPerLevelInTurn() throws Exception {
+    String name = "p_pk_per_level";
+    Schema schema =
+        Schema.newBuilder()
+            .column("dt", DataTypes.STRING().notNull())
+            .column("id", DataTypes.INT().notNull())
+            .column("name", DataTypes.STRING())
+            .column("amount", DataTypes.DECIMAL(10, 2))
+            .column("ts", DataTypes.TIMESTAMP(6))
+            .partitionKeys("dt")
+            .primaryKey("dt", "id")
+            .option("bucket", "2")
+            .option("file.format", "orc")
+            .option("file.format.per.level", "0:avro,3:parquet")
+            .option("num-levels", "4")
+            .option("num-sorted-run.compaction-trigger", "2")
+            .build();
+    paimonOnPaimon.catalog().createTable(identifier(name), schema, false);
+    String sparkTable = PAIMON_CATALOG + "." + PDB + "." + name;
+    for (int commit = 0; commit < 4; commit++) {
+      List<InternalRow> rows = pkRows(RowKind.INSERT, commit % 2 == 0 ? "d1" : "d2", commit, 12);
+      rows.addAll(pkRows(RowKind.DELETE, "d1", commit * 3, 1));
+      PaimonOracle.write(paimonOnPaimon.table(PDB, name), rows);
+      assertStrataReadsAsPaimon(sparkTable, name, "Paimon's commit " + commit);
+      if (commit == 0) {
+        assertThat(levelsAndFormats(sparkTable)).containsExactly("0:avro");
+      }
+    }
+    PaimonOracle.compactFully(paimonOnPaimon.table(PDB, name));
+    assertStrataReadsAsPaimon(sparkTable, name, "Paimon's full compaction");
+    assertThat(levelsAndFormats(sparkTable)).containsExactly("3:parquet");
+
+    spark.sql(
+        "INSERT INTO "
+            + sparkTable
+            + " SELECT 'd1', CAST(id AS INT), CONCAT('strata-', id), id, NULL FROM range(5, 25)");
+    spark.sql("DELETE FROM " + sparkTable + " WHERE dt = 'd2' AND id < 8");
+    // A new partition's first files stay on level 0 (nothing to compact them with).
+    spark.sql("INSERT INTO " + sparkTable + " VALUES ('d3', 1, 'strata-d3', 1, NULL)");
+    // Strata's writes (and the compactions they trigger) follow the option at every level.
+    assertThat(levelsAndFormats(sparkTable))
+        .contains("0:avro", "3:parquet")
+        .isSubsetOf("0:avro", "1:orc", "2:orc", "3:parquet");
+    assertStrataReadsAsPaimon(sparkTable, name, "Strata's upserts and deletes");
+    spark.sql("CALL " + PAIMON_CATALOG + ".sys.compact(table => '" + PDB + "." + name + "')");
+    assertThat(levelsAndFormats(sparkTable)).containsExactly("3:parquet");
+    assertStrataReadsAsPaimon(sparkTable, name, "Strata's compaction");
+    PaimonOracle.write(paimonOnPaimon.table(PDB, name), pkRows(RowKind.INSERT, "d1", 20, 10));
+    assertStrataReadsAsPaimon(sparkTable, name, "Paimon's write after Strata's");
+  }
+
+  @Test
+  void strataReadsAPaimonOrcTableWithDeletionVectorsAsPaimonOnBothPaths() throws Exception {
+    String name = "p_orc_deletion_vectors";
+    Schema schema =
+        Schema.newBuilder()
+            .column("id", DataTypes.BIGINT())
+            .column("v", DataTypes.STRING())
+            .column("n", DataTypes.INT())
+            .primaryKey("id")
+            .option("bucket", "1")
+            .option("file.format", "orc")
+            .option("deletion-vectors.enabled", "true")
+            .build();
+    paimonOnPaimon.catalog().createTable(identifier(name), schema, false);
+    List<InternalRow> rows = new ArrayList<>();
+    for (long i = 0; i < 100; i++) {
+      rows.add(GenericRow.of(i, str("v" + i), (int) i));
+    }
+    writeWithLookup(paimonOnPaimon.table(PDB, name), rows);
+    writeWithLookup(
+        paimonOnPaimon.table(PDB, name),
+        List.of(GenericRow.of(5L, str("updated"), -5), GenericRow.of(50L, str("updated"), -50)));
+    writeWithLookup(
+        paimonOnPaimon.table(PDB, name),
+        List.of(GenericRow.ofKind(RowKind.DELETE, 7L, str("v7"), 7)));
+    assertThat(paimonWarehouse.resolve(PDB + ".db").resolve(name).resolve("index")).isDirectory();
+    List<String> paimonRows = PaimonOracle.rows(paimonOnPaimon.table(PDB, name));
+    assertThat(paimonRows).hasSize(99);
+    String query = "SELECT * FROM " + PAIMON_CATALOG + "." + PDB + "." + name;
+    String columnar = "spark.strata.read.columnar.enabled";
+    try {
+      for (boolean on : new boolean[] {true, false}) {
+        spark.conf().set(columnar, String.valueOf(on));
+        org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> read = spark.sql(query);
+        List<String> strataRows = CanonicalRows.spark(read.collectAsList());
+        assertThat(
+                SparkPlans.find(
+                        read.queryExecution().executedPlan(),
+                        org.apache.spark.sql.execution.datasources.v2.BatchScanExec.class)
+                    .get(0)
+                    .supportsColumnar())
+            .as("columnar scan")
+            .isEqualTo(on);
+        assertThat(strataRows).as("columnar %s", on).isEqualTo(paimonRows);
+      }
+    } finally {
+      spark.conf().unset(columnar);
+    }
+  }
+
+  /**
+   * One batch commit by a writer with a temp directory, which Paimon's lookup compaction (deletion
+   * vectors of primary-key tables) needs.
+   */
+  private static void writeWithLookup(FileStoreTable table, List<InternalRow> rows)
+      throws Exception {
+    org.apache.paimon.table.sink.BatchWriteBuilder builder = table.newBatchWriteBuilder();
+    try (org.apache.paimon.disk.IOManager io =
+            org.apache.paimon.disk.IOManager.create(System.getProperty("java.io.tmpdir"));
+        org.apache.paimon.table.sink.BatchTableWrite write =
+            (org.apache.paimon.table.sink.BatchTableWrite) builder.newWrite().withIOManager(io);
+        org.apache.paimon.table.sink.BatchTableCommit commit = builder.newCommit()) {
+      for (InternalRow row : rows) {
+        write.write(row);
+      }
+      commit.commit(write.prepareCommit());
+    }
+  }
+
+  /** The distinct {@code level:format} pairs of a table's live data files ({@code $files}). */
+  private static List<String> levelsAndFormats(String sparkTable) {
+    return spark
+        .sql(
+            "SELECT DISTINCT concat(level, ':', file_format) AS f FROM "
+                + sparkTable.substring(0, sparkTable.lastIndexOf('.'))
+                + ".`"
+                + sparkTable.substring(sparkTable.lastIndexOf('.') + 1)
+                + "$files` ORDER BY f")
+        .collectAsList()
+        .stream()
+        .map(r -> r.getString(0))
+        .toList();
   }
 
   // ---------------------------------------------------------------- helpers

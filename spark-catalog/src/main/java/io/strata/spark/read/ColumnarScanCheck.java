@@ -58,27 +58,52 @@ final class ColumnarScanCheck {
       }
     }
     Set<Long> schemaIds = new HashSet<>();
+    boolean orc = false;
     for (DataSplit split : splits) {
       for (DataFileMeta file : split.files()) {
-        if (!file.fileName().endsWith(".parquet")) {
-          return "data file " + file.fileName() + " is not Parquet";
+        if (file.fileName().endsWith(".orc")) {
+          orc = true;
+        } else if (!file.fileName().endsWith(".parquet")) {
+          return "data file " + file.fileName() + " is neither Parquet nor ORC";
         }
         schemaIds.add(file.schemaId());
+      }
+    }
+    if (orc) {
+      String reason = orcReason(readType, merging);
+      if (reason != null) {
+        return reason;
       }
     }
     for (long id : schemaIds) {
       TableSchema schema =
           id == table.schema().id() ? table.schema() : table.schemaManager().schema(id);
-      String reason = unmappable(schema, readType);
+      String reason = unmappable(schema, readType, !orc);
       if (reason == null && merging) {
-        reason = unmappable(schema, table.schema().trimmedPrimaryKeyType());
+        reason = unmappable(schema, table.schema().trimmedPrimaryKeyType(), !orc);
       }
       SequenceFields sequence = SequenceFields.of(table);
       if (reason == null && merging && sequence != null) {
-        reason = unmappable(schema, sequence.type());
+        reason = unmappable(schema, sequence.type(), !orc);
       }
       if (reason != null) {
         return reason;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Why ORC files cannot be read as batches ({@link OrcBatchFile}), or null: it reads top-level
+   * atomic columns of splits that need no merge; nested columns and merges stay on rows.
+   */
+  private static String orcReason(RowType readType, boolean merging) {
+    if (merging) {
+      return "ORC files to merge are merged on the row path";
+    }
+    for (DataField f : readType.fields()) {
+      if (!(f.type() instanceof AtomicType)) {
+        return "ORC column " + f.name() + " of " + f.type() + " is read on the row path";
       }
     }
     return null;
@@ -156,9 +181,10 @@ final class ColumnarScanCheck {
   /**
    * Why files of {@code fileSchema} cannot be read as {@code readType} by Spark's reader, or null.
    * Top-level fields are matched by id; a field the file lacks reads as NULL. A type change is fine
-   * when Spark reads the same type, or widens the integer/float column itself.
+   * when Spark reads the same type, or (Parquet only: {@code widening}) when Spark's Parquet reader
+   * widens the integer/float column itself.
    */
-  private static String unmappable(TableSchema fileSchema, RowType readType) {
+  private static String unmappable(TableSchema fileSchema, RowType readType, boolean widening) {
     for (DataField read : readType.fields()) {
       for (DataField file : fileSchema.fields()) {
         if (file.id() != read.id()) {
@@ -170,7 +196,7 @@ final class ColumnarScanCheck {
         }
         org.apache.spark.sql.types.DataType from = SparkReadSchema.sparkType(file.type());
         org.apache.spark.sql.types.DataType to = SparkReadSchema.sparkType(read.type());
-        if (!from.equals(to) && !sparkWidens(from, to)) {
+        if (!from.equals(to) && !(widening && sparkWidens(from, to))) {
           return "field " + read.name() + " changed from " + file.type() + " to " + read.type();
         }
       }

@@ -18,7 +18,6 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.PartitionReader;
-import org.apache.spark.sql.execution.datasources.parquet.VectorizedParquetRecordReader;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
@@ -43,7 +42,7 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
 
   private ParquetBatchFile opener;
   private int nextFile;
-  private VectorizedParquetRecordReader current;
+  private BatchSource current;
   private ColumnarBatch batch;
 
   /** What the caller gets: {@link #batch}, or a view of its rows no deletion vector deletes. */
@@ -141,8 +140,9 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
   }
 
   /**
-   * Opens a file. Row groups are skipped only in files without deleted rows: a deletion vector
-   * counts positions from the file's first row, and skipped groups would shift them.
+   * Opens a file, Parquet or ORC. Parquet row groups are skipped only in files without deleted
+   * rows: a deletion vector counts positions from the file's first row, and skipped groups would
+   * shift them.
    */
   private void open(DataFileMeta file) throws IOException {
     Path path =
@@ -150,6 +150,20 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
             .dataFilePaths()
             .of(split.partition(), split.bucket(), file.fileName(), file.externalPath());
     FileSystem fs = table.fileIO().fileSystem(path);
+    if (file.fileName().endsWith(".orc")) {
+      metrics.readBytes(file.fileSize());
+      current =
+          OrcBatchFile.open(
+              fs,
+              path,
+              file.fileSize(),
+              dataType,
+              SparkReadSchema.of(partitionReadType),
+              partitionValues(table, split, partitionReadType),
+              settings.batchSize());
+      useColumnsOf(current.resultBatch());
+      return;
+    }
     if (opener == null) {
       opener =
           new ParquetBatchFile(
@@ -160,15 +174,20 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
               settings);
     }
     current =
-        opener.open(
-            fs,
-            path,
-            file.fileSize(),
-            deleted.isEmpty() ? filter : null,
-            table.schema().rowType(),
-            table.schema().partitionType(),
-            metrics);
-    ColumnarBatch raw = current.resultBatch();
+        BatchSource.of(
+            opener.open(
+                fs,
+                path,
+                file.fileSize(),
+                deleted.isEmpty() ? filter : null,
+                table.schema().rowType(),
+                table.schema().partitionType(),
+                metrics));
+    useColumnsOf(current.resultBatch());
+  }
+
+  /** The batch handed out: the source's columns in the read type's order. */
+  private void useColumnsOf(ColumnarBatch raw) {
     ColumnVector[] columns = new ColumnVector[sourceColumn.length];
     for (int i = 0; i < columns.length; i++) {
       columns[i] = raw.column(sourceColumn[i]);
@@ -195,7 +214,7 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
 
   private void closeCurrent() throws IOException {
     if (current != null) {
-      VectorizedParquetRecordReader closing = current;
+      BatchSource closing = current;
       current = null;
       batch = null;
       result = null;

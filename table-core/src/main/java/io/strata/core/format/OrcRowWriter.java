@@ -17,7 +17,9 @@ import org.apache.orc.Writer;
 /**
  * Writes rows into one new ORC data file laid out as Paimon writes it ({@link OrcSchemas}),
  * batching them into vectors, and collects per-column {@link FileStats} while writing (as for
- * Parquet, so the stats do not depend on what ORC's own statistics can express).
+ * Parquet, so the stats do not depend on what ORC's own statistics can express). The table's {@code
+ * orc.*} options reach orc-core through {@link OrcWriterConf}; {@code write.batch-size} is the size
+ * of the batches.
  */
 final class OrcRowWriter extends RowFileWriter {
 
@@ -27,10 +29,10 @@ final class OrcRowWriter extends RowFileWriter {
   private final StatsCollectors stats;
 
   private OrcRowWriter(
-      FileSystem fs, Path path, RowType rowType, Writer writer, StatsCollectors s) {
+      FileSystem fs, Path path, RowType rowType, Writer writer, StatsCollectors s, int batchSize) {
     super(fs, path, rowType);
     this.writer = writer;
-    this.batch = writer.getSchema().createRowBatch();
+    this.batch = writer.getSchema().createRowBatch(batchSize);
     this.columns = new OrcValueWriters.ValueWriter[rowType.size()];
     for (int i = 0; i < columns.length; i++) {
       columns[i] = OrcValueWriters.of(rowType.typeAt(i));
@@ -45,6 +47,7 @@ final class OrcRowWriter extends RowFileWriter {
     Configuration conf =
         new Configuration(raw.getConf() == null ? new Configuration(false) : raw.getConf());
     conf.setInt(OrcConf.COMPRESSION_ZSTD_LEVEL.getAttribute(), options.zstdLevel());
+    OrcWriterConf.apply(options.formatOptions(), conf);
     OrcFile.WriterOptions writerOptions =
         OrcFile.writerOptions(conf)
             .setSchema(OrcSchemas.toOrcSchema(rowType))
@@ -53,7 +56,8 @@ final class OrcRowWriter extends RowFileWriter {
             .compress(compressionOf(options.compression()))
             .useUTCTimestamp(true);
     Writer writer = OrcFile.createWriter(path, writerOptions);
-    return new OrcRowWriter(raw, path, rowType, writer, StatsCollectors.of(rowType, options));
+    return new OrcRowWriter(
+        raw, path, rowType, writer, StatsCollectors.of(rowType, options), options.writeBatchSize());
   }
 
   /** Maps {@code file.compression} to an ORC codec: zstd, snappy, gzip (zlib), lz4, none. */

@@ -48,7 +48,7 @@ public final class ParquetRowWriter extends RowFileWriter {
     Configuration conf = raw.getConf() == null ? new Configuration(false) : raw.getConf();
     conf = new Configuration(conf);
     conf.setInt(ZSTD_LEVEL_KEY, options.zstdLevel());
-    ParquetWriter<Object[]> writer =
+    Builder builder =
         new Builder(HadoopFiles.outputFile(raw, path), rowType)
             .withConf(conf)
             .withWriteMode(ParquetFileWriter.Mode.CREATE)
@@ -58,8 +58,9 @@ public final class ParquetRowWriter extends RowFileWriter {
             .withDictionaryPageSize(options.pageSize())
             .withDictionaryEncoding(options.dictionary())
             .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
-            .withValidation(false)
-            .build();
+            .withValidation(false);
+    ParquetWriterConf.apply(options.formatOptions(), builder);
+    ParquetWriter<Object[]> writer = builder.build();
     StatsMode[] modes = new StatsMode[rowType.size()];
     for (int i = 0; i < modes.length; i++) {
       modes[i] = options.statsModeFor(rowType.field(i).name());

@@ -2,6 +2,7 @@ package io.strata.core.format;
 
 import io.strata.core.errors.OptionErrors;
 import io.strata.core.options.Options;
+import io.strata.core.options.OrcOptions;
 import io.strata.core.options.ParquetOptions;
 import java.util.HashMap;
 import java.util.Locale;
@@ -12,7 +13,9 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * Options of a Parquet data file writer, with Paimon's table option keys and defaults: {@code
  * file.compression} (zstd), {@code file.compression.zstd-level} (1), {@code metadata.stats-mode}
  * (truncate(16)), {@code fields.<name>.stats-mode}, {@code parquet.block.size}, {@code
- * parquet.page.size}, {@code parquet.enable.dictionary}.
+ * parquet.page.size}, {@code parquet.enable.dictionary}; for ORC {@code write.batch-size}. {@code
+ * formatOptions} holds the table's other {@code parquet.*} and {@code orc.*} options, which the
+ * writers pass on to their libraries ({@link ParquetWriterConf}, {@link OrcWriterConf}).
  */
 public record ParquetWriteOptions(
     String compression,
@@ -21,7 +24,9 @@ public record ParquetWriteOptions(
     Map<String, StatsMode> fieldStatsModes,
     long rowGroupSize,
     int pageSize,
-    boolean dictionary) {
+    boolean dictionary,
+    int writeBatchSize,
+    Map<String, String> formatOptions) {
 
   // The keys of typed options come from their one definition in TableOptions.
   public static final String COMPRESSION =
@@ -32,10 +37,34 @@ public record ParquetWriteOptions(
   public static final String BLOCK_SIZE = ParquetOptions.BLOCK_SIZE.key();
   public static final String PAGE_SIZE = ParquetOptions.PAGE_SIZE.key();
   public static final String ENABLE_DICTIONARY = ParquetOptions.ENABLE_DICTIONARY.key();
+  static final String ORC_PREFIX = "orc.";
+  static final String PARQUET_PREFIX = "parquet.";
 
   public ParquetWriteOptions {
     fieldStatsModes = Map.copyOf(fieldStatsModes);
+    formatOptions = Map.copyOf(formatOptions);
     codecOf(compression);
+  }
+
+  /** Options without ORC batch size or passed-on library options: their defaults. */
+  public ParquetWriteOptions(
+      String compression,
+      int zstdLevel,
+      StatsMode statsMode,
+      Map<String, StatsMode> fieldStatsModes,
+      long rowGroupSize,
+      int pageSize,
+      boolean dictionary) {
+    this(
+        compression,
+        zstdLevel,
+        statsMode,
+        fieldStatsModes,
+        rowGroupSize,
+        pageSize,
+        dictionary,
+        OrcOptions.WRITE_BATCH_SIZE.defaultValue(),
+        Map.of());
   }
 
   /** Paimon's defaults: zstd level 1, truncate(16), 128 MB row groups, 1 MB pages, dictionary. */
@@ -49,10 +78,15 @@ public record ParquetWriteOptions(
     ParquetWriteOptions d = defaults();
     Options typed = new Options(options);
     Map<String, StatsMode> fieldModes = new HashMap<>();
+    Map<String, String> formatOptions = new HashMap<>();
     for (Map.Entry<String, String> e : options.entrySet()) {
       String field = ParquetOptions.FIELD_STATS_MODE.fieldOf(e.getKey());
       if (field != null) {
         fieldModes.put(field, StatsMode.parse(e.getValue()));
+      }
+      if (e.getValue() != null
+          && (e.getKey().startsWith(ORC_PREFIX) || e.getKey().startsWith(PARQUET_PREFIX))) {
+        formatOptions.put(e.getKey(), e.getValue());
       }
     }
     return new ParquetWriteOptions(
@@ -62,19 +96,37 @@ public record ParquetWriteOptions(
         fieldModes,
         typed.get(ParquetOptions.BLOCK_SIZE),
         typed.get(ParquetOptions.PAGE_SIZE),
-        typed.get(ParquetOptions.ENABLE_DICTIONARY));
+        typed.get(ParquetOptions.ENABLE_DICTIONARY),
+        typed.get(OrcOptions.WRITE_BATCH_SIZE),
+        formatOptions);
   }
 
   /** The same options with another compression. */
   public ParquetWriteOptions withCompression(String newCompression) {
     return new ParquetWriteOptions(
-        newCompression, zstdLevel, statsMode, fieldStatsModes, rowGroupSize, pageSize, dictionary);
+        newCompression,
+        zstdLevel,
+        statsMode,
+        fieldStatsModes,
+        rowGroupSize,
+        pageSize,
+        dictionary,
+        writeBatchSize,
+        formatOptions);
   }
 
   /** The same options with another table-wide stats mode. */
   public ParquetWriteOptions withStatsMode(StatsMode mode) {
     return new ParquetWriteOptions(
-        compression, zstdLevel, mode, fieldStatsModes, rowGroupSize, pageSize, dictionary);
+        compression,
+        zstdLevel,
+        mode,
+        fieldStatsModes,
+        rowGroupSize,
+        pageSize,
+        dictionary,
+        writeBatchSize,
+        formatOptions);
   }
 
   /** The stats mode of a column: its {@code fields.<name>.stats-mode}, else the table's. */

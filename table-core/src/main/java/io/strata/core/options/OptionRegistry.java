@@ -22,6 +22,7 @@ public final class OptionRegistry {
           DynamicBucketOptions.class,
           MergeOptions.class,
           ParquetOptions.class,
+          OrcOptions.class,
           LockOptions.class,
           CatalogOptions.class);
 

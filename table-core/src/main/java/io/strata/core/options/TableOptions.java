@@ -26,6 +26,21 @@ public final class TableOptions {
   public static final ConfigOption<FileFormat> FILE_FORMAT =
       ofEnum("file.format", FileFormat.class, FileFormat.PARQUET, "Format of data files.");
 
+  public static final ConfigOption<String> FILE_FORMAT_PER_LEVEL =
+      ConfigOption.<String>of(
+              "file.format.per.level",
+              OptionType.STRING,
+              null,
+              "Format of the data files of chosen LSM levels of primary-key tables, such as"
+                  + " '0:avro,3:parquet'; other levels use file.format.")
+          .withCheck(FormatPerLevel::isValid, FormatPerLevel.SYNTAX);
+
+  /** {@code file.format.per.level}, empty when unset. */
+  public static FormatPerLevel formatPerLevel(Options options) {
+    String text = options.get(FILE_FORMAT_PER_LEVEL);
+    return text == null ? FormatPerLevel.NONE : FormatPerLevel.parse(text);
+  }
+
   public static final ConfigOption<String> FILE_COMPRESSION =
       ofEnum(
           "file.compression",

@@ -7,7 +7,7 @@ import io.strata.core.manifest.FileSource;
 import io.strata.core.manifest.SimpleStats;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
-import io.strata.core.paths.FileNamer;
+import io.strata.core.options.FileFormat;
 import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
 import java.util.ArrayList;
@@ -20,20 +20,22 @@ public final class CompactionRewriter {
 
   private final FileStore table;
   private final WriteSettings settings;
-  private final FileNamer names;
+  private final DataFileNames names = DataFileNames.dataFiles();
 
   public CompactionRewriter(FileStore table) {
     this.table = table;
     this.settings = WriteSettings.of(table.options(), table.schema().hasPrimaryKey());
-    this.names = FileNamer.dataFiles(settings.format().value());
   }
 
-  private RollingFileWriter files(BucketId bucket, RowType type) {
+  /** Output files at {@code level}, in that level's format. */
+  private RollingFileWriter files(BucketId bucket, RowType type, int level) {
+    FileFormat format = settings.formatAt(level);
     return new RollingFileWriter(
         table.fileIO(),
         table.dataFilePaths().bucketDir(bucket.partition(), bucket.bucket()),
         type,
-        names,
+        format,
+        names.of(format),
         settings);
   }
 
@@ -45,7 +47,7 @@ public final class CompactionRewriter {
   public List<DataFileMeta> writeKeyValues(BucketId bucket, Iterator<Object[]> records, int level) {
     KeyValueLayout layout =
         new KeyValueLayout(table.schema().trimmedPrimaryKeyType(), table.schema().rowType());
-    RollingFileWriter writer = files(bucket, layout.fileType());
+    RollingFileWriter writer = files(bucket, layout.fileType(), level);
     try {
       List<SequenceRange> ranges = new ArrayList<>();
       SequenceRange current = new SequenceRange();
@@ -109,7 +111,7 @@ public final class CompactionRewriter {
   public List<DataFileMeta> writeRows(
       BucketId bucket, Iterator<Object[]> rows, long firstSequence) {
     RowType rowType = table.schema().rowType();
-    RollingFileWriter writer = files(bucket, rowType);
+    RollingFileWriter writer = files(bucket, rowType, 0);
     try {
       rows.forEachRemaining(writer::write);
       List<DataFileMeta> metas = new ArrayList<>();

@@ -4,6 +4,7 @@ import io.strata.core.format.DataFileFormat;
 import io.strata.core.format.DataFileWriter;
 import io.strata.core.format.FileStats;
 import io.strata.core.io.FileIO;
+import io.strata.core.options.FileFormat;
 import io.strata.core.paths.FileNamer;
 import io.strata.core.types.RowType;
 import java.io.IOException;
@@ -13,8 +14,9 @@ import java.util.List;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Writes rows into data files of one bucket directory, in the table's {@code file.format}, rolling
- * at the target size.
+ * Writes rows into data files of one bucket directory, in one format (the table's {@code
+ * file.format}, or its {@code file.format.per.level} at the level written), rolling at the target
+ * size.
  */
 final class RollingFileWriter {
 
@@ -23,6 +25,7 @@ final class RollingFileWriter {
   private final FileIO fileIO;
   private final Path bucketDir;
   private final RowType rowType;
+  private final FileFormat format;
   private final FileNamer names;
   private final WriteSettings settings;
   private final List<WrittenFile> written = new ArrayList<>();
@@ -34,10 +37,16 @@ final class RollingFileWriter {
   private Object[] lastRow;
 
   RollingFileWriter(
-      FileIO fileIO, Path bucketDir, RowType rowType, FileNamer names, WriteSettings settings) {
+      FileIO fileIO,
+      Path bucketDir,
+      RowType rowType,
+      FileFormat format,
+      FileNamer names,
+      WriteSettings settings) {
     this.fileIO = fileIO;
     this.bucketDir = bucketDir;
     this.rowType = rowType;
+    this.format = format;
     this.names = names;
     this.settings = settings;
   }
@@ -47,7 +56,7 @@ final class RollingFileWriter {
       if (current == null) {
         currentName = names.next();
         current =
-            DataFileFormat.of(settings.format())
+            DataFileFormat.of(format)
                 .create(
                     fileIO.fileSystem(bucketDir),
                     new Path(bucketDir, currentName),

@@ -14,7 +14,6 @@ import io.strata.core.options.FileFormat;
 import io.strata.core.options.MergeEngine;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
-import io.strata.core.paths.FileNamer;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.Snapshot;
@@ -44,8 +43,8 @@ public final class TableWriter implements AutoCloseable {
   private final int[] keyIndexes;
   private final int numBuckets;
   private final WriteSettings settings;
-  private final FileNamer names;
-  private final FileNamer changelogNames;
+  private final DataFileNames names = DataFileNames.dataFiles();
+  private final DataFileNames changelogNames = DataFileNames.changelogFiles();
   private final WriteStart start;
   private final RestoredFiles restored;
   private final DynamicBucketAssigner dynamicBuckets;
@@ -121,8 +120,6 @@ public final class TableWriter implements AutoCloseable {
             options.get(TableOptions.WRITE_BUFFER_SIZE),
             Math.toIntExact(options.get(TableOptions.PAGE_SIZE)));
     this.spill = SpillSettings.of(options, spillDir);
-    this.names = FileNamer.dataFiles(settings.format().value());
-    this.changelogNames = FileNamer.changelogFiles(settings.format().value());
   }
 
   /**
@@ -135,8 +132,8 @@ public final class TableWriter implements AutoCloseable {
   public static void checkWritable(FileStore table) {
     Options options = table.options();
     checkNoDeletionVectors(table);
-    FileFormat format = WriteSettings.of(options, table.schema().hasPrimaryKey()).format();
-    if (format == FileFormat.AVRO) {
+    WriteSettings settings = WriteSettings.of(options, table.schema().hasPrimaryKey());
+    if (settings.formats().contains(FileFormat.AVRO)) {
       DataField unsupported = AvroSchemas.unsupportedField(table.schema().rowType());
       if (unsupported != null) {
         throw CoreErrors.avroTimestampPrecision(
@@ -253,7 +250,9 @@ public final class TableWriter implements AutoCloseable {
                 table.fileIO(),
                 table.dataFilePaths().bucketDir(id.partition(), id.bucket()),
                 layout.fileType(),
-                changelogNames,
+                // Paimon writes input changelog in the format of level 0, the level it comes from.
+                settings.formatAt(0),
+                changelogNames.of(settings.formatAt(0)),
                 settings)
             : null;
     return new PrimaryKeyBucketWriter(
@@ -269,12 +268,15 @@ public final class TableWriter implements AutoCloseable {
         table.clock());
   }
 
+  /** New files of a bucket: level 0, whose format {@code file.format.per.level} may set. */
   private RollingFileWriter files(BucketId id, RowType fileType) {
+    FileFormat format = settings.formatAt(0);
     return new RollingFileWriter(
         table.fileIO(),
         table.dataFilePaths().bucketDir(id.partition(), id.bucket()),
         fileType,
-        names,
+        format,
+        names.of(format),
         settings);
   }
 

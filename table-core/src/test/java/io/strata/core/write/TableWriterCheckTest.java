@@ -81,4 +81,23 @@ class TableWriterCheckTest {
                 + " files hold timestamps of precision up to 6 (as in Paimon). Use TIMESTAMP(6) or"
                 + " another 'file.format'.");
   }
+
+  @Test
+  void avroLevelsOfNanosecondTimestampsFailToo() {
+    RowType type =
+        new RowType(
+            List.of(
+                new DataField(0, "k", DataTypes.INT().notNull()),
+                new DataField(1, "ts", DataTypes.TIMESTAMP(9))));
+    FileStoreTable table =
+        TableTestSupport.create(
+            TableTestSupport.catalog(dir),
+            "avro_level_ts9",
+            type,
+            List.of(),
+            Map.of("primary-key", "k", "bucket", "1", "file.format.per.level", "0:avro"));
+    assertThatThrownBy(() -> TableWriter.checkWritable(table))
+        .isInstanceOf(UnsupportedOperationException.class)
+        .hasMessageStartingWith("Cannot write table avro_level_ts9 as Avro: column ts is");
+  }
 }
