@@ -29,8 +29,10 @@ public final class CompactionPlanner {
 
   /** The tasks for the buckets of partitions matching {@code partitionFilter} (null = all). */
   public List<CompactionTask> plan(Predicate partitionFilter, CompactStrategy strategy) {
-    // Before any task rewrites files: a compaction would drop the deletion vectors.
-    TableWriter.checkNoDeletionVectors(table);
+    if (table.schema().hasPrimaryKey()) {
+      // Key compaction would have to mark replaced rows (lookup); append tasks drop vectors.
+      TableWriter.checkNoDeletionVectors(table);
+    }
     Snapshot latest = table.snapshotManager().latest();
     if (latest == null) {
       return List.of();
