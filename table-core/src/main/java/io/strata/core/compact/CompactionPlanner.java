@@ -1,9 +1,12 @@
 package io.strata.core.compact;
 
+import io.strata.core.deletion.DeletionFileIndex;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.levels.CompactionPicker;
+import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
@@ -47,10 +50,25 @@ public final class CompactionPlanner {
           .add(e);
     }
     CompactionPicker picker = new CompactionPicker(table.options(), table.schema().hasPrimaryKey());
+    boolean reclaim =
+        !table.schema().hasPrimaryKey()
+            && table.options().get(TableOptions.DELETION_VECTORS_ENABLED);
+    DeletionFileIndex deletions =
+        reclaim
+            ? DeletionFileIndex.of(latest, table.manifestFiles(), table.paths())
+            : DeletionFileIndex.EMPTY;
+    DeletedRowsPick deletedRows = new DeletedRowsPick(table);
     List<CompactionTask> tasks = new ArrayList<>();
     for (Map.Entry<BucketId, List<ManifestEntry>> b : buckets.entrySet()) {
       List<ManifestEntry> entries = b.getValue();
-      CompactUnit unit = picker.pick(strategy, entries.stream().map(ManifestEntry::file).toList());
+      List<DataFileMeta> files = entries.stream().map(ManifestEntry::file).toList();
+      CompactUnit unit = picker.pick(strategy, files);
+      if (reclaim) {
+        BucketId id = b.getKey();
+        unit =
+            deletedRows.pick(
+                strategy, unit, files, deletions.deletionFiles(id.partition(), id.bucket()));
+      }
       if (unit != null) {
         BucketId id = b.getKey();
         tasks.add(
