@@ -119,7 +119,11 @@ public class StrataScan
 
   @Override
   public NamedReference[] filterAttributes() {
-    return RuntimeFilters.attributes(table.schema());
+    // Spark resolves them against the scan's output: a pruned column (a MERGE reading only row
+    // ids and the join key) cannot be filtered at run time.
+    return Arrays.stream(RuntimeFilters.attributes(table.schema()))
+        .filter(ref -> readType.indexOf(ref.fieldNames()[0]) >= 0)
+        .toArray(NamedReference[]::new);
   }
 
   @Override
