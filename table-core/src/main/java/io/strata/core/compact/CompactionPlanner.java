@@ -1,9 +1,12 @@
 package io.strata.core.compact;
 
+import io.strata.core.deletion.DeletionFileIndex;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.levels.CompactionPicker;
+import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
@@ -29,8 +32,10 @@ public final class CompactionPlanner {
 
   /** The tasks for the buckets of partitions matching {@code partitionFilter} (null = all). */
   public List<CompactionTask> plan(Predicate partitionFilter, CompactStrategy strategy) {
-    // Before any task rewrites files: a compaction would drop the deletion vectors.
-    TableWriter.checkNoDeletionVectors(table);
+    if (table.schema().hasPrimaryKey()) {
+      // Key compaction would have to mark replaced rows (lookup); append tasks drop vectors.
+      TableWriter.checkNoDeletionVectors(table);
+    }
     Snapshot latest = table.snapshotManager().latest();
     if (latest == null) {
       return List.of();
@@ -45,10 +50,25 @@ public final class CompactionPlanner {
           .add(e);
     }
     CompactionPicker picker = new CompactionPicker(table.options(), table.schema().hasPrimaryKey());
+    boolean reclaim =
+        !table.schema().hasPrimaryKey()
+            && table.options().get(TableOptions.DELETION_VECTORS_ENABLED);
+    DeletionFileIndex deletions =
+        reclaim
+            ? DeletionFileIndex.of(latest, table.manifestFiles(), table.paths())
+            : DeletionFileIndex.EMPTY;
+    DeletedRowsPick deletedRows = new DeletedRowsPick(table);
     List<CompactionTask> tasks = new ArrayList<>();
     for (Map.Entry<BucketId, List<ManifestEntry>> b : buckets.entrySet()) {
       List<ManifestEntry> entries = b.getValue();
-      CompactUnit unit = picker.pick(strategy, entries.stream().map(ManifestEntry::file).toList());
+      List<DataFileMeta> files = entries.stream().map(ManifestEntry::file).toList();
+      CompactUnit unit = picker.pick(strategy, files);
+      if (reclaim) {
+        BucketId id = b.getKey();
+        unit =
+            deletedRows.pick(
+                strategy, unit, files, deletions.deletionFiles(id.partition(), id.bucket()));
+      }
       if (unit != null) {
         BucketId id = b.getKey();
         tasks.add(

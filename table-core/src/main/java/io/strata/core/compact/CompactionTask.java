@@ -1,13 +1,20 @@
 package io.strata.core.compact;
 
 import io.strata.core.data.BinaryRow;
+import io.strata.core.deletion.BucketDeletionVectors;
+import io.strata.core.deletion.DeletionFileIndex;
+import io.strata.core.deletion.DeletionVectorChange;
+import io.strata.core.deletion.DeletionVectorIndexFile;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.levels.CompactUnit;
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.options.TableOptions;
 import io.strata.core.store.FileStore;
 import io.strata.core.write.BucketCompactor;
 import io.strata.core.write.BucketId;
 import io.strata.core.write.CommitMessage;
 import java.io.Serializable;
+import java.util.List;
 
 /**
  * One planned compaction of one (partition, bucket): the files picked under {@code strategy} and
@@ -25,7 +32,28 @@ public record CompactionTask(
   /** Rewrites the unit's files through {@code table}'s file IO; the compaction to commit. */
   public CommitMessage run(FileStore table) {
     BucketId id = bucketId();
-    return CommitMessage.compaction(
-        id, totalBuckets, unit.files(), new BucketCompactor(table).rewrite(id, totalBuckets, unit));
+    if (!table.options().get(TableOptions.DELETION_VECTORS_ENABLED)
+        || table.schema().hasPrimaryKey()) {
+      return CommitMessage.compaction(
+          id,
+          totalBuckets,
+          unit.files(),
+          new BucketCompactor(table).rewrite(id, totalBuckets, unit));
+    }
+    // The vectors read and the ones dropped come from one snapshot; the commit fails if the
+    // bucket's vectors changed since, so no row deleted meanwhile comes back.
+    DeletionFileIndex index =
+        DeletionFileIndex.of(
+            table.snapshotManager().latest(), table.manifestFiles(), table.paths());
+    List<DataFileMeta> after =
+        new BucketCompactor(table).withDeletions(index).rewrite(id, totalBuckets, unit);
+    DeletionVectorChange change =
+        BucketDeletionVectors.dropping(
+            index,
+            partition,
+            bucket,
+            unit.files().stream().map(DataFileMeta::fileName).toList(),
+            new DeletionVectorIndexFile(table.fileIO(), table.paths()));
+    return CommitMessage.compaction(id, totalBuckets, unit.files(), after, change);
   }
 }

@@ -83,7 +83,10 @@ public final class SchemaValidation {
         }
       }
     }
-    if (bucket == -2 || options.get(TableOptions.DELETION_VECTORS_ENABLED)) {
+    if (bucket == -2) {
+      throw SchemaErrors.postponedBucketsUnsupported();
+    }
+    if (options.get(TableOptions.DELETION_VECTORS_ENABLED) && schema.hasPrimaryKey()) {
       throw SchemaErrors.deletionVectorsUnsupported();
     }
     if (bucket > 0 && !schema.hasPrimaryKey() && bucketKey == null) {

@@ -125,13 +125,17 @@ public final class TableWriter implements AutoCloseable {
   /**
    * Fails, before anything is written, for tables Strata cannot write correctly: Avro files of
    * timestamps finer than microseconds (Paimon refuses them too), invalid merge-engine options,
-   * primary-key tables with postponed buckets ({@code 'bucket' = -2}), and tables with deletion
-   * vectors, which every write and compaction would have to maintain. Dynamic bucket mode ({@code
-   * -1}) is written with its hash index.
+   * primary-key tables with postponed buckets ({@code 'bucket' = -2}), and primary-key tables with
+   * deletion vectors, whose writes would have to mark the rows they replace. Appends to append
+   * tables with deletion vectors are plain appends (new files have no vector). Dynamic bucket mode
+   * ({@code -1}) is written with its hash index.
    */
   public static void checkWritable(FileStore table) {
     Options options = table.options();
-    checkNoDeletionVectors(table);
+    if (table.schema().hasPrimaryKey()) {
+      // Key writes would need vectors for the rows they replace (lookup at compaction).
+      checkNoDeletionVectors(table);
+    }
     WriteSettings settings = WriteSettings.of(options, table.schema().hasPrimaryKey());
     if (settings.formats().contains(FileFormat.AVRO)) {
       DataField unsupported = AvroSchemas.unsupportedField(table.schema().rowType());

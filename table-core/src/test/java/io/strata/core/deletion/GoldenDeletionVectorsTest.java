@@ -188,23 +188,31 @@ class GoldenDeletionVectorsTest {
   }
 
   @Test
-  void refusesCommitsThatWouldDropTheVectors(@TempDir Path tmp) throws Exception {
+  void refusesCompactionsThatWouldDropTheVectors(@TempDir Path tmp) throws Exception {
     Path copy = GoldenFiles.copyTable("pk_deletion_vectors", tmp);
     FileStoreTable table = golden(tmp, "pk_deletion_vectors");
     long latest = table.snapshotManager().latestId().getAsLong();
-    assertThatThrownBy(() -> table.newCommit("u").truncate())
+    assertThatThrownBy(() -> table.newCommit("u").compact(null, CompactStrategy.FULL))
         .hasMessageStartingWith(
             "Cannot write to table "
                 + table.root()
                 + ": it uses deletion vectors ('deletion-vectors.enabled' = true)");
-    assertThatThrownBy(() -> table.newCommit("u").compact(null, CompactStrategy.FULL))
-        .hasMessageStartingWith("Cannot write to table " + table.root());
     assertThat(table.snapshotManager().latestId().getAsLong()).isEqualTo(latest);
     try (var files = Files.walk(copy)) {
       assertThat(files.filter(Files::isRegularFile).count())
           .as("no file written")
           .isEqualTo(fileCount(GoldenFiles.goldenTable("pk_deletion_vectors")));
     }
+  }
+
+  /** A truncate replaces every file, so the next snapshot keeps none of the vectors. */
+  @Test
+  void truncateDropsTheVectors(@TempDir Path tmp) throws Exception {
+    GoldenFiles.copyTable("pk_deletion_vectors", tmp);
+    FileStoreTable table = golden(tmp, "pk_deletion_vectors");
+    Snapshot truncated = table.newCommit("u").truncate();
+    assertThat(truncated.indexManifest()).isNull();
+    assertThat(table.newScan().plan(truncated).splits()).isEmpty();
   }
 
   private static long fileCount(Path dir) throws Exception {
