@@ -1,9 +1,12 @@
 package io.strata.core.compact;
 
+import io.strata.core.deletion.DeletionFileIndex;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.levels.CompactionPicker;
+import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
@@ -11,9 +14,12 @@ import io.strata.core.store.FileStore;
 import io.strata.core.write.BucketId;
 import io.strata.core.write.TableWriter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Plans a compaction from the latest snapshot's manifests, opening no data file: one {@link
@@ -31,6 +37,9 @@ public final class CompactionPlanner {
   public List<CompactionTask> plan(Predicate partitionFilter, CompactStrategy strategy) {
     // Before any task rewrites files: a compaction would drop the deletion vectors.
     TableWriter.checkNoDeletionVectors(table);
+    boolean keyVectors =
+        table.schema().hasPrimaryKey()
+            && table.options().get(TableOptions.DELETION_VECTORS_ENABLED);
     Snapshot latest = table.snapshotManager().latest();
     if (latest == null) {
       return List.of();
@@ -45,17 +54,58 @@ public final class CompactionPlanner {
           .add(e);
     }
     CompactionPicker picker = new CompactionPicker(table.options(), table.schema().hasPrimaryKey());
+    DeletionFileIndex vectors =
+        keyVectors
+            ? DeletionFileIndex.of(latest, table.manifestFiles(), table.paths())
+            : DeletionFileIndex.EMPTY;
     List<CompactionTask> tasks = new ArrayList<>();
     for (Map.Entry<BucketId, List<ManifestEntry>> b : buckets.entrySet()) {
+      BucketId id = b.getKey();
       List<ManifestEntry> entries = b.getValue();
-      CompactUnit unit = picker.pick(strategy, entries.stream().map(ManifestEntry::file).toList());
-      if (unit != null) {
-        BucketId id = b.getKey();
-        tasks.add(
-            new CompactionTask(
-                id.partition(), id.bucket(), entries.get(0).totalBuckets(), strategy, unit));
+      List<DataFileMeta> files = entries.stream().map(ManifestEntry::file).toList();
+      CompactUnit unit =
+          keyVectors && strategy == CompactStrategy.FULL
+              ? fullWithVectors(picker, files, f -> vectors.lookup(id.partition(), id.bucket(), f))
+              : picker.pick(strategy, files);
+      if (unit == null) {
+        continue;
       }
+      CompactionTask.DeletionVectorBase base =
+          keyVectors
+              ? new CompactionTask.DeletionVectorBase(latest.id(), others(files, unit))
+              : null;
+      tasks.add(
+          new CompactionTask(
+              id.partition(), id.bucket(), entries.get(0).totalBuckets(), strategy, unit, base));
     }
     return tasks;
+  }
+
+  /**
+   * A full compaction of a key bucket with deletion vectors: a bucket already wholly in the top
+   * level rewrites only its files with a vector (or with retractions), dropping the vectors, as
+   * Paimon does; any other bucket is rewritten whole into the top level.
+   */
+  private CompactUnit fullWithVectors(
+      CompactionPicker picker, List<DataFileMeta> files, Function<String, Object> vectorOf) {
+    int top = TableOptions.topLevel(table.options());
+    if (files.stream().anyMatch(f -> f.level() != top)) {
+      return picker.pick(CompactStrategy.FULL, files);
+    }
+    List<DataFileMeta> rewritten =
+        files.stream()
+            .filter(
+                f ->
+                    vectorOf.apply(f.fileName()) != null
+                        || f.deleteRowCount() == null
+                        || f.deleteRowCount() > 0)
+            .toList();
+    return rewritten.isEmpty() ? null : new CompactUnit(rewritten, top, true);
+  }
+
+  private static List<DataFileMeta> others(List<DataFileMeta> files, CompactUnit unit) {
+    Set<String> inUnit = new HashSet<>();
+    unit.files().forEach(f -> inUnit.add(f.fileName()));
+    return files.stream().filter(f -> !inUnit.contains(f.fileName())).toList();
   }
 }

@@ -30,4 +30,8 @@ public final class DeletionVector {
   public boolean isEmpty() {
     return deleted.isEmpty();
   }
+
+  BitSet positionsCopy() {
+    return (BitSet) deleted.clone();
+  }
 }

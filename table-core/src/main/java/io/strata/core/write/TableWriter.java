@@ -3,10 +3,12 @@ package io.strata.core.write;
 import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
+import io.strata.core.deletion.BucketDeletionVectors;
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.format.AvroSchemas;
 import io.strata.core.index.DynamicBucketAssigner;
 import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.manifest.IndexFileMeta;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
 import io.strata.core.options.ChangelogProducer;
@@ -48,6 +50,7 @@ public final class TableWriter implements AutoCloseable {
   private final FileNamer changelogNames;
   private final WriteStart start;
   private final RestoredFiles restored;
+  private final RestoredDeletionVectors restoredVectors;
   private final DynamicBucketAssigner dynamicBuckets;
   private final Map<BucketId, BucketWriter> writers = new LinkedHashMap<>();
   private final Map<BucketId, CompactingBucket> compactions = new LinkedHashMap<>();
@@ -97,6 +100,7 @@ public final class TableWriter implements AutoCloseable {
     this.keyIndexes = indexes(rowType, schema.primaryKeys());
     this.start = start;
     this.restored = new RestoredFiles(table, start.snapshotId());
+    this.restoredVectors = new RestoredDeletionVectors(table, start.snapshotId());
     Options options = table.options();
     this.numBuckets = options.get(TableOptions.BUCKET);
     String bucketKey = options.get(TableOptions.BUCKET_KEY);
@@ -186,9 +190,13 @@ public final class TableWriter implements AutoCloseable {
     return table.schema().hasPrimaryKey() && table.options().get(TableOptions.BUCKET) == -1;
   }
 
-  /** Fails for tables with deletion vectors, which Strata reads but cannot maintain yet. */
+  /**
+   * Fails for append tables with deletion vectors, which Strata reads but cannot maintain yet;
+   * primary-key tables keep theirs by lookup compaction.
+   */
   public static void checkNoDeletionVectors(FileStore table) {
-    if (table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
+    if (table.options().get(TableOptions.DELETION_VECTORS_ENABLED)
+        && !table.schema().hasPrimaryKey()) {
       throw CoreErrors.deletionVectorsWrite(table.root().toString());
     }
   }
@@ -240,7 +248,11 @@ public final class TableWriter implements AutoCloseable {
   private BucketWriter newWriter(BucketId id) {
     long firstSequence = start.nextSequence(id);
     if (start.compact() && schema.hasPrimaryKey()) {
-      compactions.put(id, new CompactingBucket(table, id, numBuckets, restored.of(id)));
+      BucketDeletionVectors vectors =
+          table.options().get(TableOptions.DELETION_VECTORS_ENABLED)
+              ? restoredVectors.of(id)
+              : null;
+      compactions.put(id, new CompactingBucket(table, id, numBuckets, restored.of(id), vectors));
     }
     if (!schema.hasPrimaryKey()) {
       RollingFileWriter files = files(id, rowType);
@@ -329,12 +341,27 @@ public final class TableWriter implements AutoCloseable {
       CompactingBucket compaction = compactions.get(id);
       List<DataFileMeta> before = List.of();
       List<DataFileMeta> after = List.of();
+      List<IndexFileMeta> newIndexFiles = new ArrayList<>();
+      List<IndexFileMeta> deletedIndexFiles = new ArrayList<>();
       if (compaction != null) {
         compaction.compactAuto(newFiles);
         before = compaction.before();
         after = compaction.after();
+        if (compaction.vectors() != null) {
+          // Deletion vectors change with the compaction and commit in its snapshot.
+          List<List<IndexFileMeta>> change =
+              DeletionVectorCommits.indexChange(table, compaction.vectors());
+          newIndexFiles.addAll(change.get(0));
+          deletedIndexFiles.addAll(change.get(1));
+        }
       }
       DynamicBucketAssigner.IndexChange index = indexChanges.remove(id);
+      if (index != null) {
+        newIndexFiles.add(index.after());
+        if (index.before() != null) {
+          deletedIndexFiles.add(index.before());
+        }
+      }
       messages.add(
           new CommitMessage(
               id.partition(),
@@ -344,8 +371,8 @@ public final class TableWriter implements AutoCloseable {
               List.of(),
               before,
               after,
-              index == null ? List.of() : List.of(index.after()),
-              index == null || index.before() == null ? List.of() : List.of(index.before()),
+              newIndexFiles,
+              deletedIndexFiles,
               e.getValue().changelogFiles()));
     }
     // Every bucket that took a new key was written to, so no index change is left over.
