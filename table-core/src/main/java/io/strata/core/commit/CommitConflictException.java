@@ -53,4 +53,35 @@ public final class CommitConflictException extends RuntimeException {
             + " that this write assigned keys with; retry the statement (dynamic-bucket tables"
             + " take one writer per partition at a time).");
   }
+
+  /**
+   * A concurrent commit changed the deletion vectors of a bucket this write changes, or of a data
+   * file ({@code fileName}, null when the whole bucket is meant) this write removes.
+   */
+  public static CommitConflictException deletionVectorsChanged(
+      String table, String fileName, int bucket) {
+    return new CommitConflictException(
+        "Cannot commit to "
+            + table
+            + ": a concurrent commit changed the deletion vectors of "
+            + (fileName == null ? "" : "file " + fileName + " in ")
+            + "bucket "
+            + bucket
+            + " after this write read them, so committing would bring deleted rows back; retry"
+            + " the statement.");
+  }
+
+  /** A file this write marks rows of deleted was removed by a concurrent commit. */
+  public static CommitConflictException deletionVectorFileRemoved(
+      String table, String fileName, int bucket) {
+    return new CommitConflictException(
+        "Cannot commit to "
+            + table
+            + ": file "
+            + fileName
+            + " (bucket "
+            + bucket
+            + ") whose rows this write marks deleted was removed by a concurrent commit (its rows"
+            + " were rewritten elsewhere); retry the statement.");
+  }
 }

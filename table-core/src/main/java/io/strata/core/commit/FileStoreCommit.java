@@ -20,12 +20,13 @@ import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
+import io.strata.core.write.BucketId;
 import io.strata.core.write.CommitMessage;
-import io.strata.core.write.TableWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -203,8 +204,6 @@ public final class FileStoreCommit {
   }
 
   private Snapshot run(List<CommitMessage> messages, CommitKind kind, OverwriteScope overwrite) {
-    // A snapshot without the table's index manifest would bring every deleted row back.
-    TableWriter.checkNoDeletionVectors(table);
     messages = overwrite == null ? messages : withoutCompactions(messages);
     long start = System.nanoTime();
     try {
@@ -298,13 +297,13 @@ public final class FileStoreCommit {
         delta.add(new ManifestEntry(FileKind.ADD, m.partition(), m.bucket(), m.totalBuckets(), f));
       }
     }
-    if (delta.isEmpty()) {
+    if (delta.isEmpty() && messages.stream().noneMatch(CommitMessage::hasIndexChange)) {
       return Attempt.of(Outcome.NOTHING_TO_COMMIT, 0);
     }
     long schemaId = commitSchema(messages).id();
     List<String> written = new ArrayList<>();
     try {
-      String indexManifest = indexManifest(latest, messages, overwrite, written);
+      String indexManifest = indexManifest(latest, messages, overwrite, delta, written);
       Snapshot snapshot = buildSnapshot(latest, schemaId, delta, kind, indexManifest, written);
       snapshot = withChangelog(snapshot, changelogEntries(messages), written);
       if (table.snapshotManager().tryCommit(snapshot)) {
@@ -336,12 +335,13 @@ public final class FileStoreCommit {
 
   /**
    * The index manifest of the new snapshot: the latest one, or a new one when the commit changes
-   * dynamic-bucket hash indexes or overwrites partitions that have them.
+   * dynamic-bucket hash indexes or deletion vectors, or overwrites partitions that have them.
    */
   private String indexManifest(
       Snapshot latest,
       List<CommitMessage> messages,
       OverwriteScope overwrite,
+      List<ManifestEntry> delta,
       List<String> written) {
     String current = latest == null ? null : latest.indexManifest();
     List<IndexManifestEntry> live =
@@ -349,14 +349,47 @@ public final class FileStoreCommit {
     RowType partitionType = table.schema().partitionType();
     java.util.function.Predicate<BinaryRow> replaced =
         overwrite == null ? null : p -> overwrite.replaces(p, partitionType);
-    if (!KeyIndexChanges.changesIndex(live, messages, replaced)) {
+    DeletionVectorChanges vectors = new DeletionVectorChanges(table.root().toString());
+    if (overwrite == null) {
+      vectors.checkRemovedFiles(live, messages);
+    }
+    boolean keys = KeyIndexChanges.changesIndex(live, messages, replaced);
+    boolean deletions = DeletionVectorChanges.changesIndex(live, messages, replaced);
+    if (!keys && !deletions) {
       return current;
     }
     List<IndexManifestEntry> next =
-        new KeyIndexChanges(table.root().toString()).apply(live, messages, replaced);
+        keys ? new KeyIndexChanges(table.root().toString()).apply(live, messages, replaced) : live;
+    if (deletions) {
+      Map<BucketId, Set<String>> liveAfter =
+          DeletionVectorChanges.needsLiveFiles(messages) ? liveAfter(latest, delta) : Map.of();
+      next = vectors.apply(next, messages, replaced, liveAfter);
+    }
+    if (next.isEmpty()) {
+      return null;
+    }
     String name = manifestFiles.writeIndexManifest(next);
     written.add(name);
     return name;
+  }
+
+  /** The data file names of each bucket once {@code delta} applies on {@code latest}. */
+  private Map<BucketId, Set<String>> liveAfter(Snapshot latest, List<ManifestEntry> delta) {
+    Map<BucketId, Set<String>> live = new HashMap<>();
+    List<ManifestEntry> entries =
+        new ArrayList<>(
+            new FileStoreScan(manifestFiles, table.schema().partitionType()).liveEntries(latest));
+    entries.addAll(delta);
+    for (ManifestEntry e : entries) {
+      Set<String> files =
+          live.computeIfAbsent(new BucketId(e.partition(), e.bucket()), k -> new HashSet<>());
+      if (e.kind() == FileKind.ADD) {
+        files.add(e.file().fileName());
+      } else {
+        files.remove(e.file().fileName());
+      }
+    }
+    return live;
   }
 
   private Snapshot buildSnapshot(

@@ -35,7 +35,7 @@ final class KeyIndexChanges {
   /** Whether a commit of {@code messages} changes the index manifest at all. */
   static boolean changesIndex(
       List<IndexManifestEntry> live, List<CommitMessage> messages, Predicate<BinaryRow> replaced) {
-    if (messages.stream().anyMatch(CommitMessage::hasIndexChange)) {
+    if (messages.stream().anyMatch(KeyIndexChanges::hasHashChange)) {
       return true;
     }
     return replaced != null
@@ -58,21 +58,21 @@ final class KeyIndexChanges {
     }
     Map<BucketId, IndexFileMeta> rewritten = new HashMap<>();
     for (CommitMessage m : messages) {
-      if (!m.hasIndexChange()) {
+      if (!hasHashChange(m)) {
         continue;
       }
+      List<IndexFileMeta> deleted = hashFiles(m.deletedIndexFiles());
       BucketId id = new BucketId(m.partition(), m.bucket());
       if (rewritten.containsKey(id)) {
         throw CoreErrors.dynamicBucketWrittenTwice(table, m.partition().toString(), m.bucket());
       }
       IndexManifestEntry current = liveHash.get(id);
-      String before =
-          m.deletedIndexFiles().isEmpty() ? null : m.deletedIndexFiles().get(0).fileName();
+      String before = deleted.isEmpty() ? null : deleted.get(0).fileName();
       String now = current == null ? null : current.indexFile().fileName();
       if (!Objects.equals(before, now)) {
         throw CommitConflictException.keyIndexChanged(table, m.bucket());
       }
-      rewritten.put(id, m.newIndexFiles().get(0));
+      rewritten.put(id, hashFiles(m.newIndexFiles()).get(0));
     }
     rewritten.keySet().forEach(liveHash::remove);
     result.addAll(liveHash.values());
@@ -80,6 +80,14 @@ final class KeyIndexChanges {
         (id, file) ->
             result.add(new IndexManifestEntry(FileKind.ADD, id.partition(), id.bucket(), file)));
     return result;
+  }
+
+  private static boolean hasHashChange(CommitMessage m) {
+    return !hashFiles(m.newIndexFiles()).isEmpty() || !hashFiles(m.deletedIndexFiles()).isEmpty();
+  }
+
+  private static List<IndexFileMeta> hashFiles(List<IndexFileMeta> files) {
+    return files.stream().filter(f -> HashIndexFile.HASH.equals(f.indexType())).toList();
   }
 
   private static boolean isHash(IndexManifestEntry e) {

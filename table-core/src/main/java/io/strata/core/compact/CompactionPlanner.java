@@ -12,7 +12,6 @@ import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
 import io.strata.core.write.BucketId;
-import io.strata.core.write.TableWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -35,8 +34,7 @@ public final class CompactionPlanner {
 
   /** The tasks for the buckets of partitions matching {@code partitionFilter} (null = all). */
   public List<CompactionTask> plan(Predicate partitionFilter, CompactStrategy strategy) {
-    // Before any task rewrites files: a compaction would drop the deletion vectors.
-    TableWriter.checkNoDeletionVectors(table);
+    // Key buckets keep their vectors by lookup compaction; append tasks drop the vectors.
     boolean keyVectors =
         table.schema().hasPrimaryKey()
             && table.options().get(TableOptions.DELETION_VECTORS_ENABLED);

@@ -2,15 +2,17 @@ package io.strata.core.compact;
 
 import io.strata.core.data.BinaryRow;
 import io.strata.core.deletion.BucketDeletionVectors;
+import io.strata.core.deletion.DeletionFileIndex;
+import io.strata.core.deletion.DeletionVectorChange;
+import io.strata.core.deletion.DeletionVectorIndexFile;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.options.TableOptions;
 import io.strata.core.store.FileStore;
 import io.strata.core.write.BucketCompactor;
 import io.strata.core.write.BucketId;
 import io.strata.core.write.CommitMessage;
-import io.strata.core.write.DeletionVectorCommits;
-import io.strata.core.write.RestoredDeletionVectors;
 import java.io.Serializable;
 import java.util.List;
 
@@ -56,18 +58,53 @@ public record CompactionTask(
   /** Rewrites the unit's files through {@code table}'s file IO; the compaction to commit. */
   public CommitMessage run(FileStore table) {
     BucketId id = bucketId();
-    if (deletionVectors == null) {
+    if (deletionVectors != null) {
+      return runWithKeyVectors(table, id);
+    }
+    if (!table.options().get(TableOptions.DELETION_VECTORS_ENABLED)
+        || table.schema().hasPrimaryKey()) {
       return CommitMessage.compaction(
           id,
           totalBuckets,
           unit.files(),
           new BucketCompactor(table).rewrite(id, totalBuckets, unit));
     }
+    // The vectors read and the ones dropped come from one snapshot; the commit fails if the
+    // bucket's vectors changed since, so no row deleted meanwhile comes back.
+    DeletionFileIndex index =
+        DeletionFileIndex.of(
+            table.snapshotManager().latest(), table.manifestFiles(), table.paths());
+    List<DataFileMeta> after =
+        new BucketCompactor(table).withDeletions(index).rewrite(id, totalBuckets, unit);
+    DeletionVectorChange change =
+        BucketDeletionVectors.dropping(
+            index,
+            partition,
+            bucket,
+            unit.files().stream().map(DataFileMeta::fileName).toList(),
+            new DeletionVectorIndexFile(table.fileIO(), table.paths()));
+    return CommitMessage.compaction(id, totalBuckets, unit.files(), after, change);
+  }
+
+  /**
+   * A key bucket with deletion vectors: lookup compaction against the bucket's other files, with
+   * the vectors of the planned snapshot; the commit fails if they changed since.
+   */
+  private CommitMessage runWithKeyVectors(FileStore table, BucketId id) {
+    DeletionVectorIndexFile indexFiles = new DeletionVectorIndexFile(table.fileIO(), table.paths());
     BucketDeletionVectors vectors =
-        RestoredDeletionVectors.of(table, deletionVectors.snapshotId(), id);
+        BucketDeletionVectors.load(
+            DeletionFileIndex.of(
+                table.snapshotManager().snapshot(deletionVectors.snapshotId()),
+                table.manifestFiles(),
+                table.paths()),
+            partition,
+            bucket,
+            indexFiles);
     List<DataFileMeta> after =
         new BucketCompactor(table)
             .rewrite(id, totalBuckets, unit, deletionVectors.others(), vectors);
-    return DeletionVectorCommits.compaction(table, id, totalBuckets, unit.files(), after, vectors);
+    return CommitMessage.compaction(
+        id, totalBuckets, unit.files(), after, vectors.write(indexFiles));
   }
 }

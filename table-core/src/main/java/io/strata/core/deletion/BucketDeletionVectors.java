@@ -1,110 +1,148 @@
 package io.strata.core.deletion;
 
 import io.strata.core.data.BinaryRow;
-import io.strata.core.io.FileIO;
-import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.IndexFileMeta;
-import io.strata.core.manifest.IndexManifestEntry;
-import io.strata.core.paths.TablePaths;
 import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.LinkedHashMap;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * The deletion vectors of one (partition, bucket) while a writer or compaction changes them: those
- * of the snapshot it started from, rows it marks deleted, and vectors of files it compacted away
- * dropped. When something changed, all vectors of the bucket are written to a new index file that
- * replaces {@link #restoredIndexFiles()}, as Paimon keeps them.
+ * The deletion vectors of one bucket while a write changes them: loaded from the bucket's live
+ * index files, new deleted positions merged in (a union, so nothing already deleted comes back),
+ * vectors of data files the write removes dropped, then written as one new index file that replaces
+ * all of the bucket's previous ones.
+ *
+ * <p>Example: the bucket has {@code index-a} with {a.parquet: {1}} and {@code index-b} with
+ * {b.parquet: {4}}; a DELETE marks a.parquet row 7 and a compaction removes b.parquet; {@link
+ * #write} returns a change adding {@code index-c} with {a.parquet: {1, 7}} and deleting {@code
+ * index-a} and {@code index-b}.
  */
 public final class BucketDeletionVectors {
 
-  private final List<IndexFileMeta> restoredIndexFiles;
-  private final Map<String, BitSet> vectors;
+  private final BinaryRow partition;
+  private final int bucket;
+  private final List<IndexFileMeta> baseFiles;
+  private final Map<String, DeletionBitmap> vectors;
   private boolean changed;
 
-  private BucketDeletionVectors(List<IndexFileMeta> restored, Map<String, BitSet> vectors) {
-    this.restoredIndexFiles = List.copyOf(restored);
+  private BucketDeletionVectors(
+      BinaryRow partition,
+      int bucket,
+      List<IndexFileMeta> baseFiles,
+      Map<String, DeletionBitmap> vectors) {
+    this.partition = partition;
+    this.bucket = bucket;
+    this.baseFiles = List.copyOf(baseFiles);
     this.vectors = vectors;
+  }
+
+  /** The bucket's vectors as {@code index} (of the snapshot the write starts from) lists them. */
+  public static BucketDeletionVectors load(
+      DeletionFileIndex index, BinaryRow partition, int bucket, DeletionVectorIndexFile files) {
+    List<IndexFileMeta> baseFiles = index.indexFiles(partition, bucket);
+    Map<String, DeletionFile> current = index.deletionFiles(partition, bucket);
+    Map<String, DeletionBitmap> vectors = new TreeMap<>();
+    for (IndexFileMeta file : baseFiles) {
+      String path = files.path(file).toString();
+      for (Map.Entry<String, DeletionVector> e : files.readAll(file).entrySet()) {
+        DeletionFile live = current.get(e.getKey());
+        // With several index files naming one data file, the index's choice is the live one.
+        if (live != null && live.path().equals(path)) {
+          vectors.put(e.getKey(), DeletionBitmap.copyOf(e.getValue()));
+        }
+      }
+    }
+    return new BucketDeletionVectors(partition, bucket, baseFiles, vectors);
+  }
+
+  /**
+   * The change dropping the vectors of a bucket's {@code removed} data files, for a compaction that
+   * rewrote them without their deleted rows; {@link DeletionVectorChange#NONE} when none had one.
+   */
+  public static DeletionVectorChange dropping(
+      DeletionFileIndex index,
+      BinaryRow partition,
+      int bucket,
+      Collection<String> removed,
+      DeletionVectorIndexFile files) {
+    Map<String, DeletionFile> current = index.deletionFiles(partition, bucket);
+    if (removed.stream().noneMatch(current::containsKey)) {
+      return DeletionVectorChange.NONE;
+    }
+    BucketDeletionVectors vectors = load(index, partition, bucket, files);
+    removed.forEach(vectors::removeDataFile);
+    return vectors.write(files);
   }
 
   /** A bucket without deletion vectors yet. */
   public static BucketDeletionVectors empty(BinaryRow partition, int bucket) {
-    return new BucketDeletionVectors(List.of(), new LinkedHashMap<>());
+    return new BucketDeletionVectors(partition, bucket, List.of(), new TreeMap<>());
   }
 
-  /**
-   * The vectors of {@code partition}'s {@code bucket} in a snapshot whose index manifest lists
-   * {@code liveEntries} (only ADD entries of live files, as index manifests hold).
-   */
-  public static BucketDeletionVectors restore(
-      FileIO fileIO,
-      TablePaths paths,
-      BinaryRow partition,
-      int bucket,
-      List<IndexManifestEntry> liveEntries) {
-    List<IndexManifestEntry> mine = new ArrayList<>();
-    List<IndexFileMeta> files = new ArrayList<>();
-    for (IndexManifestEntry e : liveEntries) {
-      if (e.kind() == FileKind.ADD
-          && e.bucket() == bucket
-          && e.partition().equals(partition)
-          && IndexFileMeta.DELETION_VECTORS.equals(e.indexFile().indexType())) {
-        mine.add(e);
-        files.add(e.indexFile());
-      }
-    }
-    Map<String, BitSet> vectors = new LinkedHashMap<>();
-    DeletionFileIndex index = DeletionFileIndex.of(mine, paths);
-    DeletionVectorReader reader = new DeletionVectorReader(fileIO);
-    for (IndexFileMeta f : files) {
-      for (IndexFileMeta.DeletionVectorRange r : f.deletionVectorRanges()) {
-        DeletionFile file = index.lookup(partition, bucket, r.dataFileName());
-        vectors.put(r.dataFileName(), reader.read(file).positionsCopy());
-      }
-    }
-    return new BucketDeletionVectors(files, vectors);
+  public BinaryRow partition() {
+    return partition;
   }
 
-  /** The current vector of a data file (a live view), {@link DeletionVector#EMPTY} for none. */
-  public DeletionVector vector(String dataFileName) {
-    BitSet bits = vectors.get(dataFileName);
-    return bits == null ? DeletionVector.EMPTY : new DeletionVector(bits);
+  public int bucket() {
+    return bucket;
   }
 
-  /** Marks the row at {@code position} of a data file deleted. */
-  public void delete(String dataFileName, long position) {
-    vectors.computeIfAbsent(dataFileName, k -> new BitSet()).set(Math.toIntExact(position));
+  /** The deleted positions of {@code dataFile} (a copy), empty when none. */
+  public DeletionVector vector(String dataFile) {
+    DeletionBitmap bitmap = vectors.get(dataFile);
+    return bitmap == null ? DeletionVector.EMPTY : bitmap.toVector();
+  }
+
+  /** The data files that have deleted positions. */
+  public Set<String> dataFiles() {
+    return Collections.unmodifiableSet(vectors.keySet());
+  }
+
+  /** Marks row {@code position} of {@code dataFile} deleted. */
+  public void delete(String dataFile, long position) {
+    vectors.computeIfAbsent(dataFile, f -> new DeletionBitmap()).add(position);
     changed = true;
   }
 
-  /** Drops the vector of a data file that no longer exists (compacted away). */
-  public void removeDataFile(String dataFileName) {
-    if (vectors.remove(dataFileName) != null) {
+  /** Marks every position of {@code positions} of {@code dataFile} deleted. */
+  public void delete(String dataFile, DeletionBitmap positions) {
+    if (positions.isEmpty()) {
+      return;
+    }
+    vectors.computeIfAbsent(dataFile, f -> new DeletionBitmap()).addAll(positions);
+    changed = true;
+  }
+
+  /** Drops the vector of a data file the write removes (compacted or rewritten away). */
+  public void removeDataFile(String dataFile) {
+    if (vectors.remove(dataFile) != null) {
       changed = true;
     }
   }
 
-  /** Whether the bucket's vectors differ from the restored ones. */
+  /** Whether {@link #write} has anything to write. */
   public boolean changed() {
     return changed;
   }
 
-  /** The index files the vectors were restored from, which a changed bucket replaces. */
-  public List<IndexFileMeta> restoredIndexFiles() {
-    return restoredIndexFiles;
-  }
-
-  /** The non-empty vectors, by data file name, in the order files got them. */
-  public Map<String, BitSet> vectors() {
-    Map<String, BitSet> result = new LinkedHashMap<>();
-    vectors.forEach(
-        (name, bits) -> {
-          if (!bits.isEmpty()) {
-            result.put(name, bits);
-          }
-        });
-    return result;
+  /**
+   * Writes the bucket's vectors into one new index file replacing all of its previous ones.
+   *
+   * @return {@link DeletionVectorChange#NONE} when nothing changed
+   */
+  public DeletionVectorChange write(DeletionVectorIndexFile files) {
+    if (!changed) {
+      return DeletionVectorChange.NONE;
+    }
+    IndexFileMeta written = files.write(vectors);
+    List<IndexFileMeta> added = new ArrayList<>();
+    if (written != null) {
+      added.add(written);
+    }
+    return new DeletionVectorChange(added, baseFiles);
   }
 }

@@ -7,6 +7,8 @@ import io.strata.core.manifest.IndexManifestEntry;
 import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.paths.TablePaths;
 import io.strata.core.snapshot.Snapshot;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,12 +21,16 @@ import java.util.Map;
 public final class DeletionFileIndex {
 
   /** An index with no deletion files. */
-  public static final DeletionFileIndex EMPTY = new DeletionFileIndex(Map.of());
+  public static final DeletionFileIndex EMPTY = new DeletionFileIndex(Map.of(), Map.of());
 
   private final Map<BucketKey, Map<String, DeletionFile>> byBucket;
+  private final Map<BucketKey, List<IndexFileMeta>> indexFiles;
 
-  private DeletionFileIndex(Map<BucketKey, Map<String, DeletionFile>> byBucket) {
+  private DeletionFileIndex(
+      Map<BucketKey, Map<String, DeletionFile>> byBucket,
+      Map<BucketKey, List<IndexFileMeta>> indexFiles) {
     this.byBucket = byBucket;
+    this.indexFiles = indexFiles;
   }
 
   /** The deletion files {@code snapshot} (null for an empty table) reads. */
@@ -46,6 +52,7 @@ public final class DeletionFileIndex {
       }
     }
     Map<BucketKey, Map<String, DeletionFile>> byBucket = new HashMap<>();
+    Map<BucketKey, List<IndexFileMeta>> indexFiles = new HashMap<>();
     for (IndexManifestEntry e : live.values()) {
       IndexFileMeta file = e.indexFile();
       if (!IndexFileMeta.DELETION_VECTORS.equals(file.indexType())
@@ -56,20 +63,32 @@ public final class DeletionFileIndex {
           file.externalPath() != null
               ? file.externalPath()
               : paths.indexFile(file.fileName()).toString();
-      Map<String, DeletionFile> files =
-          byBucket.computeIfAbsent(new BucketKey(e.partition(), e.bucket()), k -> new HashMap<>());
+      BucketKey key = new BucketKey(e.partition(), e.bucket());
+      indexFiles.computeIfAbsent(key, k -> new ArrayList<>()).add(file);
+      Map<String, DeletionFile> files = byBucket.computeIfAbsent(key, k -> new HashMap<>());
       for (IndexFileMeta.DeletionVectorRange r : file.deletionVectorRanges()) {
         files.put(
             r.dataFileName(), new DeletionFile(path, r.offset(), r.length(), r.cardinality()));
       }
     }
-    return new DeletionFileIndex(byBucket);
+    return new DeletionFileIndex(byBucket, indexFiles);
   }
 
   /** The deletion file of a data file of a bucket, or null when none of its rows is deleted. */
   public DeletionFile lookup(BinaryRow partition, int bucket, String dataFileName) {
     Map<String, DeletionFile> files = byBucket.get(new BucketKey(partition, bucket));
     return files == null ? null : files.get(dataFileName);
+  }
+
+  /** The deletion files of a bucket's data files, by data file name; empty when there are none. */
+  public Map<String, DeletionFile> deletionFiles(BinaryRow partition, int bucket) {
+    return Collections.unmodifiableMap(
+        byBucket.getOrDefault(new BucketKey(partition, bucket), Map.of()));
+  }
+
+  /** The live deletion-vector index files of a bucket (Paimon may keep several per bucket). */
+  public List<IndexFileMeta> indexFiles(BinaryRow partition, int bucket) {
+    return List.copyOf(indexFiles.getOrDefault(new BucketKey(partition, bucket), List.of()));
   }
 
   public boolean isEmpty() {

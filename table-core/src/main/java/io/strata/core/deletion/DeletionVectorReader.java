@@ -42,14 +42,33 @@ public final class DeletionVectorReader {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read deletion vectors of " + path, e);
     }
+    return decode(ByteBuffer.wrap(block), file, path);
+  }
+
+  /** The vector {@code file} points to within the whole index file's {@code bytes}. */
+  static DeletionVector decode(byte[] bytes, DeletionFile file) {
+    Path path = new Path(file.path());
+    if (file.offset() < 0 || file.offset() + file.length() + 8 > bytes.length) {
+      throw CorruptFileException.of(
+          CorruptFileException.Kind.DELETION_VECTORS,
+          path,
+          new IllegalStateException(
+              "vector at offset " + file.offset() + " lies beyond the file's end"));
+    }
+    ByteBuffer block =
+        ByteBuffer.wrap(bytes, (int) file.offset(), Math.toIntExact(file.length() + 8)).slice();
+    return decode(block, file, path);
+  }
+
+  private static DeletionVector decode(ByteBuffer block, DeletionFile file, Path path) {
     try {
-      return decode(ByteBuffer.wrap(block), file);
+      return decodeBlock(block, file);
     } catch (BufferUnderflowException | IllegalStateException e) {
       throw CorruptFileException.of(CorruptFileException.Kind.DELETION_VECTORS, path, e);
     }
   }
 
-  private static DeletionVector decode(ByteBuffer block, DeletionFile file) {
+  private static DeletionVector decodeBlock(ByteBuffer block, DeletionFile file) {
     int length = block.getInt();
     if (length != file.length()) {
       throw new IllegalStateException(
@@ -65,7 +84,7 @@ public final class DeletionVectorReader {
       throw CoreErrors.deletionVectorFormatUnsupported(file.path(), magic);
     }
     CRC32 crc = new CRC32();
-    crc.update(block.array(), 4, length);
+    crc.update(block.array(), block.arrayOffset() + 4, length);
     int stored = block.getInt(4 + length);
     if ((int) crc.getValue() != stored) {
       throw new IllegalStateException("checksum mismatch at offset " + file.offset());

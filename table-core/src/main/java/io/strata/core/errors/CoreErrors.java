@@ -191,6 +191,19 @@ public final class CoreErrors {
             + " keys each; raise 'dynamic-bucket.target-row-num'.");
   }
 
+  public static IllegalStateException deletionVectorsWrittenTwice(
+      String table, String partition, int bucket) {
+    return new IllegalStateException(
+        "Cannot commit to "
+            + table
+            + ": two tasks of one write changed the deletion vectors of bucket "
+            + bucket
+            + " of partition "
+            + partition
+            + ", and one bucket takes one new deletion-vector index file per commit. Nothing was"
+            + " committed; merge the bucket's deletions into one change and retry.");
+  }
+
   public static IllegalStateException dynamicBucketWrittenTwice(
       String table, String partition, int bucket) {
     return new IllegalStateException(
@@ -320,6 +333,15 @@ public final class CoreErrors {
             + ": it uses deletion vectors ('deletion-vectors.enabled' = true), which Strata reads"
             + " but cannot maintain yet; a write or compaction would bring deleted rows back. Write"
             + " to it with Apache Paimon.");
+  }
+
+  public static IllegalArgumentException deletionPositionOutOfRange(long position, long max) {
+    return new IllegalArgumentException(
+        "Cannot mark row position "
+            + position
+            + " deleted: a 32-bit deletion vector holds positions 0 to "
+            + (max - 1)
+            + "; split the data file into smaller files.");
   }
 
   public static UnsupportedOperationException deletionVectorFormatUnsupported(

@@ -120,8 +120,14 @@ public final class SchemaErrors {
 
   public static IllegalArgumentException deletionVectorsUnsupported() {
     return new IllegalArgumentException(
-        "Tables with 'deletion-vectors.enabled' = true or 'bucket' = -2 are not supported yet;"
-            + " remove that option.");
+        "Primary-key tables with 'deletion-vectors.enabled' = true are not supported yet (append"
+            + " tables are); remove that option.");
+  }
+
+  public static IllegalArgumentException postponedBucketsUnsupported() {
+    return new IllegalArgumentException(
+        "Tables with 'bucket' = -2 (postponed buckets) are not supported yet; use a fixed bucket"
+            + " count or 'bucket' = -1.");
   }
 
   public static IllegalArgumentException firstRowWithDeletionVectors() {

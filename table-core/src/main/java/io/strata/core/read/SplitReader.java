@@ -38,6 +38,10 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
   private DeletionVector deleted = DeletionVector.EMPTY;
   private long position;
   private Object[] pending;
+  private long pendingPosition;
+  private DataFileMeta currentFile;
+  private DataFileMeta returnedFile;
+  private long returnedPosition = -1;
   private final Map<Long, FieldMapping> mappings = new HashMap<>();
   private FieldMapping mapping;
 
@@ -68,9 +72,11 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
       while (pending == null) {
         if (current != null && current.hasNext()) {
           Object[] row = current.next();
-          if (!deleted.isDeleted(position++)) {
+          if (!deleted.isDeleted(position)) {
             pending = row;
+            pendingPosition = position;
           }
+          position++;
           continue;
         }
         if (current != null) {
@@ -82,7 +88,8 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
         }
         deleted = deletionVectors.read(split.deletionFile(nextFile));
         position = 0;
-        open(split.files().get(nextFile++));
+        currentFile = split.files().get(nextFile++);
+        open(currentFile);
       }
       return true;
     } catch (IOException e) {
@@ -133,7 +140,26 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
     }
     Object[] row = pending;
     pending = null;
+    returnedFile = currentFile;
+    returnedPosition = pendingPosition;
     return mapping.map(row, 0);
+  }
+
+  /** The data file of the row {@link #next} returned last. */
+  public DataFileMeta lastFile() {
+    return returnedFile;
+  }
+
+  /**
+   * The position in its file (0-based, counting deleted rows) of the row {@link #next} returned
+   * last: the position a deletion vector marks. Only a reader without row-group filter knows it
+   * (skipped row groups would shift the count).
+   */
+  public long lastPosition() {
+    if (rowGroupFilter != null) {
+      throw new IllegalStateException("row positions of a reader that skips row groups");
+    }
+    return returnedPosition;
   }
 
   @Override

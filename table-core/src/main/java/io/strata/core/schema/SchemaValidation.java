@@ -85,11 +85,10 @@ public final class SchemaValidation {
         }
       }
     }
-    if (bucket == -2
-        || (options.get(TableOptions.DELETION_VECTORS_ENABLED) && !schema.hasPrimaryKey())) {
-      throw SchemaErrors.deletionVectorsUnsupported();
+    if (bucket == -2) {
+      throw SchemaErrors.postponedBucketsUnsupported();
     }
-    if (options.get(TableOptions.DELETION_VECTORS_ENABLED)) {
+    if (options.get(TableOptions.DELETION_VECTORS_ENABLED) && schema.hasPrimaryKey()) {
       validateKeyDeletionVectors(options);
     }
     if (bucket > 0 && !schema.hasPrimaryKey() && bucketKey == null) {

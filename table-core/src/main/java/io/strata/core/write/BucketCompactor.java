@@ -1,6 +1,8 @@
 package io.strata.core.write;
 
 import io.strata.core.deletion.BucketDeletionVectors;
+import io.strata.core.deletion.DeletionFile;
+import io.strata.core.deletion.DeletionFileIndex;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.manifest.DataFileMeta;
@@ -31,10 +33,20 @@ public final class BucketCompactor {
 
   private final FileStore table;
   private final CompactionRewriter rewriter;
+  private DeletionFileIndex deletions = DeletionFileIndex.EMPTY;
 
   public BucketCompactor(FileStore table) {
     this.table = table;
     this.rewriter = new CompactionRewriter(table);
+  }
+
+  /**
+   * Reads append files without the rows {@code index} marks deleted, so the rewritten files hold
+   * only live rows and their vectors can be dropped.
+   */
+  public BucketCompactor withDeletions(DeletionFileIndex index) {
+    this.deletions = index;
+    return this;
   }
 
   /** The files written in place of {@code unit.files()}. */
@@ -114,7 +126,13 @@ public final class BucketCompactor {
       BucketId bucket, int totalBuckets, List<DataFileMeta> files) {
     List<DataFileMeta> ordered = new ArrayList<>(files);
     ordered.sort(Comparator.comparingLong(DataFileMeta::minSequenceNumber));
-    DataSplit inOrder = split(bucket, totalBuckets, ordered, true);
+    List<DeletionFile> vectors = new ArrayList<>();
+    for (DataFileMeta f : ordered) {
+      vectors.add(deletions.lookup(bucket.partition(), bucket.bucket(), f.fileName()));
+    }
+    DataSplit inOrder =
+        new DataSplit(
+            NO_SNAPSHOT, bucket.partition(), bucket.bucket(), totalBuckets, ordered, true, vectors);
     try (CloseableIterator<Object[]> rows =
         TableRead.open(table, inOrder, table.schema().rowType())) {
       return rewriter.writeRows(bucket, rows, ordered.get(0).minSequenceNumber());

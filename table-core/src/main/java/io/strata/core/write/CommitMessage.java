@@ -1,6 +1,7 @@
 package io.strata.core.write;
 
 import io.strata.core.data.BinaryRow;
+import io.strata.core.deletion.DeletionVectorChange;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.IndexFileMeta;
 import java.io.Serializable;
@@ -15,6 +16,11 @@ import java.util.List;
  * <p>In dynamic bucket mode it also carries the bucket's new hash index file ({@code
  * newIndexFiles}) and the one it replaces ({@code deletedIndexFiles}, empty for a new bucket),
  * which commit with the data change.
+ *
+ * <p>With {@code deletion-vectors.enabled} the index files may also be deletion-vector files: the
+ * bucket's one new index file and every one it replaces (see {@code DeletionVectorChange}). They
+ * belong to the compaction when the message has one (compaction is what drops the vectors of the
+ * files it removes), else to the data change.
  *
  * <p>With {@code changelog-producer} {@code input}, a primary-key writer also wrote {@code
  * changelogFiles}: every input record, unmerged, which the data change's snapshot lists in its
@@ -105,6 +111,28 @@ public record CommitMessage(
         bucket.partition(), bucket.bucket(), totalBuckets, List.of(), List.of(), before, after);
   }
 
+  /**
+   * A compaction alone that also replaces the bucket's deletion-vector index files ({@code
+   * vectors}: the vectors of {@code before} dropped).
+   */
+  public static CommitMessage compaction(
+      BucketId bucket,
+      int totalBuckets,
+      List<DataFileMeta> before,
+      List<DataFileMeta> after,
+      DeletionVectorChange vectors) {
+    return new CommitMessage(
+        bucket.partition(),
+        bucket.bucket(),
+        totalBuckets,
+        List.of(),
+        List.of(),
+        before,
+        after,
+        vectors.newIndexFiles(),
+        vectors.deletedIndexFiles());
+  }
+
   public boolean isEmpty() {
     return newFiles.isEmpty()
         && deletedFiles.isEmpty()
@@ -136,13 +164,40 @@ public record CommitMessage(
         deletedFiles,
         List.of(),
         List.of(),
-        newIndexFiles,
-        deletedIndexFiles,
+        indexFilesOfDataChange(newIndexFiles),
+        indexFilesOfDataChange(deletedIndexFiles),
         changelogFiles);
   }
 
-  /** The compaction as a change that adds its output and removes its input. */
+  /**
+   * The compaction as a change that adds its output and removes its input, with the deletion
+   * vectors it rewrote.
+   */
   public CommitMessage compactionAsChange() {
-    return new CommitMessage(partition, bucket, totalBuckets, compactAfter, compactBefore);
+    return new CommitMessage(
+        partition,
+        bucket,
+        totalBuckets,
+        compactAfter,
+        compactBefore,
+        List.of(),
+        List.of(),
+        deletionVectorFiles(newIndexFiles),
+        deletionVectorFiles(deletedIndexFiles));
+  }
+
+  private List<IndexFileMeta> indexFilesOfDataChange(List<IndexFileMeta> files) {
+    if (!hasCompaction()) {
+      return files;
+    }
+    return files.stream()
+        .filter(f -> !IndexFileMeta.DELETION_VECTORS.equals(f.indexType()))
+        .toList();
+  }
+
+  private static List<IndexFileMeta> deletionVectorFiles(List<IndexFileMeta> files) {
+    return files.stream()
+        .filter(f -> IndexFileMeta.DELETION_VECTORS.equals(f.indexType()))
+        .toList();
   }
 }

@@ -1,6 +1,8 @@
 package io.strata.core.write;
 
 import io.strata.core.deletion.BucketDeletionVectors;
+import io.strata.core.deletion.DeletionFileIndex;
+import io.strata.core.deletion.DeletionVectorIndexFile;
 import io.strata.core.manifest.IndexManifestEntry;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
@@ -10,7 +12,7 @@ import java.util.List;
  * The deletion vectors of the buckets a task compacts, as the write's base snapshot holds them: its
  * index manifest is read once per task, a bucket's vectors when the bucket is first written.
  */
-public final class RestoredDeletionVectors {
+final class RestoredDeletionVectors {
 
   private final FileStore table;
   private final Long snapshotId;
@@ -25,13 +27,11 @@ public final class RestoredDeletionVectors {
     if (entries == null) {
       entries = entriesOf(table, snapshotId);
     }
-    return BucketDeletionVectors.restore(
-        table.fileIO(), table.paths(), bucket.partition(), bucket.bucket(), entries);
-  }
-
-  /** The vectors of one bucket in snapshot {@code snapshotId} (null for none). */
-  public static BucketDeletionVectors of(FileStore table, Long snapshotId, BucketId bucket) {
-    return new RestoredDeletionVectors(table, snapshotId).of(bucket);
+    return BucketDeletionVectors.load(
+        DeletionFileIndex.of(entries, table.paths()),
+        bucket.partition(),
+        bucket.bucket(),
+        new DeletionVectorIndexFile(table.fileIO(), table.paths()));
   }
 
   private static List<IndexManifestEntry> entriesOf(FileStore table, Long snapshotId) {

@@ -4,6 +4,8 @@ import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
 import io.strata.core.deletion.BucketDeletionVectors;
+import io.strata.core.deletion.DeletionVectorChange;
+import io.strata.core.deletion.DeletionVectorIndexFile;
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.format.AvroSchemas;
 import io.strata.core.index.DynamicBucketAssigner;
@@ -131,14 +133,14 @@ public final class TableWriter implements AutoCloseable {
 
   /**
    * Fails, before anything is written, for tables Strata cannot write correctly: Avro files of
-   * timestamps finer than microseconds (Paimon refuses them too), invalid merge-engine options,
-   * primary-key tables with postponed buckets ({@code 'bucket' = -2}), and tables with deletion
-   * vectors, which every write and compaction would have to maintain. Dynamic bucket mode ({@code
-   * -1}) is written with its hash index.
+   * timestamps finer than microseconds (Paimon refuses them too), invalid merge-engine options, and
+   * primary-key tables with postponed buckets ({@code 'bucket' = -2}). Primary-key tables with
+   * deletion vectors mark the rows their writes replace by lookup compaction; appends to append
+   * tables with deletion vectors are plain appends (new files have no vector). Dynamic bucket mode
+   * ({@code -1}) is written with its hash index.
    */
   public static void checkWritable(FileStore table) {
     Options options = table.options();
-    checkNoDeletionVectors(table);
     FileFormat format = WriteSettings.of(options, table.schema().hasPrimaryKey()).format();
     if (format == FileFormat.AVRO) {
       DataField unsupported = AvroSchemas.unsupportedField(table.schema().rowType());
@@ -191,8 +193,8 @@ public final class TableWriter implements AutoCloseable {
   }
 
   /**
-   * Fails for append tables with deletion vectors, which Strata reads but cannot maintain yet;
-   * primary-key tables keep theirs by lookup compaction.
+   * Fails for row-level changes of append tables with deletion vectors, which Strata does not mark
+   * yet; primary-key tables keep their vectors by lookup compaction.
    */
   public static void checkNoDeletionVectors(FileStore table) {
     if (table.options().get(TableOptions.DELETION_VECTORS_ENABLED)
@@ -349,10 +351,12 @@ public final class TableWriter implements AutoCloseable {
         after = compaction.after();
         if (compaction.vectors() != null) {
           // Deletion vectors change with the compaction and commit in its snapshot.
-          List<List<IndexFileMeta>> change =
-              DeletionVectorCommits.indexChange(table, compaction.vectors());
-          newIndexFiles.addAll(change.get(0));
-          deletedIndexFiles.addAll(change.get(1));
+          DeletionVectorChange change =
+              compaction
+                  .vectors()
+                  .write(new DeletionVectorIndexFile(table.fileIO(), table.paths()));
+          newIndexFiles.addAll(change.newIndexFiles());
+          deletedIndexFiles.addAll(change.deletedIndexFiles());
         }
       }
       DynamicBucketAssigner.IndexChange index = indexChanges.remove(id);

@@ -51,7 +51,9 @@ class KeyTableDeletionVectorsTest {
     return Stream.of(
         Arguments.of("deduplicate", Map.of(), true),
         Arguments.of("dynamic-bucket", Map.of("bucket", "-1"), true),
-        Arguments.of("sequence-field", Map.of("sequence.field", "a"), true),
+        // No deletes: a delete dropped at compaction (as Paimon drops them with deletion vectors)
+        // no longer outranks a later record with a lower sequence field.
+        Arguments.of("sequence-field", Map.of("sequence.field", "a"), false),
         Arguments.of(
             "partial-update",
             Map.of("merge-engine", "partial-update", "ignore-delete", "true"),
@@ -119,8 +121,9 @@ class KeyTableDeletionVectorsTest {
                 .as("snapshot %s", id)
                 .isEqualTo(expected));
 
-    Snapshot full = new FullCompaction(dv, "test", Clock.systemUTC()).run(null);
-    assertThat(full.commitKind()).isEqualTo(CommitKind.COMPACT);
+    // Null when every bucket already is one top-level run without vectors.
+    new FullCompaction(dv, "test", Clock.systemUTC()).run(null);
+    Snapshot full = dv.snapshotManager().latest();
     assertThat(sorted(TableTestSupport.readAll(dv))).isEqualTo(before);
     assertThat(DeletionFileIndex.of(full, dv.manifestFiles(), dv.paths()).isEmpty())
         .as("a full compaction rewrites the files with vectors and drops them")
