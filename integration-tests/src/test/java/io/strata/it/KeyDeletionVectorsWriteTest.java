@@ -53,7 +53,8 @@ class KeyDeletionVectorsWriteTest {
         "partial; , 'merge-engine' = 'partial-update', 'ignore-delete' = 'true'; false",
         "agg; , 'merge-engine' = 'aggregation', 'fields.a.aggregate-function' = 'sum'; true"
       })
-  void everyStatementReadsAsMergeOnRead(String name, String engine, boolean deletes) {
+  void everyStatementReadsAsMergeOnRead(String name, String engine, boolean deletes)
+      throws Exception {
     String dv = DB + "." + name + "_dv";
     String mor = DB + "." + name + "_mor";
     create(dv, engine == null ? "" : engine, true);
@@ -63,9 +64,9 @@ class KeyDeletionVectorsWriteTest {
       List<String> statements = new ArrayList<>();
       int kind = random.nextInt(4);
       if (kind == 2 && deletes) {
-        statements.add("DELETE FROM %s WHERE id % 11 = " + random.nextInt(11));
+        statements.add("DELETE FROM {t} WHERE id % 11 = " + random.nextInt(11));
       } else if (kind == 3 && !name.equals("agg")) {
-        statements.add("UPDATE %s SET b = 'u" + step + "' WHERE id % 7 = " + random.nextInt(7));
+        statements.add("UPDATE {t} SET b = 'u" + step + "' WHERE id % 7 = " + random.nextInt(7));
       } else {
         int from = random.nextInt(200);
         int count = 1 + random.nextInt(step % 4 == 0 ? 300 : 30);
@@ -84,8 +85,8 @@ class KeyDeletionVectorsWriteTest {
         batch.writeTo(mor).append();
       }
       for (String s : statements) {
-        spark.sql(String.format(s, dv));
-        spark.sql(String.format(s, mor));
+        spark.sql(s.replace("{t}", dv));
+        spark.sql(s.replace("{t}", mor));
       }
       assertThat(rows(dv)).as("%s after step %s", name, step).isEqualTo(rows(mor));
       assertThat(
