@@ -28,3 +28,7 @@ SELECT * FROM dvp ORDER BY id;
 -- First-row tables never delete an old row, so they refuse deletion vectors (as Paimon does).
 CREATE TABLE dvf (id BIGINT NOT NULL, v STRING) TBLPROPERTIES ('primary-key'='id','bucket'='1','deletion-vectors.enabled'='true','merge-engine'='first-row');
 CREATE TABLE dvpost (id BIGINT NOT NULL, v STRING) TBLPROPERTIES ('primary-key'='id','bucket'='-2','deletion-vectors.enabled'='true');
+-- An overwrite's files are compacted up after its commit, so its rows are visible at once.
+INSERT OVERWRITE dv VALUES (7, 'o', 70), (8, 'o', 80);
+SELECT * FROM dv ORDER BY id;
+SELECT level, record_count FROM `dv$files` ORDER BY level, record_count;
