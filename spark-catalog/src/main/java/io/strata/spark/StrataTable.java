@@ -4,6 +4,7 @@ import io.strata.core.catalog.Identifier;
 import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
 import io.strata.core.options.StartupMode;
+import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.SnapshotSelector;
 import io.strata.core.schema.SchemaChange;
@@ -13,10 +14,12 @@ import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import io.strata.spark.extensions.SupportsSchemaMerge;
 import io.strata.spark.extensions.TableDetails;
+import io.strata.spark.read.MetadataColumns;
 import io.strata.spark.read.StrataScan;
 import io.strata.spark.read.StrataScanBuilder;
 import io.strata.spark.read.TableKind;
 import io.strata.spark.rowlevel.CopyOnWrite;
+import io.strata.spark.rowlevel.DeletionVectorDelta;
 import io.strata.spark.rowlevel.PrimaryKeyDelta;
 import io.strata.spark.write.StrataWriteBuilder;
 import java.time.ZoneId;
@@ -29,8 +32,10 @@ import java.util.UUID;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.analysis.NoSuchPartitionException;
+import org.apache.spark.sql.connector.catalog.MetadataColumn;
 import org.apache.spark.sql.connector.catalog.SupportsAtomicPartitionManagement;
 import org.apache.spark.sql.connector.catalog.SupportsDelete;
+import org.apache.spark.sql.connector.catalog.SupportsMetadataColumns;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.SupportsRowLevelOperations;
 import org.apache.spark.sql.connector.catalog.SupportsWrite;
@@ -58,6 +63,7 @@ public class StrataTable
         SupportsDelete,
         SupportsAtomicPartitionManagement,
         SupportsSchemaMerge,
+        SupportsMetadataColumns,
         TableDetails {
 
   private final String catalogName;
@@ -133,6 +139,12 @@ public class StrataTable
     details.put("strata.snapshot", snapshot == null ? "none" : String.valueOf(snapshot.id()));
     details.put("strata.splits", String.valueOf(scan.splits().size()));
     return details;
+  }
+
+  /** Paimon's hidden file path, row position and bucket columns, on append tables. */
+  @Override
+  public MetadataColumn[] metadataColumns() {
+    return MetadataColumns.of(table);
   }
 
   @Override
@@ -283,6 +295,10 @@ public class StrataTable
   @Override
   public RowLevelOperationBuilder newRowLevelOperationBuilder(RowLevelOperationInfo info) {
     checkLatest("change");
+    boolean deletionVectors = table.options().get(TableOptions.DELETION_VECTORS_ENABLED);
+    if (deletionVectors && !table.schema().hasPrimaryKey()) {
+      return () -> new DeletionVectorDelta(table, info.command());
+    }
     io.strata.core.write.TableWriter.checkNoDeletionVectors(table);
     if (table.schema().hasPrimaryKey()
         && info.command()

@@ -2,6 +2,10 @@ package io.strata.spark.compact;
 
 import io.strata.core.compact.CompactionOrder;
 import io.strata.core.compact.CompactionSummary;
+import io.strata.core.deletion.BucketDeletionVectors;
+import io.strata.core.deletion.DeletionFileIndex;
+import io.strata.core.deletion.DeletionVectorChange;
+import io.strata.core.deletion.DeletionVectorIndexFile;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.options.TableOptions;
@@ -89,8 +93,7 @@ public final class SortCompaction {
         SparkJobs.described(spark.sparkContext(), description, () -> write(table, sorted));
     List<CommitMessage> replacements = new ArrayList<>();
     Snapshot committed =
-        commit(
-            table.newCommit(commitUser), table.root().getName(), scan.get(), writes, replacements);
+        commit(table, table.newCommit(commitUser), latest, scan.get(), writes, replacements);
     CompactionSummary.of(replacements)
         .log(table, "by sorting in " + Progress.count(tasks, "Spark task"), committed, start);
     return committed;
@@ -101,8 +104,9 @@ public final class SortCompaction {
    * task failed.
    */
   private static Snapshot commit(
+      FileStoreTable table,
       TableCommit commit,
-      String tableName,
+      Snapshot latest,
       StrataScan scan,
       List<SortedWrite> writes,
       List<CommitMessage> replacements) {
@@ -117,11 +121,11 @@ public final class SortCompaction {
     if (!failures.isEmpty()) {
       commit.abort(written);
       RuntimeException error =
-          SparkErrors.compactionFailed(tableName, failures.size(), failures.get(0));
+          SparkErrors.compactionFailed(table.root().getName(), failures.size(), failures.get(0));
       failures.subList(1, failures.size()).forEach(error::addSuppressed);
       throw error;
     }
-    replacements.addAll(replacements(scan.splits(), written));
+    replacements.addAll(replacements(table, latest, scan.splits(), written));
     return commit.commitCompaction(replacements);
   }
 
@@ -144,9 +148,15 @@ public final class SortCompaction {
         .collect();
   }
 
-  /** One compaction per (partition, bucket): the files read there replaced by those written. */
+  /**
+   * One compaction per (partition, bucket): the files read there replaced by those written, and the
+   * read files' deletion vectors (of {@code latest}, which the scan read) dropped.
+   */
   private static List<CommitMessage> replacements(
-      List<DataSplit> read, List<CommitMessage> written) {
+      FileStoreTable table, Snapshot latest, List<DataSplit> read, List<CommitMessage> written) {
+    DeletionFileIndex deletions =
+        DeletionFileIndex.of(latest, table.manifestFiles(), table.paths());
+    DeletionVectorIndexFile indexFiles = new DeletionVectorIndexFile(table.fileIO(), table.paths());
     Map<BucketId, List<DataFileMeta>> before = new LinkedHashMap<>();
     Map<BucketId, List<DataFileMeta>> after = new LinkedHashMap<>();
     Map<BucketId, Integer> totalBuckets = new LinkedHashMap<>();
@@ -162,13 +172,19 @@ public final class SortCompaction {
     }
     List<CommitMessage> messages = new ArrayList<>();
     totalBuckets.forEach(
-        (id, total) ->
-            messages.add(
-                CommitMessage.compaction(
-                    id,
-                    total,
-                    before.getOrDefault(id, List.of()),
-                    after.getOrDefault(id, List.of()))));
+        (id, total) -> {
+          List<DataFileMeta> replaced = before.getOrDefault(id, List.of());
+          DeletionVectorChange vectors =
+              BucketDeletionVectors.dropping(
+                  deletions,
+                  id.partition(),
+                  id.bucket(),
+                  replaced.stream().map(DataFileMeta::fileName).toList(),
+                  indexFiles);
+          messages.add(
+              CommitMessage.compaction(
+                  id, total, replaced, after.getOrDefault(id, List.of()), vectors));
+        });
     return messages;
   }
 

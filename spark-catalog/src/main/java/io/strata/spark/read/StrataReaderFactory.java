@@ -9,6 +9,7 @@ import io.strata.core.types.RowType;
 import io.strata.spark.SparkPredicates;
 import io.strata.spark.SparkRowConverter;
 import java.io.IOException;
+import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
@@ -49,6 +50,14 @@ public class StrataReaderFactory implements PartitionReaderFactory {
     this.path = path;
     this.columnar = columnar;
     this.pushed = pushed;
+  }
+
+  /** Hidden columns appended to each row; empty for most scans. */
+  private List<MetadataColumns> metadataColumns = List.of();
+
+  StrataReaderFactory withMetadataColumns(List<MetadataColumns> columns) {
+    this.metadataColumns = List.copyOf(columns);
+    return this;
   }
 
   @Override
@@ -137,6 +146,9 @@ public class StrataReaderFactory implements PartitionReaderFactory {
   }
 
   private PartitionReader<InternalRow> rowReader(DataSplit split) {
+    if (!metadataColumns.isEmpty()) {
+      return explained(new MetadataRowReader(table, split, readType, metadataColumns));
+    }
     CloseableIterator<Object[]> reader;
     try {
       reader =

@@ -101,6 +101,15 @@ public class StrataScan
 
   private int topNLimit;
 
+  /** Hidden columns each row carries after the table's; empty for most queries. */
+  private List<MetadataColumns> metadataColumns = List.of();
+
+  /** Reads {@code columns} after the table's columns (on the row path). */
+  StrataScan withMetadataColumns(List<MetadataColumns> columns) {
+    this.metadataColumns = List.copyOf(columns);
+    return this;
+  }
+
   /** Plans only splits that may hold the first {@code n} rows in {@code order}. */
   StrataScan withTopN(TopNPruning.Order order, int n) {
     this.topN = order;
@@ -110,7 +119,11 @@ public class StrataScan
 
   @Override
   public NamedReference[] filterAttributes() {
-    return RuntimeFilters.attributes(table.schema());
+    // Spark resolves them against the scan's output: a pruned column (a MERGE reading only row
+    // ids and the join key) cannot be filtered at run time.
+    return Arrays.stream(RuntimeFilters.attributes(table.schema()))
+        .filter(ref -> readType.indexOf(ref.fieldNames()[0]) >= 0)
+        .toArray(NamedReference[]::new);
   }
 
   @Override
@@ -181,6 +194,9 @@ public class StrataScan
   @Override
   public StructType readSchema() {
     StructType data = SparkTypes.toStructType(readType);
+    if (!metadataColumns.isEmpty()) {
+      return MetadataColumns.append(data, metadataColumns);
+    }
     if (mode == ReadMode.AUDIT_LOG) {
       return new StructType()
           .add(ReadMode.ROW_KIND, org.apache.spark.sql.types.DataTypes.StringType, false)
@@ -288,16 +304,20 @@ public class StrataScan
   public PartitionReaderFactory createReaderFactory() {
     ReadPath path = readPath();
     return new StrataReaderFactory(
-        table,
-        readType,
-        mode,
-        path,
-        path == ReadPath.ROWS ? null : ColumnarReadSettings.fromSession(),
-        pushed);
+            table,
+            readType,
+            mode,
+            path,
+            path == ReadPath.ROWS ? null : ColumnarReadSettings.fromSession(),
+            pushed)
+        .withMetadataColumns(metadataColumns);
   }
 
   /** How this scan reads its splits: all as batches, merged from batches, or as rows. */
   public ReadPath readPath() {
+    if (!metadataColumns.isEmpty()) {
+      return ReadPath.ROWS;
+    }
     if (rowPathReason() == null) {
       return ReadPath.BATCHES;
     }
@@ -310,6 +330,9 @@ public class StrataScan
 
   /** Why this scan reads rows instead of columnar batches, or null when it reads batches. */
   public String rowPathReason() {
+    if (!metadataColumns.isEmpty()) {
+      return "reads metadata columns " + metadataColumns;
+    }
     if (!table.options().with(options).get(ScanOptions.READ_COLUMNAR)) {
       return ScanOptions.READ_COLUMNAR.key() + " = false";
     }

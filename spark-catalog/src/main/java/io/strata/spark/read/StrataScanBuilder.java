@@ -126,14 +126,20 @@ public class StrataScanBuilder
   public void pruneColumns(StructType requiredSchema) {
     RowType rowType = table.schema().rowType();
     List<DataField> fields = new ArrayList<>();
+    metadataColumns = new ArrayList<>();
     for (StructField f : requiredSchema.fields()) {
       int i = rowType.indexOf(f.name());
       if (i >= 0) {
         fields.add(rowType.field(i));
+      } else if (MetadataColumns.of(f.name()) != null && !table.schema().hasPrimaryKey()) {
+        metadataColumns.add(MetadataColumns.of(f.name()));
       }
     }
     readType = new RowType(fields);
   }
+
+  /** The hidden columns the query reads after the table's, in order. */
+  private List<MetadataColumns> metadataColumns = List.of();
 
   private java.util.function.Consumer<StrataScan> listener = s -> {};
   private ReadMode mode = ReadMode.DATA;
@@ -252,6 +258,7 @@ public class StrataScanBuilder
     if (topN != null) {
       scan.withTopN(topN, topNLimit);
     }
+    scan.withMetadataColumns(metadataColumns);
     listener.accept(scan);
     return scan;
   }

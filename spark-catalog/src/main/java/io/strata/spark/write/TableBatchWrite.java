@@ -40,6 +40,14 @@ public abstract class TableBatchWrite implements BatchWrite {
     return WriteStart.latest(table);
   }
 
+  /**
+   * What the tasks' messages commit: the files they wrote; a write that also marks rows deleted
+   * writes its deletion vectors here, on the driver, once per bucket.
+   */
+  protected List<CommitMessage> toCommit(WriterCommitMessage[] taskMessages) {
+    return StrataWriterCommitMessage.collect(taskMessages);
+  }
+
   /** Commits the files of all tasks with {@code commit}, which then runs maintenance. */
   protected abstract void commit(TableCommit commit, List<CommitMessage> written);
 
@@ -61,7 +69,7 @@ public abstract class TableBatchWrite implements BatchWrite {
   @Override
   public final void commit(WriterCommitMessage[] taskMessages) {
     try {
-      List<CommitMessage> written = StrataWriterCommitMessage.collect(taskMessages);
+      List<CommitMessage> written = toCommit(taskMessages);
       TableCommit commit = table.newCommit(commitUser);
       commit(commit, written);
       driverMetrics = WriteMetrics.driverValues(written, commit.report());

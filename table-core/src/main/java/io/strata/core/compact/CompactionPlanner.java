@@ -52,10 +52,14 @@ public final class CompactionPlanner {
           .add(e);
     }
     CompactionPicker picker = new CompactionPicker(table.options(), table.schema().hasPrimaryKey());
-    DeletionFileIndex vectors =
-        keyVectors
+    boolean reclaim =
+        !table.schema().hasPrimaryKey()
+            && table.options().get(TableOptions.DELETION_VECTORS_ENABLED);
+    DeletionFileIndex deletions =
+        reclaim || keyVectors
             ? DeletionFileIndex.of(latest, table.manifestFiles(), table.paths())
             : DeletionFileIndex.EMPTY;
+    DeletedRowsPick deletedRows = new DeletedRowsPick(table);
     List<CompactionTask> tasks = new ArrayList<>();
     for (Map.Entry<BucketId, List<ManifestEntry>> b : buckets.entrySet()) {
       BucketId id = b.getKey();
@@ -63,8 +67,14 @@ public final class CompactionPlanner {
       List<DataFileMeta> files = entries.stream().map(ManifestEntry::file).toList();
       CompactUnit unit =
           keyVectors && strategy == CompactStrategy.FULL
-              ? fullWithVectors(picker, files, f -> vectors.lookup(id.partition(), id.bucket(), f))
+              ? fullWithVectors(
+                  picker, files, f -> deletions.lookup(id.partition(), id.bucket(), f))
               : picker.pick(strategy, files);
+      if (reclaim) {
+        unit =
+            deletedRows.pick(
+                strategy, unit, files, deletions.deletionFiles(id.partition(), id.bucket()));
+      }
       if (unit == null) {
         continue;
       }

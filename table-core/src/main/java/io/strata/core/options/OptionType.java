@@ -8,6 +8,7 @@ public enum OptionType {
   STRING("a string"),
   INT("an integer"),
   LONG("a long integer"),
+  DOUBLE("a decimal number"),
   BOOLEAN("true or false"),
   DURATION("a duration such as '1 h', '30 min', '10 s' or '500 ms'"),
   MEMORY_SIZE("a memory size such as '128 mb', '8 MB' or '1 gb'"),
@@ -30,6 +31,7 @@ public enum OptionType {
       case STRING, ENUM -> raw;
       case INT -> Integer.parseInt(v);
       case LONG -> Long.parseLong(v);
+      case DOUBLE -> Double.parseDouble(v);
       case BOOLEAN -> parseBoolean(v);
       case DURATION -> Durations.parse(v);
       case MEMORY_SIZE -> MemorySize.parse(v);

@@ -239,6 +239,14 @@ public final class TableOptions {
               "Percentage of flexibility when comparing sorted run sizes for universal compaction.")
           .withCheck(v -> v >= 0, "zero or a positive number");
 
+  public static final ConfigOption<Double> COMPACTION_DELETE_RATIO_THRESHOLD =
+      of(
+          "compaction.delete-ratio-threshold",
+          OptionType.DOUBLE,
+          0.2,
+          "Ratio of the deleted rows in a data file to be forced compacted for append-only"
+              + " table.");
+
   public static final ConfigOption<Integer> COMPACTION_MIN_FILE_NUM =
       of(
           "compaction.min.file-num",

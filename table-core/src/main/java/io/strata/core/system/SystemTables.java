@@ -31,6 +31,7 @@ public final class SystemTables {
             new TagsTable(),
             new FilesTable(),
             new ManifestsTable(),
+            new IndexesTable(),
             new PartitionsTable(false),
             new PartitionsTable(true),
             new ConsumersTable())) {
@@ -60,6 +61,7 @@ public final class SystemTables {
   public static boolean supportsTimeTravel(String name) {
     return name.equals("files")
         || name.equals("manifests")
+        || name.equals("table_indexes")
         || name.equals("partitions")
         || name.equals("buckets")
         || DATA_TABLES.contains(name);

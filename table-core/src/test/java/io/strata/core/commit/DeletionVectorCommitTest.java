@@ -7,11 +7,14 @@ import io.strata.core.deletion.BucketDeletionVectors;
 import io.strata.core.deletion.DeletionFileIndex;
 import io.strata.core.deletion.DeletionVectorChange;
 import io.strata.core.deletion.DeletionVectorIndexFile;
+import io.strata.core.expire.ExpireConfig;
+import io.strata.core.expire.SnapshotExpiration;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.IndexFileMeta;
 import io.strata.core.manifest.IndexManifestEntry;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
+import io.strata.core.snapshot.Tag;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
 import io.strata.core.types.DataField;
@@ -265,5 +268,28 @@ class DeletionVectorCommitTest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("two tasks of one write changed the deletion vectors of bucket 0");
     assertThat(ids()).hasSize(10);
+  }
+
+  @Test
+  void expirationKeepsTheVectorFilesOfRetainedSnapshotsAndTags() throws IOException {
+    BucketDeletionVectors first = load();
+    first.delete(fileName(), 1);
+    commit(message(List.of(), List.of(), first.write(indexFiles())));
+    table.tagManager().create("t2", Tag.of(table.snapshotManager().latest()));
+    String tagged = liveIndex().get(0).indexFile().fileName();
+    BucketDeletionVectors second = load();
+    second.delete(fileName(), 2);
+    commit(message(List.of(), List.of(), second.write(indexFiles())));
+    String dropped = liveIndex().get(0).indexFile().fileName();
+    BucketDeletionVectors third = load();
+    third.delete(fileName(), 3);
+    commit(message(List.of(), List.of(), third.write(indexFiles())));
+    String latest = liveIndex().get(0).indexFile().fileName();
+    assertThat(indexDirectory()).containsExactlyInAnyOrder(tagged, dropped, latest);
+
+    new SnapshotExpiration(table).expire(new ExpireConfig(1, 1, Long.MAX_VALUE, 50));
+
+    assertThat(indexDirectory()).containsExactlyInAnyOrder(tagged, latest);
+    assertThat(ids()).containsExactly(0L, 4L, 5L, 6L, 7L, 8L, 9L);
   }
 }

@@ -1,0 +1,101 @@
+package io.strata.spark.read;
+
+import io.strata.core.read.SplitReader;
+import io.strata.core.split.DataSplit;
+import io.strata.core.table.FileStoreTable;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.connector.catalog.MetadataColumn;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/**
+ * The hidden columns an append table's rows carry, named as Paimon's Spark connector names them:
+ * the full path of the row's data file, the row's 0-based position in it (what a deletion vector
+ * marks) and its bucket. Reading them takes the row path without row-group skipping, so positions
+ * count every row of the file.
+ */
+public enum MetadataColumns {
+  FILE_PATH("__paimon_file_path", DataTypes.StringType),
+  ROW_INDEX("__paimon_row_index", DataTypes.LongType),
+  BUCKET("__paimon_bucket", DataTypes.IntegerType);
+
+  private final String columnName;
+  private final DataType type;
+
+  MetadataColumns(String columnName, DataType type) {
+    this.columnName = columnName;
+    this.type = type;
+  }
+
+  public String columnName() {
+    return columnName;
+  }
+
+  /** The column of {@code name}, or null when it names none. */
+  public static MetadataColumns of(String name) {
+    for (MetadataColumns c : values()) {
+      if (c.columnName.equalsIgnoreCase(name)) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  /** The columns a table offers: none for primary-key tables, whose rows come from merges. */
+  public static MetadataColumn[] of(FileStoreTable table) {
+    if (table.schema().hasPrimaryKey()) {
+      return new MetadataColumn[0];
+    }
+    List<MetadataColumn> columns = new ArrayList<>();
+    for (MetadataColumns c : values()) {
+      columns.add(
+          new MetadataColumn() {
+            @Override
+            public String name() {
+              return c.columnName;
+            }
+
+            @Override
+            public DataType dataType() {
+              return c.type;
+            }
+
+            @Override
+            public boolean isNullable() {
+              return false;
+            }
+          });
+    }
+    return columns.toArray(new MetadataColumn[0]);
+  }
+
+  /** {@code schema} followed by {@code columns}. */
+  static StructType append(StructType schema, List<MetadataColumns> columns) {
+    StructType result = schema;
+    for (MetadataColumns c : columns) {
+      result = result.add(c.columnName, c.type, false);
+    }
+    return result;
+  }
+
+  /** The value of this column for the row {@code reader} returned last. */
+  Object value(FileStoreTable table, DataSplit split, SplitReader reader) {
+    return switch (this) {
+      case FILE_PATH ->
+          UTF8String.fromString(
+              table
+                  .dataFilePaths()
+                  .of(
+                      split.partition(),
+                      split.bucket(),
+                      reader.lastFile().fileName(),
+                      reader.lastFile().externalPath())
+                  .toString());
+      case ROW_INDEX -> reader.lastPosition();
+      case BUCKET -> split.bucket();
+    };
+  }
+}

@@ -1,0 +1,258 @@
+package io.strata.spark.rowlevel;
+
+import io.strata.core.deletion.DeletionBitmap;
+import io.strata.core.snapshot.CommitKind;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.table.TableCommit;
+import io.strata.core.write.CommitMessage;
+import io.strata.core.write.PositionDeletes;
+import io.strata.core.write.TableWriter;
+import io.strata.core.write.WriteStart;
+import io.strata.spark.SparkRowConverter;
+import io.strata.spark.read.MetadataColumns;
+import io.strata.spark.read.StrataScanBuilder;
+import io.strata.spark.write.SparkLocalDirs;
+import io.strata.spark.write.StrataWriterCommitMessage;
+import io.strata.spark.write.TableBatchWrite;
+import io.strata.spark.write.WriteColumns;
+import io.strata.spark.write.WriteMetrics;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.distributions.Distribution;
+import org.apache.spark.sql.connector.distributions.Distributions;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.SortOrder;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.write.DeltaBatchWrite;
+import org.apache.spark.sql.connector.write.DeltaWrite;
+import org.apache.spark.sql.connector.write.DeltaWriteBuilder;
+import org.apache.spark.sql.connector.write.DeltaWriter;
+import org.apache.spark.sql.connector.write.DeltaWriterFactory;
+import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
+import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
+import org.apache.spark.sql.connector.write.SupportsDelta;
+import org.apache.spark.sql.connector.write.WriterCommitMessage;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * DELETE, UPDATE and MERGE on an append table with {@code deletion-vectors.enabled}: a row is
+ * identified by its data file and position (Paimon's hidden {@code __paimon_file_path} and {@code
+ * __paimon_row_index}); a deleted or updated row's position is marked in its file's deletion
+ * vector, and updated and inserted rows are appended as new files. No data file is rewritten. The
+ * tasks send their positions to the driver, which merges them with the vectors of the snapshot the
+ * statement read and writes one index file per touched bucket.
+ */
+public final class DeletionVectorDelta implements SupportsDelta {
+
+  private final FileStoreTable table;
+  private final Command command;
+
+  /** The snapshot the statement reads, whose vectors the new ones extend. */
+  private final Snapshot base;
+
+  public DeletionVectorDelta(FileStoreTable table, Command command) {
+    this.table = table;
+    this.command = command;
+    this.base = table.snapshotManager().latest();
+  }
+
+  @Override
+  public Command command() {
+    return command;
+  }
+
+  @Override
+  public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
+    return new StrataScanBuilder(table, base, options.asCaseSensitiveMap());
+  }
+
+  @Override
+  public NamedReference[] rowId() {
+    return new NamedReference[] {
+      Expressions.column(MetadataColumns.FILE_PATH.columnName()),
+      Expressions.column(MetadataColumns.ROW_INDEX.columnName())
+    };
+  }
+
+  @Override
+  public DeltaWriteBuilder newWriteBuilder(LogicalWriteInfo info) {
+    String name = table.root().getName();
+    // A DELETE passes no rows, only row ids: its row schema is empty.
+    WriteColumns row =
+        info.schema().fields().length == 0
+            ? null
+            : WriteColumns.of(info.schema().fieldNames(), table.schema().rowType(), name);
+    return new DeltaWriteBuilder() {
+      @Override
+      public DeltaWrite build() {
+        return new Write(row);
+      }
+    };
+  }
+
+  private final class Write implements DeltaWrite, RequiresDistributionAndOrdering {
+    private final WriteColumns row;
+    private Batch batch;
+
+    Write(WriteColumns row) {
+      this.row = row;
+    }
+
+    @Override
+    public Distribution requiredDistribution() {
+      // Positions meet on the driver; new rows are plain appends.
+      return Distributions.unspecified();
+    }
+
+    @Override
+    public SortOrder[] requiredOrdering() {
+      return new SortOrder[0];
+    }
+
+    @Override
+    public DeltaBatchWrite toBatch() {
+      batch = new Batch(row);
+      return batch;
+    }
+
+    @Override
+    public CustomMetric[] supportedCustomMetrics() {
+      return WriteMetrics.supported();
+    }
+
+    @Override
+    public CustomTaskMetric[] reportDriverMetrics() {
+      return batch == null ? new CustomTaskMetric[0] : batch.driverMetrics();
+    }
+  }
+
+  private final class Batch extends TableBatchWrite implements DeltaBatchWrite {
+    private final WriteColumns row;
+
+    Batch(WriteColumns row) {
+      super(DeletionVectorDelta.this.table);
+      this.row = row;
+    }
+
+    @Override
+    public DeltaWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
+      describeJob(command.name().toLowerCase() + " (deletion vectors) on");
+      return new Factory(table, writeStart(), row);
+    }
+
+    @Override
+    protected List<CommitMessage> toCommit(WriterCommitMessage[] taskMessages) {
+      PositionDeletes deletes = new PositionDeletes(table, base);
+      for (WriterCommitMessage m : taskMessages) {
+        if (m instanceof StrataWriterCommitMessage s) {
+          s.deletedPositions()
+              .forEach((file, bytes) -> deletes.delete(file, DeletionBitmap.deserialize(bytes)));
+        }
+      }
+      List<CommitMessage> all = new ArrayList<>(StrataWriterCommitMessage.collect(taskMessages));
+      all.addAll(deletes.prepareCommit());
+      return all;
+    }
+
+    @Override
+    protected void commit(TableCommit commit, List<CommitMessage> written) {
+      commit.commit(written, CommitKind.APPEND);
+    }
+  }
+
+  private static final class Factory implements DeltaWriterFactory {
+    private static final long serialVersionUID = 1L;
+    private final FileStoreTable table;
+    private final WriteStart start;
+    private final WriteColumns row;
+
+    Factory(FileStoreTable table, WriteStart start, WriteColumns row) {
+      this.table = table;
+      this.start = start;
+      this.row = row;
+    }
+
+    @Override
+    public DeltaWriter<InternalRow> createWriter(int partitionId, long taskId) {
+      return new Writer(table, start, row);
+    }
+  }
+
+  /** Collects deleted positions by data file and appends new rows. */
+  private static final class Writer implements DeltaWriter<InternalRow> {
+    private final FileStoreTable table;
+    private final WriteStart start;
+    private final WriteColumns row;
+    private final SparkRowConverter rows;
+    private final Map<String, DeletionBitmap> deleted = new HashMap<>();
+    private TableWriter writer;
+    private long records;
+
+    Writer(FileStoreTable table, WriteStart start, WriteColumns row) {
+      this.table = table;
+      this.start = start;
+      this.row = row;
+      this.rows = new SparkRowConverter(table.schema().rowType());
+    }
+
+    @Override
+    public void delete(InternalRow metadata, InternalRow id) {
+      String path = id.getUTF8String(0).toString();
+      String file = path.substring(path.lastIndexOf('/') + 1);
+      deleted.computeIfAbsent(file, f -> new DeletionBitmap()).add(id.getLong(1));
+      records++;
+    }
+
+    @Override
+    public void update(InternalRow metadata, InternalRow id, InternalRow newRow) {
+      delete(metadata, id);
+      records--;
+      insert(newRow);
+    }
+
+    @Override
+    public void insert(InternalRow newRow) {
+      if (writer == null) {
+        writer = new TableWriter(table, start, SparkLocalDirs.spillDir());
+      }
+      writer.write(row.read(rows, newRow));
+      records++;
+    }
+
+    @Override
+    public CustomTaskMetric[] currentMetricsValues() {
+      return WriteMetrics.taskValues(records);
+    }
+
+    @Override
+    public WriterCommitMessage commit() {
+      Map<String, byte[]> positions = new HashMap<>();
+      deleted.forEach((file, bitmap) -> positions.put(file, bitmap.serialize()));
+      List<CommitMessage> written = writer == null ? List.of() : writer.prepareCommit();
+      return new StrataWriterCommitMessage(written, positions);
+    }
+
+    @Override
+    public void abort() {
+      if (writer != null) {
+        writer.abort();
+      }
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  @Override
+  public String description() {
+    return "StrataDeletionVectorDelta[" + command + " " + table.root().getName() + "]";
+  }
+}
