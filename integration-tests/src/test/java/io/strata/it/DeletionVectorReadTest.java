@@ -1,7 +1,6 @@
 package io.strata.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,8 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Tables real Paimon 1.3.1 wrote with deletion vectors read, at every snapshot, exactly the rows
- * Paimon reads (its {@code expected/} files), on the columnar path and on the row path; writes to
- * primary-key tables are refused instead of dropping the vectors.
+ * Paimon reads (its {@code expected/} files), on the columnar path and on the row path; Strata's
+ * writes to a key table Paimon wrote keep its vectors.
  */
 class DeletionVectorReadTest {
 
@@ -86,17 +85,27 @@ class DeletionVectorReadTest {
         .containsExactly("105", "106", "107", "108", "109", "120", "121");
   }
 
+  /** Strata keeps a key table Paimon wrote with deletion vectors by lookup compaction. */
   @Test
-  void writesToPrimaryKeyTablesAreRefused() {
-    String t = DB + ".pk_deletion_vectors";
+  void upsertsAndDeletesToAKeyTablePaimonWroteKeepItsVectors() throws IOException {
+    Path golden = Paths.get(System.getProperty("strata.golden.dir"));
+    GoldenTables.copyTree(
+        golden.resolve("warehouse/golden.db/pk_deletion_vectors"),
+        TestSpark$.MODULE$.warehouse().resolve("dv_golden.db/pk_dv_upserted"));
+    String t = DB + ".pk_dv_upserted";
     long before = spark.sql("SELECT count(*) FROM " + t).first().getLong(0);
-    assertThatThrownBy(() -> spark.sql("INSERT INTO " + t + " VALUES (1, 'x', 1)").collect())
-        .hasMessageContaining(
-            "it uses deletion vectors ('deletion-vectors.enabled' = true), which Strata reads but"
-                + " cannot maintain yet");
-    assertThatThrownBy(() -> spark.sql("DELETE FROM " + t + " WHERE id = 1").collect())
-        .hasMessageContaining("it uses deletion vectors");
+    spark.sql("INSERT INTO " + t + " VALUES (1, 'x', -1), (100000, 'new', 0)");
+    spark.sql("DELETE FROM " + t + " WHERE id = 0");
+    assertThat(rows("SELECT * FROM " + t + " WHERE id IN (0, 1, 100000)", null))
+        .containsExactly("1\tx\t-1", "100000\tnew\t0");
     assertThat(spark.sql("SELECT count(*) FROM " + t).first().getLong(0)).isEqualTo(before);
+    assertThat(
+            spark
+                .sql("SELECT count(*) FROM " + DB + ".`pk_dv_upserted$files` WHERE level = 0")
+                .first()
+                .getLong(0))
+        .as("level 0 compacted up")
+        .isZero();
   }
 
   /** {@code latest} and {@code snapshot-<id>} of the table's expected files. */

@@ -1,12 +1,16 @@
 package io.strata.spark.write;
 
+import io.strata.core.levels.CompactStrategy;
+import io.strata.core.options.TableOptions;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
 import io.strata.core.types.RowType;
 import io.strata.core.write.CommitMessage;
 import io.strata.core.write.WriteStart;
+import io.strata.spark.compact.DistributedCompaction;
 import java.util.List;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
 import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
 
@@ -43,5 +47,18 @@ public class StrataBatchWrite extends TableBatchWrite {
       case OVERWRITE -> commit.overwrite(written, mode.overwriteFilter());
       case DYNAMIC_OVERWRITE -> commit.overwritePartitions(written);
     }
+    if (mode.kind() != WriteMode.Kind.APPEND && publishesByCompaction()) {
+      // An overwrite's tasks do not compact (the files a compaction would start from are being
+      // replaced), yet a deletion-vector key table reads nothing of level 0: compact it up now,
+      // in Spark tasks, as a COMPACT snapshot after the overwrite.
+      DistributedCompaction.run(
+          SparkSession.active(), table, null, CompactStrategy.AUTO, "overwrite-compaction");
+    }
+  }
+
+  private boolean publishesByCompaction() {
+    return table.schema().hasPrimaryKey()
+        && table.options().get(TableOptions.DELETION_VECTORS_ENABLED)
+        && !table.options().get(TableOptions.WRITE_ONLY);
   }
 }

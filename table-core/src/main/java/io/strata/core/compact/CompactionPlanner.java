@@ -12,11 +12,13 @@ import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
 import io.strata.core.write.BucketId;
-import io.strata.core.write.TableWriter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Plans a compaction from the latest snapshot's manifests, opening no data file: one {@link
@@ -32,10 +34,10 @@ public final class CompactionPlanner {
 
   /** The tasks for the buckets of partitions matching {@code partitionFilter} (null = all). */
   public List<CompactionTask> plan(Predicate partitionFilter, CompactStrategy strategy) {
-    if (table.schema().hasPrimaryKey()) {
-      // Key compaction would have to mark replaced rows (lookup); append tasks drop vectors.
-      TableWriter.checkNoDeletionVectors(table);
-    }
+    // Key buckets keep their vectors by lookup compaction; append tasks drop the vectors.
+    boolean keyVectors =
+        table.schema().hasPrimaryKey()
+            && table.options().get(TableOptions.DELETION_VECTORS_ENABLED);
     Snapshot latest = table.snapshotManager().latest();
     if (latest == null) {
       return List.of();
@@ -54,28 +56,64 @@ public final class CompactionPlanner {
         !table.schema().hasPrimaryKey()
             && table.options().get(TableOptions.DELETION_VECTORS_ENABLED);
     DeletionFileIndex deletions =
-        reclaim
+        reclaim || keyVectors
             ? DeletionFileIndex.of(latest, table.manifestFiles(), table.paths())
             : DeletionFileIndex.EMPTY;
     DeletedRowsPick deletedRows = new DeletedRowsPick(table);
     List<CompactionTask> tasks = new ArrayList<>();
     for (Map.Entry<BucketId, List<ManifestEntry>> b : buckets.entrySet()) {
+      BucketId id = b.getKey();
       List<ManifestEntry> entries = b.getValue();
       List<DataFileMeta> files = entries.stream().map(ManifestEntry::file).toList();
-      CompactUnit unit = picker.pick(strategy, files);
+      CompactUnit unit =
+          keyVectors && strategy == CompactStrategy.FULL
+              ? fullWithVectors(
+                  picker, files, f -> deletions.lookup(id.partition(), id.bucket(), f))
+              : picker.pick(strategy, files);
       if (reclaim) {
-        BucketId id = b.getKey();
         unit =
             deletedRows.pick(
                 strategy, unit, files, deletions.deletionFiles(id.partition(), id.bucket()));
       }
-      if (unit != null) {
-        BucketId id = b.getKey();
-        tasks.add(
-            new CompactionTask(
-                id.partition(), id.bucket(), entries.get(0).totalBuckets(), strategy, unit));
+      if (unit == null) {
+        continue;
       }
+      CompactionTask.DeletionVectorBase base =
+          keyVectors
+              ? new CompactionTask.DeletionVectorBase(latest.id(), others(files, unit))
+              : null;
+      tasks.add(
+          new CompactionTask(
+              id.partition(), id.bucket(), entries.get(0).totalBuckets(), strategy, unit, base));
     }
     return tasks;
+  }
+
+  /**
+   * A full compaction of a key bucket with deletion vectors: a bucket already wholly in the top
+   * level rewrites only its files with a vector (or with retractions), dropping the vectors, as
+   * Paimon does; any other bucket is rewritten whole into the top level.
+   */
+  private CompactUnit fullWithVectors(
+      CompactionPicker picker, List<DataFileMeta> files, Function<String, Object> vectorOf) {
+    int top = TableOptions.topLevel(table.options());
+    if (files.stream().anyMatch(f -> f.level() != top)) {
+      return picker.pick(CompactStrategy.FULL, files);
+    }
+    List<DataFileMeta> rewritten =
+        files.stream()
+            .filter(
+                f ->
+                    vectorOf.apply(f.fileName()) != null
+                        || f.deleteRowCount() == null
+                        || f.deleteRowCount() > 0)
+            .toList();
+    return rewritten.isEmpty() ? null : new CompactUnit(rewritten, top, true);
+  }
+
+  private static List<DataFileMeta> others(List<DataFileMeta> files, CompactUnit unit) {
+    Set<String> inUnit = new HashSet<>();
+    unit.files().forEach(f -> inUnit.add(f.fileName()));
+    return files.stream().filter(f -> !inUnit.contains(f.fileName())).toList();
   }
 }

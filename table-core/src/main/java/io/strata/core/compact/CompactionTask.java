@@ -22,8 +22,34 @@ import java.util.List;
  * task, or the driver's serial path).
  */
 public record CompactionTask(
-    BinaryRow partition, int bucket, int totalBuckets, CompactStrategy strategy, CompactUnit unit)
+    BinaryRow partition,
+    int bucket,
+    int totalBuckets,
+    CompactStrategy strategy,
+    CompactUnit unit,
+    DeletionVectorBase deletionVectors)
     implements Serializable {
+
+  /**
+   * What a compaction of a key bucket with deletion vectors needs besides its unit: the snapshot
+   * whose vectors it starts from, and the bucket's other live files, whose rows it may supersede.
+   */
+  public record DeletionVectorBase(long snapshotId, List<DataFileMeta> others)
+      implements Serializable {
+    public DeletionVectorBase {
+      others = List.copyOf(others);
+    }
+  }
+
+  /** A task of a table without deletion vectors. */
+  public CompactionTask(
+      BinaryRow partition,
+      int bucket,
+      int totalBuckets,
+      CompactStrategy strategy,
+      CompactUnit unit) {
+    this(partition, bucket, totalBuckets, strategy, unit, null);
+  }
 
   public BucketId bucketId() {
     return new BucketId(partition, bucket);
@@ -32,6 +58,9 @@ public record CompactionTask(
   /** Rewrites the unit's files through {@code table}'s file IO; the compaction to commit. */
   public CommitMessage run(FileStore table) {
     BucketId id = bucketId();
+    if (deletionVectors != null) {
+      return runWithKeyVectors(table, id);
+    }
     if (!table.options().get(TableOptions.DELETION_VECTORS_ENABLED)
         || table.schema().hasPrimaryKey()) {
       return CommitMessage.compaction(
@@ -55,5 +84,27 @@ public record CompactionTask(
             unit.files().stream().map(DataFileMeta::fileName).toList(),
             new DeletionVectorIndexFile(table.fileIO(), table.paths()));
     return CommitMessage.compaction(id, totalBuckets, unit.files(), after, change);
+  }
+
+  /**
+   * A key bucket with deletion vectors: lookup compaction against the bucket's other files, with
+   * the vectors of the planned snapshot; the commit fails if they changed since.
+   */
+  private CommitMessage runWithKeyVectors(FileStore table, BucketId id) {
+    DeletionVectorIndexFile indexFiles = new DeletionVectorIndexFile(table.fileIO(), table.paths());
+    BucketDeletionVectors vectors =
+        BucketDeletionVectors.load(
+            DeletionFileIndex.of(
+                table.snapshotManager().snapshot(deletionVectors.snapshotId()),
+                table.manifestFiles(),
+                table.paths()),
+            partition,
+            bucket,
+            indexFiles);
+    List<DataFileMeta> after =
+        new BucketCompactor(table)
+            .rewrite(id, totalBuckets, unit, deletionVectors.others(), vectors);
+    return CommitMessage.compaction(
+        id, totalBuckets, unit.files(), after, vectors.write(indexFiles));
   }
 }

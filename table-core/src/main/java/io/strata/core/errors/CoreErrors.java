@@ -326,15 +326,6 @@ public final class CoreErrors {
             + " yet. Compact the table with Apache Paimon, or read it there.");
   }
 
-  public static UnsupportedOperationException deletionVectorsWrite(String table) {
-    return new UnsupportedOperationException(
-        "Cannot write to table "
-            + table
-            + ": it uses deletion vectors ('deletion-vectors.enabled' = true), which Strata reads"
-            + " but cannot maintain yet; a write or compaction would bring deleted rows back. Write"
-            + " to it with Apache Paimon.");
-  }
-
   public static IllegalArgumentException deletionPositionOutOfRange(long position, long max) {
     return new IllegalArgumentException(
         "Cannot mark row position "

@@ -130,6 +130,21 @@ public final class SchemaErrors {
             + " count or 'bucket' = -1.");
   }
 
+  public static IllegalArgumentException firstRowWithDeletionVectors() {
+    return new IllegalArgumentException(
+        "A 'first-row' table cannot have 'deletion-vectors.enabled' = true: it never deletes an"
+            + " old row, so it needs no deletion vectors (Apache Paimon refuses it too); remove"
+            + " that option.");
+  }
+
+  public static IllegalArgumentException deletionVectorsChangelogProducer(String producer) {
+    return new IllegalArgumentException(
+        "A table with 'deletion-vectors.enabled' = true cannot have 'changelog-producer' = '"
+            + producer
+            + "': deletion vectors work with 'none', 'input' and 'lookup' (as in Apache Paimon);"
+            + " choose one of those.");
+  }
+
   public static IllegalArgumentException appendBucketWithoutKey(int bucket) {
     return new IllegalArgumentException(
         "An append table with 'bucket' = "

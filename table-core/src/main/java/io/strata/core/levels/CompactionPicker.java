@@ -47,6 +47,10 @@ public final class CompactionPicker {
   }
 
   private CompactUnit auto(List<DataFileMeta> files) {
+    if (options.get(TableOptions.DELETION_VECTORS_ENABLED)) {
+      // Readers skip level 0 of deletion-vector tables: writers compact all of it up.
+      return universal().pickForcingUpLevel0(files);
+    }
     if (options.get(TableOptions.MERGE_ENGINE) == MergeEngine.FIRST_ROW) {
       // Readers skip level 0 of first-row tables, so new rows become visible by compaction.
       return files.stream().anyMatch(f -> f.level() == 0)

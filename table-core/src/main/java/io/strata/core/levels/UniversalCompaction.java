@@ -87,7 +87,31 @@ public final class UniversalCompaction {
     return null;
   }
 
+  /**
+   * What lookup-based writers (deletion vectors) compact: the universal pick, or else every level-0
+   * file (grown by size ratio into the next runs) so that no level-0 file is left, as Paimon's
+   * force-up-level-0 compaction does; null when level 0 is empty and nothing else is due.
+   */
+  public CompactUnit pickForcingUpLevel0(List<DataFileMeta> files) {
+    CompactUnit picked = pick(files);
+    if (picked != null) {
+      return picked;
+    }
+    List<SortedRun> runs = runs(files);
+    int levelZero = (int) runs.stream().filter(r -> r.level() == 0).count();
+    if (levelZero == 0) {
+      return null;
+    }
+    return unit(runs, grownBySizeRatio(runs, levelZero));
+  }
+
   private CompactUnit pickBySizeRatio(List<SortedRun> runs, int initialCount) {
+    int count = grownBySizeRatio(runs, initialCount);
+    return count > 1 ? unit(runs, count) : null;
+  }
+
+  /** How many runs a candidate of the first {@code initialCount} grows to by size ratio. */
+  private int grownBySizeRatio(List<SortedRun> runs, int initialCount) {
     int count = initialCount;
     long candidate = 0;
     for (int i = 0; i < count; i++) {
@@ -101,7 +125,7 @@ public final class UniversalCompaction {
       candidate += next;
       count++;
     }
-    return count > 1 ? unit(runs, count) : null;
+    return count;
   }
 
   private CompactUnit unit(List<SortedRun> runs, int count) {

@@ -28,6 +28,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.PriorityQueue;
+import java.util.function.IntFunction;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -52,8 +53,18 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   private Object[] next;
   private KeyValueLayout keyValueLayout;
   private boolean keepRetractions;
+  private OlderRecords older;
 
   public MergeSplitReader(FileStore table, DataSplit split, RowType readType) {
+    this(table, split, readType, vectorsOf(table, split));
+  }
+
+  /**
+   * A reader whose files hide the rows of {@code deleted} (by file index in the split) instead of
+   * the split's deletion files: a compaction's vectors may have changed since they were written.
+   */
+  public MergeSplitReader(
+      FileStore table, DataSplit split, RowType readType, IntFunction<DeletionVector> deleted) {
     this.table = table;
     this.readType = readType;
     this.mergeFunction =
@@ -76,11 +87,10 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
               return c != 0 ? c : Long.compare(a.sequence(), b.sequence());
             });
     try {
-      DeletionVectorReader deletionVectors = new DeletionVectorReader(table.fileIO());
       for (int i = 0; i < split.files().size(); i++) {
         Cursor c = open(split, split.files().get(i));
         cursors.add(c);
-        c.deleted = deletionVectors.read(split.deletionFile(i));
+        c.deleted = deleted.apply(i);
         if (c.advance()) {
           queue.add(c);
         }
@@ -92,6 +102,27 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       closeQuietly();
       throw e;
     }
+  }
+
+  private static IntFunction<DeletionVector> vectorsOf(FileStore table, DataSplit split) {
+    DeletionVectorReader reader = new DeletionVectorReader(table.fileIO());
+    return i -> reader.read(split.deletionFile(i));
+  }
+
+  /**
+   * Merges each key's records after the key's older record that {@code older} finds outside the
+   * split (a deletion-vector compaction's lookup in higher levels), so the merge engine sees the
+   * old row as merge-on-read would; keys must then be read in order, which they are.
+   */
+  public MergeSplitReader withOlderRecords(OlderRecords older) {
+    this.older = older;
+    return this;
+  }
+
+  /** Finds the record a key had before the merged files, or null. */
+  @FunctionalInterface
+  public interface OlderRecords {
+    KeyValue find(Object[] key) throws IOException;
   }
 
   private Cursor open(DataSplit split, DataFileMeta file) throws IOException {
@@ -163,6 +194,12 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       Cursor c = queue.poll();
       records.add(record(c));
       advanceAndRequeue(c);
+    }
+    if (older != null) {
+      KeyValue old = older.find(key);
+      if (old != null) {
+        records.add(0, old);
+      }
     }
     KeyValue merged = mergeFunction.merge(records);
     if (merged == null || (merged.kind().isRetract() && !keepRetractions)) {

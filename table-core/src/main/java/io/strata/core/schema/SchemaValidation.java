@@ -3,7 +3,9 @@ package io.strata.core.schema;
 import io.strata.core.data.PartitionTimeExtractor;
 import io.strata.core.errors.OptionErrors;
 import io.strata.core.errors.SchemaErrors;
+import io.strata.core.options.ChangelogProducer;
 import io.strata.core.options.ExpireOptions;
+import io.strata.core.options.MergeEngine;
 import io.strata.core.options.OptionRegistry;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
@@ -87,13 +89,28 @@ public final class SchemaValidation {
       throw SchemaErrors.postponedBucketsUnsupported();
     }
     if (options.get(TableOptions.DELETION_VECTORS_ENABLED) && schema.hasPrimaryKey()) {
-      throw SchemaErrors.deletionVectorsUnsupported();
+      validateKeyDeletionVectors(options);
     }
     if (bucket > 0 && !schema.hasPrimaryKey() && bucketKey == null) {
       throw SchemaErrors.appendBucketWithoutKey(bucket);
     }
     if (bucket == -1 && schema.hasPrimaryKey() && bucketKey != null) {
       throw SchemaErrors.dynamicBucketWithBucketKey(bucketKey);
+    }
+  }
+
+  /**
+   * Primary-key tables keep deletion vectors by lookup compaction, as Paimon does, which also
+   * refuses them for first-row tables (whose old rows are never deleted) and for changelog
+   * producers other than none, input and lookup.
+   */
+  private static void validateKeyDeletionVectors(Options options) {
+    if (options.get(TableOptions.MERGE_ENGINE) == MergeEngine.FIRST_ROW) {
+      throw SchemaErrors.firstRowWithDeletionVectors();
+    }
+    ChangelogProducer producer = options.get(TableOptions.CHANGELOG_PRODUCER);
+    if (producer == ChangelogProducer.FULL_COMPACTION) {
+      throw SchemaErrors.deletionVectorsChangelogProducer(producer.value());
     }
   }
 

@@ -1,5 +1,6 @@
 package io.strata.core.write;
 
+import io.strata.core.deletion.BucketDeletionVectors;
 import io.strata.core.deletion.DeletionFile;
 import io.strata.core.deletion.DeletionFileIndex;
 import io.strata.core.format.CloseableIterator;
@@ -55,6 +56,30 @@ public final class BucketCompactor {
         table.schema().hasPrimaryKey()
             ? rewriteKeyValues(bucket, totalBuckets, unit)
             : rewriteAppend(bucket, totalBuckets, unit.files());
+    log(bucket, unit, written, start);
+    return written;
+  }
+
+  /**
+   * The files written in place of {@code unit.files()} of a key bucket with deletion vectors: rows
+   * of {@code others} (the bucket's other live files) that the output supersedes are marked in
+   * {@code vectors}, and the unit's files lose theirs.
+   */
+  public List<DataFileMeta> rewrite(
+      BucketId bucket,
+      int totalBuckets,
+      CompactUnit unit,
+      List<DataFileMeta> others,
+      BucketDeletionVectors vectors) {
+    long start = System.nanoTime();
+    List<DataFileMeta> written =
+        new DeletionVectorRewrite(table, rewriter)
+            .rewrite(bucket, totalBuckets, unit, others, vectors);
+    log(bucket, unit, written, start);
+    return written;
+  }
+
+  private void log(BucketId bucket, CompactUnit unit, List<DataFileMeta> written, long start) {
     if (LOG.isInfoEnabled()) {
       LOG.info(
           "Compacted {} ({}) of {} of {} into {} ({}) at level {} in {}",
@@ -67,7 +92,6 @@ public final class BucketCompactor {
           unit.outputLevel(),
           Progress.elapsedSince(start));
     }
-    return written;
   }
 
   /** {@code bucket 0 of partition dt=1} or {@code bucket 0}. */

@@ -1,5 +1,6 @@
 package io.strata.core.write;
 
+import io.strata.core.deletion.BucketDeletionVectors;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.levels.CompactionPicker;
@@ -27,13 +28,21 @@ final class CompactingBucket {
   private final List<DataFileMeta> before = new ArrayList<>();
   private final List<DataFileMeta> after = new ArrayList<>();
 
+  /** The bucket's deletion vectors, which its compactions maintain; null without vectors. */
+  private final BucketDeletionVectors vectors;
+
   CompactingBucket(
-      FileStore table, BucketId bucket, int totalBuckets, List<DataFileMeta> restored) {
+      FileStore table,
+      BucketId bucket,
+      int totalBuckets,
+      List<DataFileMeta> restored,
+      BucketDeletionVectors vectors) {
     this.table = table;
     this.bucket = bucket;
     this.totalBuckets = totalBuckets;
     this.restored = List.copyOf(restored);
     this.picker = new CompactionPicker(table.options(), true);
+    this.vectors = vectors;
   }
 
   /** After a flush: compacts now when the bucket reached {@code num-sorted-run.stop-trigger}. */
@@ -54,6 +63,20 @@ final class CompactingBucket {
     if (unit != null) {
       compact(unit);
     }
+    // With deletion vectors nothing of level 0 may stay: reads would not see it. Every pick then
+    // takes the newest level-0 files, so this ends.
+    while (vectors != null && hasLevelZero(live(newFiles))) {
+      compact(picker.pick(CompactStrategy.AUTO, live(newFiles)));
+    }
+  }
+
+  private static boolean hasLevelZero(List<DataFileMeta> files) {
+    return files.stream().anyMatch(f -> f.level() == 0);
+  }
+
+  /** The bucket's deletion vectors as the compactions left them; null without vectors. */
+  BucketDeletionVectors vectors() {
+    return vectors;
   }
 
   List<DataFileMeta> before() {
@@ -89,7 +112,10 @@ final class CompactingBucket {
   }
 
   private void compact(CompactUnit unit) {
-    List<DataFileMeta> output = new BucketCompactor(table).rewrite(bucket, totalBuckets, unit);
+    List<DataFileMeta> output =
+        vectors == null
+            ? new BucketCompactor(table).rewrite(bucket, totalBuckets, unit)
+            : new BucketCompactor(table).rewrite(bucket, totalBuckets, unit, others(unit), vectors);
     for (DataFileMeta f : unit.files()) {
       if (after.removeIf(a -> a.fileName().equals(f.fileName()))) {
         delete(f);
@@ -98,6 +124,19 @@ final class CompactingBucket {
       }
     }
     after.addAll(output);
+  }
+
+  /** The bucket's live files outside {@code unit}, where older rows of its keys may be. */
+  private List<DataFileMeta> others(CompactUnit unit) {
+    Set<String> inUnit = new HashSet<>();
+    unit.files().forEach(f -> inUnit.add(f.fileName()));
+    List<DataFileMeta> others = new ArrayList<>();
+    for (DataFileMeta f : live(List.of())) {
+      if (!inUnit.contains(f.fileName())) {
+        others.add(f);
+      }
+    }
+    return others;
   }
 
   private void delete(DataFileMeta f) {

@@ -3,10 +3,14 @@ package io.strata.core.write;
 import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
+import io.strata.core.deletion.BucketDeletionVectors;
+import io.strata.core.deletion.DeletionVectorChange;
+import io.strata.core.deletion.DeletionVectorIndexFile;
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.format.AvroSchemas;
 import io.strata.core.index.DynamicBucketAssigner;
 import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.manifest.IndexFileMeta;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
 import io.strata.core.options.ChangelogProducer;
@@ -47,6 +51,7 @@ public final class TableWriter implements AutoCloseable {
   private final DataFileNames changelogNames = DataFileNames.changelogFiles();
   private final WriteStart start;
   private final RestoredFiles restored;
+  private final RestoredDeletionVectors restoredVectors;
   private final DynamicBucketAssigner dynamicBuckets;
   private final Map<BucketId, BucketWriter> writers = new LinkedHashMap<>();
   private final Map<BucketId, CompactingBucket> compactions = new LinkedHashMap<>();
@@ -96,6 +101,7 @@ public final class TableWriter implements AutoCloseable {
     this.keyIndexes = indexes(rowType, schema.primaryKeys());
     this.start = start;
     this.restored = new RestoredFiles(table, start.snapshotId());
+    this.restoredVectors = new RestoredDeletionVectors(table, start.snapshotId());
     Options options = table.options();
     this.numBuckets = options.get(TableOptions.BUCKET);
     String bucketKey = options.get(TableOptions.BUCKET_KEY);
@@ -124,18 +130,14 @@ public final class TableWriter implements AutoCloseable {
 
   /**
    * Fails, before anything is written, for tables Strata cannot write correctly: Avro files of
-   * timestamps finer than microseconds (Paimon refuses them too), invalid merge-engine options,
-   * primary-key tables with postponed buckets ({@code 'bucket' = -2}), and primary-key tables with
-   * deletion vectors, whose writes would have to mark the rows they replace. Appends to append
+   * timestamps finer than microseconds (Paimon refuses them too), invalid merge-engine options, and
+   * primary-key tables with postponed buckets ({@code 'bucket' = -2}). Primary-key tables with
+   * deletion vectors mark the rows their writes replace by lookup compaction; appends to append
    * tables with deletion vectors are plain appends (new files have no vector). Dynamic bucket mode
    * ({@code -1}) is written with its hash index.
    */
   public static void checkWritable(FileStore table) {
     Options options = table.options();
-    if (table.schema().hasPrimaryKey()) {
-      // Key writes would need vectors for the rows they replace (lookup at compaction).
-      checkNoDeletionVectors(table);
-    }
     WriteSettings settings = WriteSettings.of(options, table.schema().hasPrimaryKey());
     if (settings.formats().contains(FileFormat.AVRO)) {
       DataField unsupported = AvroSchemas.unsupportedField(table.schema().rowType());
@@ -187,13 +189,6 @@ public final class TableWriter implements AutoCloseable {
     return table.schema().hasPrimaryKey() && table.options().get(TableOptions.BUCKET) == -1;
   }
 
-  /** Fails for tables with deletion vectors, which Strata reads but cannot maintain yet. */
-  public static void checkNoDeletionVectors(FileStore table) {
-    if (table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
-      throw CoreErrors.deletionVectorsWrite(table.root().toString());
-    }
-  }
-
   private static int[] indexes(RowType type, List<String> names) {
     int[] result = new int[names.size()];
     for (int i = 0; i < result.length; i++) {
@@ -241,7 +236,11 @@ public final class TableWriter implements AutoCloseable {
   private BucketWriter newWriter(BucketId id) {
     long firstSequence = start.nextSequence(id);
     if (start.compact() && schema.hasPrimaryKey()) {
-      compactions.put(id, new CompactingBucket(table, id, numBuckets, restored.of(id)));
+      BucketDeletionVectors vectors =
+          table.options().get(TableOptions.DELETION_VECTORS_ENABLED)
+              ? restoredVectors.of(id)
+              : null;
+      compactions.put(id, new CompactingBucket(table, id, numBuckets, restored.of(id), vectors));
     }
     if (!schema.hasPrimaryKey()) {
       RollingFileWriter files = files(id, rowType);
@@ -335,12 +334,29 @@ public final class TableWriter implements AutoCloseable {
       CompactingBucket compaction = compactions.get(id);
       List<DataFileMeta> before = List.of();
       List<DataFileMeta> after = List.of();
+      List<IndexFileMeta> newIndexFiles = new ArrayList<>();
+      List<IndexFileMeta> deletedIndexFiles = new ArrayList<>();
       if (compaction != null) {
         compaction.compactAuto(newFiles);
         before = compaction.before();
         after = compaction.after();
+        if (compaction.vectors() != null) {
+          // Deletion vectors change with the compaction and commit in its snapshot.
+          DeletionVectorChange change =
+              compaction
+                  .vectors()
+                  .write(new DeletionVectorIndexFile(table.fileIO(), table.paths()));
+          newIndexFiles.addAll(change.newIndexFiles());
+          deletedIndexFiles.addAll(change.deletedIndexFiles());
+        }
       }
       DynamicBucketAssigner.IndexChange index = indexChanges.remove(id);
+      if (index != null) {
+        newIndexFiles.add(index.after());
+        if (index.before() != null) {
+          deletedIndexFiles.add(index.before());
+        }
+      }
       messages.add(
           new CommitMessage(
               id.partition(),
@@ -350,8 +366,8 @@ public final class TableWriter implements AutoCloseable {
               List.of(),
               before,
               after,
-              index == null ? List.of() : List.of(index.after()),
-              index == null || index.before() == null ? List.of() : List.of(index.before()),
+              newIndexFiles,
+              deletedIndexFiles,
               e.getValue().changelogFiles()));
     }
     // Every bucket that took a new key was written to, so no index change is left over.

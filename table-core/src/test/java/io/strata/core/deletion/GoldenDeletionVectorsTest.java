@@ -1,7 +1,6 @@
 package io.strata.core.deletion;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.core.GoldenFiles;
 import io.strata.core.catalog.Identifier;
@@ -28,6 +27,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -187,22 +187,35 @@ class GoldenDeletionVectorsTest {
     assertThat(runs).isPositive();
   }
 
+  /**
+   * A full compaction of a key table Paimon wrote with deletion vectors reads its files with their
+   * vectors, rewrites them into the top level and drops every vector: the rows stay as they were.
+   */
   @Test
-  void refusesCompactionsThatWouldDropTheVectors(@TempDir Path tmp) throws Exception {
-    Path copy = GoldenFiles.copyTable("pk_deletion_vectors", tmp);
+  void aFullCompactionRewritesTheFilesWithVectorsAndDropsThem(@TempDir Path tmp) throws Exception {
+    GoldenFiles.copyTable("pk_deletion_vectors", tmp);
     FileStoreTable table = golden(tmp, "pk_deletion_vectors");
-    long latest = table.snapshotManager().latestId().getAsLong();
-    assertThatThrownBy(() -> table.newCommit("u").compact(null, CompactStrategy.FULL))
-        .hasMessageStartingWith(
-            "Cannot write to table "
-                + table.root()
-                + ": it uses deletion vectors ('deletion-vectors.enabled' = true)");
-    assertThat(table.snapshotManager().latestId().getAsLong()).isEqualTo(latest);
-    try (var files = Files.walk(copy)) {
-      assertThat(files.filter(Files::isRegularFile).count())
-          .as("no file written")
-          .isEqualTo(fileCount(GoldenFiles.goldenTable("pk_deletion_vectors")));
+    List<String> before = sortedRows(table);
+    Snapshot compacted = table.newCommit("u").compact(null, CompactStrategy.FULL);
+    assertThat(DeletionFileIndex.of(compacted, table.manifestFiles(), table.paths()).isEmpty())
+        .isTrue();
+    assertThat(table.newScan().plan(compacted).splits())
+        .flatExtracting(DataSplit::files)
+        .extracting(DataFileMeta::level)
+        .containsOnly(5);
+    assertThat(sortedRows(table)).isEqualTo(before);
+  }
+
+  private static List<String> sortedRows(FileStoreTable table) throws Exception {
+    List<String> rows = new ArrayList<>();
+    for (DataSplit split : table.newScan().plan(table.snapshotManager().latest()).splits()) {
+      try (CloseableIterator<Object[]> it =
+          TableRead.open(table, split, table.schema().rowType())) {
+        it.forEachRemaining(r -> rows.add(Arrays.toString(r)));
+      }
     }
+    rows.sort(null);
+    return rows;
   }
 
   /** A truncate replaces every file, so the next snapshot keeps none of the vectors. */

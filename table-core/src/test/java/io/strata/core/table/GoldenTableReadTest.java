@@ -1,7 +1,6 @@
 package io.strata.core.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.core.GoldenFiles;
 import io.strata.core.catalog.Identifier;
@@ -16,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.Path;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -61,18 +59,6 @@ class GoldenTableReadTest {
           expectedDir.resolve("snapshot-" + id + ".tsv"));
     }
     check(table, table.snapshotManager().latest(), expectedDir.resolve("latest.tsv"));
-  }
-
-  @Test
-  void refusesWritesToDeletionVectorTablesInsteadOfDroppingTheirVectors() {
-    FileStoreTable table = golden("pk_deletion_vectors");
-    assertThatThrownBy(table::newWrite)
-        .hasMessage(
-            "Cannot write to table "
-                + table.root()
-                + ": it uses deletion vectors ('deletion-vectors.enabled' = true), which Strata"
-                + " reads but cannot maintain yet; a write or compaction would bring deleted rows"
-                + " back. Write to it with Apache Paimon.");
   }
 
   private static void check(FileStoreTable table, Snapshot snapshot, java.nio.file.Path tsv)
