@@ -38,16 +38,6 @@ class CompatibilityMatrixTest {
 
   private static final String DB = "matrix";
 
-  /**
-   * Why Strata cannot write deletion-vector tables yet, and the words of its refusal (at CREATE
-   * TABLE today; at the write once creating them is allowed).
-   */
-  private static final String DV_WRITE_GAP =
-      "Strata does not write deletion vectors yet (issue #14 section 3): it refuses to create or"
-          + " write deletion-vectors.enabled tables";
-
-  private static final String DV_WRITE_ERROR = "'deletion-vectors.enabled' = true";
-
   private static SparkSession spark;
   private static PaimonOracle paimon;
   private static final List<MatrixResult> results = new ArrayList<>();
@@ -223,7 +213,7 @@ class CompatibilityMatrixTest {
             tag("t1"),
             MatrixDeletes.appendDelete("id", "3", 3),
             MatrixDeletes.appendDelete("name", "'e'", PaimonRows.str("e")));
-    cells.add(dvAppend.get(0).withGap(DV_WRITE_GAP, DV_WRITE_ERROR));
+    cells.add(dvAppend.get(0));
     cells.add(dvAppend.get(1));
     List<MatrixCell> dvKey =
         twoWay(
@@ -244,7 +234,7 @@ class CompatibilityMatrixTest {
             tag("t1"),
             insert(ROWS_3),
             compact());
-    cells.add(dvKey.get(0).withGap(DV_WRITE_GAP, DV_WRITE_ERROR));
+    cells.add(dvKey.get(0));
     cells.add(dvKey.get(1));
     List<MatrixCell> thin =
         twoWay(
