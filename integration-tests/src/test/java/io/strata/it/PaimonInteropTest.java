@@ -421,6 +421,82 @@ class PaimonInteropTest {
     assertThat(sparkRows(sparkTable)).hasSize(25);
   }
 
+  @Test
+  void strataReadsPaimonThinModeFilesByTheKeysInTheirValueColumns() throws Exception {
+    Schema schema =
+        Schema.newBuilder()
+            .column("dt", DataTypes.STRING())
+            .column("id", DataTypes.INT())
+            .column("name", DataTypes.STRING())
+            .column("amount", DataTypes.DECIMAL(10, 2))
+            .column("ts", DataTypes.TIMESTAMP(3))
+            .partitionKeys("dt")
+            .primaryKey("dt", "id")
+            .option("bucket", "2")
+            .option("data-file.thin-mode", "true")
+            .option("write-only", "true")
+            .build();
+    createPaimonTable("p_thin", schema);
+    String sparkTable = PAIMON_CATALOG + "." + PDB + ".p_thin";
+    List<List<InternalRow>> commits = new ArrayList<>();
+    commits.add(pkRows(RowKind.INSERT, "d1", 1, 20, "v1"));
+    commits.add(pkRows(RowKind.INSERT, "d1", 5, 25, "v2"));
+    commits.add(pkRows(RowKind.DELETE, "d1", 1, 3, "gone"));
+    commits.add(pkRows(RowKind.UPDATE_AFTER, "d1", 10, 12, "v4"));
+    for (int i = 0; i < commits.size(); i++) {
+      PaimonOracle.write(paimonOnPaimon.table(PDB, "p_thin"), commits.get(i));
+      // Batches: the columnar merge path.
+      checkStrataReadsAsPaimon(sparkTable, "p_thin", "after commit " + (i + 1));
+    }
+    Path tableDir = paimonWarehouse.resolve(PDB + ".db").resolve("p_thin");
+    List<String> columns = parquetColumns(tableDir);
+    assertThat(columns).as("thin files hold no _KEY_ column").isNotEmpty();
+    assertThat(columns).noneMatch(c -> c.startsWith("_KEY_")).contains("id");
+    // 22 keys are left (1..25 without 1..3); every bucket merges several files.
+    assertThat(sparkRows(sparkTable)).hasSize(22);
+    assertThat(
+            spark.sql("SELECT name FROM " + sparkTable + " WHERE id = 11").collectAsList().get(0))
+        .hasToString("[v4-11]");
+    // $audit_log reads rows: the row merge path.
+    assertThat(
+            spark
+                .sql(
+                    "SELECT rowkind, id, name FROM "
+                        + PAIMON_CATALOG
+                        + "."
+                        + PDB
+                        + ".`p_thin$audit_log` ORDER BY id")
+                .collectAsList()
+                .stream()
+                .map(Row::toString)
+                .toList())
+        .hasSize(22)
+        .startsWith("[+I,4,v1-4]", "[+I,5,v2-5]")
+        .contains("[+U,10,v4-10]", "[+I,25,v2-25]");
+  }
+
+  /** The top-level column names of every Parquet data file under {@code dir}. */
+  private static List<String> parquetColumns(Path dir) throws IOException {
+    List<String> names = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".parquet")).toList()) {
+        try (org.apache.parquet.hadoop.ParquetFileReader reader =
+            org.apache.parquet.hadoop.ParquetFileReader.open(
+                org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(
+                    new org.apache.hadoop.fs.Path(f.toUri()),
+                    new org.apache.hadoop.conf.Configuration()))) {
+          reader
+              .getFooter()
+              .getFileMetaData()
+              .getSchema()
+              .getFields()
+              .forEach(t -> names.add(t.getName()));
+        }
+      }
+    }
+    return names;
+  }
+
   private void checkStrataReadsAsPaimon(String sparkTable, String name, String when) {
     FileStoreTable paimon = paimonOnPaimon.table(PDB, name);
     assertThat(sparkRows(sparkTable))

@@ -2,6 +2,7 @@ package io.strata.spark.read;
 
 import io.strata.core.format.HadoopFiles;
 import io.strata.core.format.ParquetRowGroupFilter;
+import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.types.RowType;
 import java.io.IOException;
@@ -35,6 +36,8 @@ import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.execution.datasources.parquet.ParquetReadSupport;
 import org.apache.spark.sql.execution.datasources.parquet.VectorizedParquetRecordReader;
 import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.MetadataBuilder;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import scala.Option;
@@ -59,6 +62,21 @@ final class ParquetBatchFile {
   /** Their names, for files without field ids. */
   private final Set<String> dataFieldNames = new HashSet<>();
 
+  /** The columns read from files, as requested. */
+  private final StructType dataSchema;
+
+  /**
+   * The columns read from a file written with {@code data-file.thin-mode}, which has no {@code
+   * _KEY_} columns: each key is read from the value column with the key's field id; null when no
+   * key column is read.
+   */
+  private final StructType thinDataSchema;
+
+  /** The field ids and names of the data columns read from thin files. */
+  private final Set<Integer> thinFieldIds = new HashSet<>();
+
+  private final Set<String> thinFieldNames = new HashSet<>();
+
   /**
    * @param base the table file system's Hadoop configuration (copied, never changed)
    * @param dataSchema the columns read from files ({@link SparkReadSchema})
@@ -73,11 +91,18 @@ final class ParquetBatchFile {
     this.settings = settings;
     this.partitionSchema = partitionSchema;
     this.partitionValues = partitionValues;
+    this.dataSchema = dataSchema;
+    this.thinDataSchema = thinSchema(dataSchema);
     for (StructField f : dataSchema.fields()) {
-      dataFieldIds.add((int) f.metadata().getLong(SparkReadSchema.FIELD_ID_KEY));
+      dataFieldIds.add(fieldId(f));
       dataFieldNames.add(f.name().toLowerCase(java.util.Locale.ROOT));
     }
-    conf.set(ParquetReadSupport.SPARK_ROW_REQUESTED_SCHEMA(), dataSchema.json());
+    if (thinDataSchema != null) {
+      for (StructField f : thinDataSchema.fields()) {
+        thinFieldIds.add(fieldId(f));
+        thinFieldNames.add(f.name().toLowerCase(java.util.Locale.ROOT));
+      }
+    }
     conf.set(ParquetInputFormat.READ_SUPPORT_CLASS, ParquetReadSupport.class.getName());
     // Columns are matched by field id (set per file in open: files without ids match by name).
     conf.setBoolean(SQLConf.IGNORE_MISSING_PARQUET_FIELD_ID().key(), true);
@@ -124,7 +149,14 @@ final class ParquetBatchFile {
       conf.setBoolean(
           SQLConf.PARQUET_FIELD_ID_READ_ENABLED().key(),
           hasFieldIds(footer.getFileMetaData().getSchema()));
-      metrics.readBytes(columnChunkBytes(footer));
+      boolean thin = thinDataSchema != null && !hasKeyColumns(footer.getFileMetaData().getSchema());
+      conf.set(
+          ParquetReadSupport.SPARK_ROW_REQUESTED_SCHEMA(),
+          (thin ? thinDataSchema : dataSchema).json());
+      metrics.readBytes(
+          thin
+              ? columnChunkBytes(footer, thinFieldIds, thinFieldNames)
+              : columnChunkBytes(footer, dataFieldIds, dataFieldNames));
       reader =
           new VectorizedParquetRecordReader(
               null,
@@ -171,6 +203,54 @@ final class ParquetBatchFile {
     return kept.size() == all.size() ? footer : new ParquetMetadata(footer.getFileMetaData(), kept);
   }
 
+  private static int fieldId(StructField f) {
+    return (int) f.metadata().getLong(SparkReadSchema.FIELD_ID_KEY);
+  }
+
+  /**
+   * The data schema with each {@code _KEY_<k>} column replaced by the value column {@code k} of the
+   * same field id; null when no key column is read. Key columns read as values are never requested
+   * besides ({@link MergeLayout}), so no column is requested twice.
+   */
+  private static StructType thinSchema(StructType dataSchema) {
+    boolean hasKeys = false;
+    StructField[] fields = dataSchema.fields().clone();
+    for (int i = 0; i < fields.length; i++) {
+      StructField f = fields[i];
+      int id = fieldId(f);
+      if (f.name().startsWith(KeyValueLayout.KEY_PREFIX)
+          && id >= KeyValueLayout.KEY_FIELD_ID_START
+          && id < KeyValueLayout.VALUE_KIND_ID) {
+        hasKeys = true;
+        Metadata valueId =
+            new MetadataBuilder()
+                .withMetadata(f.metadata())
+                .putLong(SparkReadSchema.FIELD_ID_KEY, id - KeyValueLayout.KEY_FIELD_ID_START)
+                .build();
+        fields[i] =
+            new StructField(
+                f.name().substring(KeyValueLayout.KEY_PREFIX.length()),
+                f.dataType(),
+                true,
+                valueId);
+      }
+    }
+    return hasKeys ? new StructType(fields) : null;
+  }
+
+  /**
+   * Whether the file holds {@code _KEY_} columns; files written with {@code data-file.thin-mode}
+   * leave them out when the key is within the value columns.
+   */
+  private static boolean hasKeyColumns(MessageType schema) {
+    for (Type field : schema.getFields()) {
+      if (field.getName().startsWith(KeyValueLayout.KEY_PREFIX)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether the file's top-level columns carry field ids. */
   private static boolean hasFieldIds(MessageType schema) {
     for (Type field : schema.getFields()) {
@@ -182,7 +262,8 @@ final class ParquetBatchFile {
   }
 
   /** Bytes of the column chunks of the data columns read, in the row groups kept. */
-  private long columnChunkBytes(ParquetMetadata footer) {
+  private static long columnChunkBytes(
+      ParquetMetadata footer, Set<Integer> dataFieldIds, Set<String> dataFieldNames) {
     MessageType schema = footer.getFileMetaData().getSchema();
     long bytes = 0;
     for (BlockMetaData block : footer.getBlocks()) {

@@ -87,6 +87,25 @@ public final class SchemaErrors {
   }
 
   /**
+   * A partial-update column aggregated without a sequence group: Paimon refuses such a table, since
+   * only a sequence group orders the updates an aggregate folds.
+   */
+  public static IllegalArgumentException aggregateWithoutSequenceGroup(
+      String column, String function, String option) {
+    return new IllegalArgumentException(
+        "Column '"
+            + column
+            + "' of a 'partial-update' table aggregates with '"
+            + function
+            + "' (table option '"
+            + option
+            + "'), but no sequence group covers it; Paimon refuses such a table. Add a sequence"
+            + " group over it ('fields.<sequence column>.sequence-group' = '"
+            + column
+            + "'), or use 'last_non_null_value'.");
+  }
+
+  /**
    * @param what the role of the list, e.g. {@code Primary key}
    */
   public static IllegalArgumentException columnListedTwice(

@@ -35,6 +35,17 @@ public final class MergeOptions {
           null,
           "aggregation: the function of this column (default fields.default-aggregate-function).");
 
+  /**
+   * The columns whose updates the option's column (a comma-separated list of columns may stand for
+   * it) orders; Strata checks that aggregated partial-update columns have one, as Paimon does.
+   */
+  public static final FieldOption<String> FIELD_SEQUENCE_GROUP =
+      new FieldOption<>(
+          "sequence-group",
+          OptionType.STRING,
+          null,
+          "partial-update: the columns this sequence column orders (Paimon's sequence group).");
+
   public static final FieldOption<String> FIELD_LIST_AGG_DELIMITER =
       new FieldOption<>(
           "list-agg-delimiter",

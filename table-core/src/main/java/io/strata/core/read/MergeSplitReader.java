@@ -47,7 +47,6 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   private final int[] projection;
   private final MergeFunction mergeFunction;
   private final Comparator<Object[]> keyOrder;
-  private final int keyArity;
   private final PriorityQueue<Cursor> queue;
   private final List<Cursor> cursors = new ArrayList<>();
   private Object[] next;
@@ -78,7 +77,6 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     this.projection = projection(mergeType, readType);
     KeyValueLayout layout =
         new KeyValueLayout(table.schema().trimmedPrimaryKeyType(), table.schema().rowType());
-    this.keyArity = layout.keyArity();
     this.keyOrder = ValueComparator.ofRow(layout.keyType());
     this.queue =
         new PriorityQueue<>(
@@ -136,6 +134,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     List<DataField> requested =
         new ArrayList<>(fileLayout.fileType().fields().subList(0, fileLayout.valueOffset()));
     requested.addAll(mapping.requested());
+    int[] keyValueColumns = keyValueColumns(fileSchema, fileLayout, requested);
     Path path =
         table
             .dataFilePaths()
@@ -149,7 +148,35 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         fileLayout.valueOffset(),
         fileLayout.sequenceIndex(),
         fileLayout.kindIndex(),
-        keyArity);
+        keyValueColumns);
+  }
+
+  /**
+   * Where each key's value column sits in the requested row, requesting those the read lacks. A
+   * file written with {@code data-file.thin-mode} has no {@code _KEY_} columns (they read NULL, and
+   * keys are never NULL): its keys are the value columns with the same field ids.
+   */
+  private static int[] keyValueColumns(
+      TableSchema fileSchema, KeyValueLayout fileLayout, List<DataField> requested) {
+    int[] positions = new int[fileLayout.keyArity()];
+    for (int i = 0; i < positions.length; i++) {
+      int id = fileLayout.keyType().field(i).id();
+      positions[i] = -1;
+      for (int j = fileLayout.valueOffset(); j < requested.size(); j++) {
+        if (requested.get(j).id() == id) {
+          positions[i] = j;
+        }
+      }
+      if (positions[i] < 0) {
+        positions[i] = requested.size();
+        for (DataField f : fileSchema.fields()) {
+          if (f.id() == id) {
+            requested.add(f);
+          }
+        }
+      }
+    }
+    return positions;
   }
 
   /**
@@ -286,7 +313,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     private final int valueOffset;
     private final int sequenceIndex;
     private final int kindIndex;
-    private final int keyArity;
+    private final int[] keyValueColumns;
     private Object[] row;
     private Object[] key;
 
@@ -301,13 +328,13 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         int valueOffset,
         int sequenceIndex,
         int kindIndex,
-        int keyArity) {
+        int[] keyValueColumns) {
       this.reader = reader;
       this.mapping = mapping;
       this.valueOffset = valueOffset;
       this.sequenceIndex = sequenceIndex;
       this.kindIndex = kindIndex;
-      this.keyArity = keyArity;
+      this.keyValueColumns = keyValueColumns;
     }
 
     boolean advance() {
@@ -317,7 +344,12 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         }
         row = reader.next();
       } while (deleted.isDeleted(position++));
-      key = java.util.Arrays.copyOf(row, keyArity);
+      key = java.util.Arrays.copyOf(row, keyValueColumns.length);
+      for (int i = 0; i < key.length; i++) {
+        if (key[i] == null) {
+          key[i] = row[keyValueColumns[i]];
+        }
+      }
       return true;
     }
 

@@ -6,6 +6,7 @@ import io.strata.core.errors.SchemaErrors;
 import io.strata.core.options.ChangelogProducer;
 import io.strata.core.options.ExpireOptions;
 import io.strata.core.options.MergeEngine;
+import io.strata.core.options.MergeOptions;
 import io.strata.core.options.OptionRegistry;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
@@ -13,12 +14,16 @@ import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypeRoot;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Checks that a schema describes a table Strata can write and Paimon can read. */
 public final class SchemaValidation {
 
   private SchemaValidation() {}
+
+  /** The one aggregate function a partial-update column may use without a sequence group. */
+  private static final String LAST_NON_NULL_VALUE = "last_non_null_value";
 
   public static void validate(TableSchema schema) {
     OptionRegistry.validate(schema.options());
@@ -56,8 +61,48 @@ public final class SchemaValidation {
           schema.rowType(),
           schema.primaryKeys(),
           schema.options()); // aggregate functions, sequence.field
+      validatePartialUpdateAggregates(schema);
     }
     PartitionTimeExtractor.validate(schema.partitionType(), new Options(schema.options()));
+  }
+
+  /**
+   * Paimon's rule for {@code partial-update}: a value column (neither key nor sequence-group
+   * column) whose aggregate function ({@code fields.<f>.aggregate-function}, else {@code
+   * fields.default-aggregate-function}) is anything but {@code last_non_null_value} must be covered
+   * by a {@code fields.<g>.sequence-group}.
+   */
+  private static void validatePartialUpdateAggregates(TableSchema schema) {
+    Options options = new Options(schema.options());
+    if (options.get(TableOptions.MERGE_ENGINE) != MergeEngine.PARTIAL_UPDATE) {
+      return;
+    }
+    Set<String> sequenceColumns = new HashSet<>();
+    Set<String> grouped = new HashSet<>();
+    for (Map.Entry<String, String> e : schema.options().entrySet()) {
+      String columns = MergeOptions.FIELD_SEQUENCE_GROUP.fieldOf(e.getKey());
+      if (columns != null) {
+        sequenceColumns.addAll(SchemaFactory.splitColumns(columns));
+        grouped.addAll(SchemaFactory.splitColumns(e.getValue()));
+      }
+    }
+    String defaultKey = MergeOptions.FIELDS_DEFAULT_AGGREGATE_FUNCTION.key();
+    // Unset means none here: Paimon applies no default to partial-update columns.
+    String defaultFunction = schema.options().get(defaultKey);
+    for (String column : schema.rowType().fieldNames()) {
+      if (sequenceColumns.contains(column) || schema.primaryKeys().contains(column)) {
+        continue;
+      }
+      String key = MergeOptions.FIELD_AGGREGATE_FUNCTION.key(column);
+      String function = schema.options().get(key);
+      if (function == null) {
+        function = defaultFunction;
+        key = defaultKey;
+      }
+      if (function != null && !function.equals(LAST_NON_NULL_VALUE) && !grouped.contains(column)) {
+        throw SchemaErrors.aggregateWithoutSequenceGroup(column, function, key);
+      }
+    }
   }
 
   /** A floor above the cap would make every expiration keep more than the cap allows. */
