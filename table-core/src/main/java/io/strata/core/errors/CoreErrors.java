@@ -326,6 +326,16 @@ public final class CoreErrors {
             + " yet. Compact the table with Apache Paimon, or read it there.");
   }
 
+  public static UnsupportedOperationException sequenceGroupsUnsupported(String option) {
+    return new UnsupportedOperationException(
+        "Table option '"
+            + option
+            + "' is not supported yet: Strata's partial-update merge has no sequence groups (nor"
+            + " the per-column aggregate functions Apache Paimon allows inside them), so it would"
+            + " merge this table differently from Paimon. Remove the option, or read and write the"
+            + " table with Apache Paimon.");
+  }
+
   public static IllegalArgumentException deletionPositionOutOfRange(long position, long max) {
     return new IllegalArgumentException(
         "Cannot mark row position "

@@ -1,5 +1,8 @@
 package io.strata.core.merge;
 
+import io.strata.core.errors.CoreErrors;
+import io.strata.core.options.MergeEngine;
+import io.strata.core.options.MergeOptions;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.types.RowType;
@@ -14,11 +17,28 @@ public final class MergeFunctions {
   private MergeFunctions() {}
 
   /**
+   * Fails for a {@code partial-update} table with a sequence group: Strata's partial-update merge
+   * has no sequence groups (nor the per-column aggregates Paimon allows only inside them), so it
+   * would read and write such a table differently from Paimon.
+   */
+  public static void checkSupported(Map<String, String> tableOptions) {
+    if (new Options(tableOptions).get(TableOptions.MERGE_ENGINE) != MergeEngine.PARTIAL_UPDATE) {
+      return;
+    }
+    for (String key : tableOptions.keySet()) {
+      if (MergeOptions.FIELD_SEQUENCE_GROUP.fieldOf(key) != null) {
+        throw CoreErrors.sequenceGroupsUnsupported(key);
+      }
+    }
+  }
+
+  /**
    * The merge function of a table with these columns, primary keys and options; fails on invalid
-   * engine options (aggregate functions, {@code sequence.field}).
+   * engine options (aggregate functions, {@code sequence.field}) and on sequence groups.
    */
   public static MergeFunction of(
       RowType rowType, List<String> primaryKeys, Map<String, String> tableOptions) {
+    checkSupported(tableOptions);
     Options options = new Options(tableOptions);
     MergeFunction engine =
         switch (options.get(TableOptions.MERGE_ENGINE)) {

@@ -57,11 +57,12 @@ public final class SchemaValidation {
     validateBucketing(schema, names);
     validateRetention(new Options(schema.options()));
     if (schema.hasPrimaryKey()) {
+      // Paimon's own refusal first: it names the column that lacks a group.
+      validatePartialUpdateAggregates(schema);
       io.strata.core.merge.MergeFunctions.of(
           schema.rowType(),
           schema.primaryKeys(),
-          schema.options()); // aggregate functions, sequence.field
-      validatePartialUpdateAggregates(schema);
+          schema.options()); // aggregate functions, sequence.field, sequence groups
     }
     PartitionTimeExtractor.validate(schema.partitionType(), new Options(schema.options()));
   }
