@@ -8,26 +8,22 @@ import io.strata.core.table.TableCommit;
 import io.strata.core.write.CommitMessage;
 import io.strata.spark.read.StrataScan;
 import io.strata.spark.read.StrataScanBuilder;
+import io.strata.spark.write.MeteredWrite;
 import io.strata.spark.write.StrataDataWriterFactory;
 import io.strata.spark.write.StrataWrite;
 import io.strata.spark.write.TableBatchWrite;
 import io.strata.spark.write.WriteColumns;
-import io.strata.spark.write.WriteMetrics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.spark.sql.connector.distributions.Distribution;
-import org.apache.spark.sql.connector.expressions.SortOrder;
-import org.apache.spark.sql.connector.metric.CustomMetric;
-import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
-import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
 import org.apache.spark.sql.connector.write.RowLevelOperation;
 import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
@@ -94,9 +90,8 @@ public final class CopyOnWrite implements RowLevelOperation {
   /** Spark's name for the column that tells MERGE's writers what to do with a row. */
   private static final String OPERATION_COLUMN = "__row_operation";
 
-  private final class RewriteWrite implements Write, RequiresDistributionAndOrdering {
+  private final class RewriteWrite extends MeteredWrite {
     private final WriteColumns positions;
-    private RewriteBatch batch;
 
     RewriteWrite(WriteColumns positions) {
       this.positions = positions;
@@ -108,24 +103,8 @@ public final class CopyOnWrite implements RowLevelOperation {
     }
 
     @Override
-    public SortOrder[] requiredOrdering() {
-      return new SortOrder[0];
-    }
-
-    @Override
     public BatchWrite toBatch() {
-      batch = new RewriteBatch(positions);
-      return batch;
-    }
-
-    @Override
-    public CustomMetric[] supportedCustomMetrics() {
-      return WriteMetrics.supported();
-    }
-
-    @Override
-    public CustomTaskMetric[] reportDriverMetrics() {
-      return batch == null ? new CustomTaskMetric[0] : batch.driverMetrics();
+      return started(new RewriteBatch(positions));
     }
   }
 

@@ -12,6 +12,7 @@ import io.strata.core.write.WriteStart;
 import io.strata.spark.SparkRowConverter;
 import io.strata.spark.read.MetadataColumns;
 import io.strata.spark.read.StrataScanBuilder;
+import io.strata.spark.write.MeteredWrite;
 import io.strata.spark.write.SparkLocalDirs;
 import io.strata.spark.write.StrataWriterCommitMessage;
 import io.strata.spark.write.TableBatchWrite;
@@ -26,8 +27,6 @@ import org.apache.spark.sql.connector.distributions.Distribution;
 import org.apache.spark.sql.connector.distributions.Distributions;
 import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.NamedReference;
-import org.apache.spark.sql.connector.expressions.SortOrder;
-import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.write.DeltaBatchWrite;
@@ -37,7 +36,6 @@ import org.apache.spark.sql.connector.write.DeltaWriter;
 import org.apache.spark.sql.connector.write.DeltaWriterFactory;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
-import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
 import org.apache.spark.sql.connector.write.SupportsDelta;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -98,9 +96,8 @@ public final class DeletionVectorDelta implements SupportsDelta {
     };
   }
 
-  private final class Write implements DeltaWrite, RequiresDistributionAndOrdering {
+  private final class Write extends MeteredWrite implements DeltaWrite {
     private final WriteColumns row;
-    private Batch batch;
 
     Write(WriteColumns row) {
       this.row = row;
@@ -113,24 +110,8 @@ public final class DeletionVectorDelta implements SupportsDelta {
     }
 
     @Override
-    public SortOrder[] requiredOrdering() {
-      return new SortOrder[0];
-    }
-
-    @Override
     public DeltaBatchWrite toBatch() {
-      batch = new Batch(row);
-      return batch;
-    }
-
-    @Override
-    public CustomMetric[] supportedCustomMetrics() {
-      return WriteMetrics.supported();
-    }
-
-    @Override
-    public CustomTaskMetric[] reportDriverMetrics() {
-      return batch == null ? new CustomTaskMetric[0] : batch.driverMetrics();
+      return started(new Batch(row));
     }
   }
 

@@ -12,6 +12,7 @@ import io.strata.core.write.WriteStart;
 import io.strata.spark.SparkRowConverter;
 import io.strata.spark.extensions.SupportsPartialRowUpdates;
 import io.strata.spark.read.StrataScanBuilder;
+import io.strata.spark.write.MeteredWrite;
 import io.strata.spark.write.SparkLocalDirs;
 import io.strata.spark.write.StrataWrite;
 import io.strata.spark.write.StrataWriterCommitMessage;
@@ -25,8 +26,6 @@ import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.distributions.Distribution;
 import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.NamedReference;
-import org.apache.spark.sql.connector.expressions.SortOrder;
-import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.write.DeltaBatchWrite;
@@ -36,7 +35,6 @@ import org.apache.spark.sql.connector.write.DeltaWriter;
 import org.apache.spark.sql.connector.write.DeltaWriterFactory;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
-import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
@@ -115,9 +113,8 @@ public final class PrimaryKeyDelta implements SupportsPartialRowUpdates {
    */
   private record Columns(WriteColumns row, WriteColumns id) implements java.io.Serializable {}
 
-  private final class Write implements DeltaWrite, RequiresDistributionAndOrdering {
+  private final class Write extends MeteredWrite implements DeltaWrite {
     private final Columns columns;
-    private Batch batch;
 
     Write(Columns columns) {
       this.columns = columns;
@@ -129,24 +126,8 @@ public final class PrimaryKeyDelta implements SupportsPartialRowUpdates {
     }
 
     @Override
-    public SortOrder[] requiredOrdering() {
-      return new SortOrder[0];
-    }
-
-    @Override
     public DeltaBatchWrite toBatch() {
-      batch = new Batch(columns);
-      return batch;
-    }
-
-    @Override
-    public CustomMetric[] supportedCustomMetrics() {
-      return WriteMetrics.supported();
-    }
-
-    @Override
-    public CustomTaskMetric[] reportDriverMetrics() {
-      return batch == null ? new CustomTaskMetric[0] : batch.driverMetrics();
+      return started(new Batch(columns));
     }
   }
 

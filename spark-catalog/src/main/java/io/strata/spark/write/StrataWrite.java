@@ -19,13 +19,8 @@ import org.apache.spark.sql.connector.distributions.Distribution;
 import org.apache.spark.sql.connector.distributions.Distributions;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.Expressions;
-import org.apache.spark.sql.connector.expressions.SortOrder;
-import org.apache.spark.sql.connector.metric.CustomMetric;
-import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
-import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
-import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.streaming.StreamingWrite;
 import org.apache.spark.sql.internal.SQLConf;
 
@@ -35,13 +30,12 @@ import org.apache.spark.sql.internal.SQLConf;
  * one task: one file up to the target size, with contiguous sequence numbers; {@link
  * SparkWriteTaskFunction} spreads the buckets evenly over the tasks.
  */
-public class StrataWrite implements Write, RequiresDistributionAndOrdering {
+public class StrataWrite extends MeteredWrite {
 
   private final FileStoreTable table;
   private final LogicalWriteInfo info;
   private final WriteMode mode;
   private final RowType dataType;
-  private StrataBatchWrite batch;
 
   StrataWrite(FileStoreTable table, LogicalWriteInfo info, WriteMode mode, RowType dataType) {
     this.table = table;
@@ -139,11 +133,6 @@ public class StrataWrite implements Write, RequiresDistributionAndOrdering {
   }
 
   @Override
-  public SortOrder[] requiredOrdering() {
-    return new SortOrder[0];
-  }
-
-  @Override
   public String description() {
     return "StrataWrite[" + table.root().getName() + ", " + mode.kind() + "]";
   }
@@ -160,18 +149,6 @@ public class StrataWrite implements Write, RequiresDistributionAndOrdering {
 
   @Override
   public BatchWrite toBatch() {
-    batch = new StrataBatchWrite(table, mode, dataType);
-    return batch;
-  }
-
-  @Override
-  public CustomMetric[] supportedCustomMetrics() {
-    return WriteMetrics.supported();
-  }
-
-  /** Called by Spark after the commit (or its failure). */
-  @Override
-  public CustomTaskMetric[] reportDriverMetrics() {
-    return batch == null ? new CustomTaskMetric[0] : batch.driverMetrics();
+    return started(new StrataBatchWrite(table, mode, dataType));
   }
 }
