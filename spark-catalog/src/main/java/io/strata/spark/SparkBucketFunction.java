@@ -6,10 +6,7 @@ import java.util.Arrays;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.catalog.functions.BoundFunction;
-import org.apache.spark.sql.connector.catalog.functions.ScalarFunction;
 import org.apache.spark.sql.connector.catalog.functions.UnboundFunction;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -75,20 +72,16 @@ public final class SparkBucketFunction implements UnboundFunction {
   }
 
   /** The function bound to one list of key types. */
-  private static final class Bound implements ScalarFunction<Integer> {
+  private static final class Bound extends IntFunction {
 
     private static final long serialVersionUID = 1L;
 
-    private final String name;
-    private final DataType[] inputTypes;
     private final RowType keyType;
     private final SparkRowConverter keys;
     private final boolean bucketsFirst;
 
     Bound(String name, StructType inputType, RowType keyType, boolean bucketsFirst) {
-      this.name = name;
-      this.inputTypes =
-          Arrays.stream(inputType.fields()).map(StructField::dataType).toArray(DataType[]::new);
+      super(name, inputType);
       this.keyType = keyType;
       this.keys = new SparkRowConverter(keyType);
       this.bucketsFirst = bucketsFirst;
@@ -106,34 +99,6 @@ public final class SparkBucketFunction implements UnboundFunction {
       }
       return BucketFunction.bucket(
           keyType, keys.toCore(new GenericInternalRow(key)), input.getInt(0));
-    }
-
-    /** Functions hash alike only for the same key types: Spark joins by this name. */
-    @Override
-    public String canonicalName() {
-      return "strata."
-          + name
-          + Arrays.stream(inputTypes).map(DataType::simpleString).toList().toString();
-    }
-
-    @Override
-    public DataType[] inputTypes() {
-      return inputTypes;
-    }
-
-    @Override
-    public DataType resultType() {
-      return DataTypes.IntegerType;
-    }
-
-    @Override
-    public boolean isResultNullable() {
-      return false;
-    }
-
-    @Override
-    public String name() {
-      return name;
     }
   }
 }

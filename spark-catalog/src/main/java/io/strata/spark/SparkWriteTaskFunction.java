@@ -6,10 +6,7 @@ import java.util.Arrays;
 import java.util.stream.IntStream;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.catalog.functions.BoundFunction;
-import org.apache.spark.sql.connector.catalog.functions.ScalarFunction;
 import org.apache.spark.sql.connector.catalog.functions.UnboundFunction;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -86,11 +83,10 @@ public final class SparkWriteTaskFunction implements UnboundFunction {
   }
 
   /** The function bound to one list of partition types. */
-  private static final class Bound implements ScalarFunction<Integer> {
+  private static final class Bound extends IntFunction {
 
     private static final long serialVersionUID = 1L;
 
-    private final DataType[] inputTypes;
     private final RowType partitionType;
     private final SparkRowConverter partition;
     private final int[] partitionPositions;
@@ -98,8 +94,7 @@ public final class SparkWriteTaskFunction implements UnboundFunction {
     private transient volatile int[] valuesByTask;
 
     Bound(StructType inputType, RowType partitionType) {
-      this.inputTypes =
-          Arrays.stream(inputType.fields()).map(StructField::dataType).toArray(DataType[]::new);
+      super(NAME, inputType);
       this.partitionType = partitionType;
       this.partition = new SparkRowConverter(partitionType);
       this.partitionPositions = IntStream.range(2, inputTypes.length).toArray();
@@ -124,33 +119,6 @@ public final class SparkWriteTaskFunction implements UnboundFunction {
         valuesByTask = values;
       }
       return values;
-    }
-
-    @Override
-    public String canonicalName() {
-      return "strata."
-          + NAME
-          + Arrays.stream(inputTypes).map(DataType::simpleString).toList().toString();
-    }
-
-    @Override
-    public DataType[] inputTypes() {
-      return inputTypes;
-    }
-
-    @Override
-    public DataType resultType() {
-      return DataTypes.IntegerType;
-    }
-
-    @Override
-    public boolean isResultNullable() {
-      return false;
-    }
-
-    @Override
-    public String name() {
-      return NAME;
     }
   }
 }
