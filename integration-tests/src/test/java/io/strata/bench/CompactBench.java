@@ -1,0 +1,156 @@
+package io.strata.bench;
+
+import io.strata.core.catalog.Identifier;
+import io.strata.core.compact.FullCompaction;
+import io.strata.core.levels.CompactStrategy;
+import io.strata.core.table.FileStoreTable;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Issue 13: {@code CALL sys.compact} rewrites buckets in Spark tasks; how much faster is that than
+ * the same compaction done serially in one process? Writes {@code rows} upserts of {@code (id
+ * BIGINT primary key, v BIGINT, s STRING)} into a {@code 'write-only'} table of 8 buckets in {@code
+ * commits} overlapping commits (so each bucket holds {@code commits} sorted runs to merge), twice
+ * with the same rows, then fully compacts one copy with {@code CALL sys.compact} in the {@code
+ * local[2]} session and the other with table-core's {@code FullCompaction} on the driver's thread.
+ * Both copies must read the same rows afterwards, with no level-0 file left. Median of {@code reps}
+ * repetitions, each on fresh tables.
+ *
+ * <p>Usage: {@code scripts/bench CompactBench [rows=4000000] [commits=4] [reps=3]}.
+ */
+public final class CompactBench {
+
+  private static final int BUCKETS = 8;
+
+  private CompactBench() {}
+
+  public static void main(String[] args) throws Exception {
+    int rows = BenchSupport.intArg(args, 0, 4_000_000);
+    int commits = BenchSupport.intArg(args, 1, 4);
+    int reps = BenchSupport.intArg(args, 2, 3);
+    Path dir = BenchSupport.workDir("compact");
+    SparkSession spark = PeerSession.create(dir);
+    long[] distributed = new long[reps];
+    long[] serial = new long[reps];
+    for (int r = 0; r < reps; r++) {
+      String tasks = "c_tasks_" + r;
+      String driver = "c_driver_" + r;
+      write(spark, tasks, rows, commits);
+      write(spark, driver, rows, commits);
+      FileStoreTable table =
+          PlanningTables.strataCatalog(dir.resolve("strata"))
+              .loadTable(new Identifier("default", driver));
+      // Alternate which runs first, so neither always meets a colder JVM.
+      if (r % 2 == 1) {
+        serial[r] = compactSerially(table);
+      }
+      distributed[r] = compactInTasks(spark, tasks);
+      if (r % 2 == 0) {
+        serial[r] = compactSerially(table);
+      }
+      check(spark, tasks, driver, rows);
+    }
+    double tasksSeconds = BenchSupport.seconds(median(distributed));
+    double driverSeconds = BenchSupport.seconds(median(serial));
+    List<String[]> table = new ArrayList<>();
+    table.add(new String[] {"compaction", "median (s)", "runs (s)"});
+    table.add(
+        new String[] {
+          "CALL sys.compact (Spark tasks)", BenchSupport.fmt(tasksSeconds), runs(distributed)
+        });
+    table.add(
+        new String[] {
+          "FullCompaction (serial, driver)", BenchSupport.fmt(driverSeconds), runs(serial)
+        });
+    table.add(
+        new String[] {"serial / tasks", BenchSupport.fmt(driverSeconds / tasksSeconds) + "x", ""});
+    BenchSupport.printTable(
+        String.format(
+            "CompactBench: %,d upserts in %d commits, %d buckets, full compaction, local[2]",
+            rows, commits, BUCKETS),
+        table);
+    spark.stop();
+    BenchSupport.deleteTree(dir);
+  }
+
+  private static long compactInTasks(SparkSession spark, String name) {
+    long start = System.nanoTime();
+    spark
+        .sql("CALL sys.compact(table => 'default." + name + "', compact_strategy => 'full')")
+        .collect();
+    return System.nanoTime() - start;
+  }
+
+  private static long compactSerially(FileStoreTable table) {
+    long start = System.nanoTime();
+    new FullCompaction(table, "bench", Clock.systemUTC()).run(null, CompactStrategy.FULL);
+    return System.nanoTime() - start;
+  }
+
+  private static void write(SparkSession spark, String name, int rows, int commits) {
+    spark.sql(
+        "CREATE TABLE strata.default."
+            + name
+            + " (id BIGINT NOT NULL, v BIGINT, s STRING) TBLPROPERTIES ('primary-key' = 'id',"
+            + " 'bucket' = '"
+            + BUCKETS
+            + "', 'write-only' = 'true')");
+    // Each commit rewrites a range of keys that overlaps the previous one by half.
+    long perCommit = rows / commits;
+    for (int c = 0; c < commits; c++) {
+      long first = c * perCommit / 2;
+      spark
+          .sql(
+              "INSERT INTO strata.default."
+                  + name
+                  + " SELECT id, id * "
+                  + (c + 1)
+                  + ", concat('row-', id, '-', "
+                  + c
+                  + ") FROM range("
+                  + first
+                  + ", "
+                  + (first + perCommit)
+                  + ")")
+          .collect();
+    }
+  }
+
+  /** Both copies read alike and keep no level-0 file, else the timings compare nothing. */
+  private static void check(SparkSession spark, String tasks, String driver, int rows) {
+    String sums = "SELECT count(*), sum(id), sum(v), sum(length(s)) FROM strata.default.";
+    Row a = spark.sql(sums + tasks).first();
+    Row b = spark.sql(sums + driver).first();
+    if (!a.equals(b)) {
+      throw new IllegalStateException("The two compactions disagree: " + a + " vs " + b);
+    }
+    for (String name : List.of(tasks, driver)) {
+      long levelZero =
+          spark
+              .sql("SELECT count(*) FROM strata.default.`" + name + "$files` WHERE level = 0")
+              .first()
+              .getLong(0);
+      if (levelZero != 0) {
+        throw new IllegalStateException(name + " kept " + levelZero + " level-0 files");
+      }
+    }
+  }
+
+  private static long median(long[] nanos) {
+    long[] sorted = nanos.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
+  }
+
+  private static String runs(long[] nanos) {
+    return String.join(
+        " / ",
+        Arrays.stream(nanos).mapToObj(n -> BenchSupport.fmt(BenchSupport.seconds(n))).toList());
+  }
+}
