@@ -2,6 +2,7 @@ package io.strata.it;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.paimon.deletionvectors.Bitmap64DeletionVector;
 import org.apache.paimon.deletionvectors.BitmapDeletionVector;
 import org.apache.paimon.deletionvectors.DeletionVector;
 import org.apache.paimon.deletionvectors.append.AppendDeleteFileMaintainer;
@@ -45,7 +46,11 @@ public final class PaimonDeletions {
             table.store().newIndexFileHandler(),
             table.snapshotManager().latestSnapshot(),
             split.partition());
-    DeletionVector dv = new BitmapDeletionVector();
+    // Paimon makes new vectors of a 'deletion-vectors.bitmap64' table 64-bit.
+    DeletionVector dv =
+        Boolean.parseBoolean(table.options().get("deletion-vectors.bitmap64"))
+            ? new Bitmap64DeletionVector()
+            : new BitmapDeletionVector();
     DeletionVector existing = maintainer.getDeletionVector(file.fileName());
     if (existing != null) {
       dv.merge(existing);

@@ -156,7 +156,11 @@ public final class SortCompaction {
       FileStoreTable table, Snapshot latest, List<DataSplit> read, List<CommitMessage> written) {
     DeletionFileIndex deletions =
         DeletionFileIndex.of(latest, table.manifestFiles(), table.paths());
-    DeletionVectorIndexFile indexFiles = new DeletionVectorIndexFile(table.fileIO(), table.paths());
+    DeletionVectorIndexFile indexFiles =
+        new DeletionVectorIndexFile(
+            table.fileIO(),
+            table.paths(),
+            table.options().get(TableOptions.DELETION_VECTORS_BITMAP64));
     Map<BucketId, List<DataFileMeta>> before = new LinkedHashMap<>();
     Map<BucketId, List<DataFileMeta>> after = new LinkedHashMap<>();
     Map<BucketId, Integer> totalBuckets = new LinkedHashMap<>();

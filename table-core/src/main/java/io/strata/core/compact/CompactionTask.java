@@ -82,7 +82,10 @@ public record CompactionTask(
             partition,
             bucket,
             unit.files().stream().map(DataFileMeta::fileName).toList(),
-            new DeletionVectorIndexFile(table.fileIO(), table.paths()));
+            new DeletionVectorIndexFile(
+                table.fileIO(),
+                table.paths(),
+                table.options().get(TableOptions.DELETION_VECTORS_BITMAP64)));
     return CommitMessage.compaction(id, totalBuckets, unit.files(), after, change);
   }
 
@@ -91,7 +94,11 @@ public record CompactionTask(
    * the vectors of the planned snapshot; the commit fails if they changed since.
    */
   private CommitMessage runWithKeyVectors(FileStore table, BucketId id) {
-    DeletionVectorIndexFile indexFiles = new DeletionVectorIndexFile(table.fileIO(), table.paths());
+    DeletionVectorIndexFile indexFiles =
+        new DeletionVectorIndexFile(
+            table.fileIO(),
+            table.paths(),
+            table.options().get(TableOptions.DELETION_VECTORS_BITMAP64));
     BucketDeletionVectors vectors =
         BucketDeletionVectors.load(
             DeletionFileIndex.of(

@@ -84,6 +84,11 @@ public final class DeletionBitmap {
     return RoaringBitmapWriter.write(positions);
   }
 
+  /** The portable 64-bit RoaringBitmap serialization (without Paimon's magic number). */
+  public byte[] serialize64() {
+    return RoaringBitmap64Format.write(positions);
+  }
+
   /** The bitmap of a portable RoaringBitmap serialization. */
   public static DeletionBitmap deserialize(byte[] bytes) {
     return new DeletionBitmap(RoaringBitmapReader.read(ByteBuffer.wrap(bytes)));

@@ -9,6 +9,8 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +25,11 @@ import org.apache.hadoop.fs.Path;
  * then the 32-bit RoaringBitmap), and the block's CRC-32 as a big-endian int. The returned {@link
  * IndexFileMeta} has index type {@code DELETION_VECTORS}, the number of vectors as row count, and
  * per data file the range its block takes (offset of the length prefix, block length, cardinality).
+ *
+ * <p>For a table with {@code deletion-vectors.bitmap64} the blocks are 64-bit vectors instead: the
+ * magic number {@code 1681511377} as a little-endian int, then the 64-bit RoaringBitmap ({@link
+ * RoaringBitmap64Format}); their recorded length also counts the length prefix and the CRC, as
+ * Paimon records it. {@link DeletionVectorReader} reads both kinds.
  */
 public final class DeletionVectorIndexFile {
 
@@ -32,10 +39,18 @@ public final class DeletionVectorIndexFile {
   private final FileIO fileIO;
   private final TablePaths paths;
   private final FileNamer names = FileNamer.indexFiles();
+  private final boolean bitmap64;
 
+  /** Reads both kinds of vectors and writes 32-bit ones. */
   public DeletionVectorIndexFile(FileIO fileIO, TablePaths paths) {
+    this(fileIO, paths, false);
+  }
+
+  /** Reads both kinds of vectors and writes 64-bit ones when {@code bitmap64}. */
+  public DeletionVectorIndexFile(FileIO fileIO, TablePaths paths, boolean bitmap64) {
     this.fileIO = fileIO;
     this.paths = paths;
+    this.bitmap64 = bitmap64;
   }
 
   /**
@@ -62,13 +77,14 @@ public final class DeletionVectorIndexFile {
       out.writeByte(VERSION);
       for (Map.Entry<String, DeletionBitmap> e : sorted.entrySet()) {
         int offset = out.size();
-        byte[] block = block(e.getValue());
+        byte[] block = bitmap64 ? block64(e.getValue()) : block(e.getValue());
         out.writeInt(block.length);
         out.write(block);
         out.writeInt(crc(block));
+        int recordedLength = bitmap64 ? block.length + 8 : block.length;
         ranges.add(
             new IndexFileMeta.DeletionVectorRange(
-                e.getKey(), offset, block.length, e.getValue().cardinality()));
+                e.getKey(), offset, recordedLength, e.getValue().cardinality()));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a ByteArrayOutputStream does not fail
@@ -128,6 +144,15 @@ public final class DeletionVectorIndexFile {
     block[3] = (byte) magic;
     System.arraycopy(roaring, 0, block, 4, roaring.length);
     return block;
+  }
+
+  private static byte[] block64(DeletionBitmap bitmap) {
+    byte[] roaring = bitmap.serialize64();
+    return ByteBuffer.allocate(4 + roaring.length)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .putInt(DeletionVectorReader.BITMAP64_MAGIC)
+        .put(roaring)
+        .array();
   }
 
   private static int crc(byte[] block) {

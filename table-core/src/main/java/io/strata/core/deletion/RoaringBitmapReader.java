@@ -25,7 +25,10 @@ final class RoaringBitmapReader {
 
   private RoaringBitmapReader() {}
 
-  /** The set bits of the bitmap serialized at {@code buffer}'s position. */
+  /**
+   * The set bits of the bitmap serialized at {@code buffer}'s position, which moves past the
+   * bitmap.
+   */
   static BitSet read(ByteBuffer buffer) {
     ByteBuffer in = buffer.slice().order(ByteOrder.LITTLE_ENDIAN);
     int cookie = in.getInt();
@@ -63,6 +66,7 @@ final class RoaringBitmapReader {
         readBitmap(in, high, bits);
       }
     }
+    buffer.position(buffer.position() + in.position());
     return bits;
   }
 

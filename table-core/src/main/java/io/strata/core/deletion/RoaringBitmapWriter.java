@@ -9,56 +9,119 @@ import java.util.BitSet;
  * Encodes set bits as a 32-bit RoaringBitmap in its portable serialization, the form {@link
  * RoaringBitmapReader} decodes and Paimon writes inside deletion vectors.
  *
- * <p>Only the format without run containers is written: cookie {@code 12346}, the container count,
- * per container its key (high 16 bits) and cardinality - 1 as shorts, a table of each container's
- * byte offset from the start, then the containers — an array of sorted shorts for up to 4096
- * values, else a bitmap of 1024 longs. All little-endian.
+ * <p>Without run containers: cookie {@code 12346}, the container count, per container its key (high
+ * 16 bits) and cardinality - 1 as shorts, a table of each container's byte offset from the start,
+ * then the containers — an array of sorted shorts for up to 4096 values, else a bitmap of 1024
+ * longs. With run containers: cookie {@code 12347} | (count - 1) << 16, a bitset of which
+ * containers are runs, the keys and cardinalities, the offset table only from 4 containers on, then
+ * the containers (a run container: the run count, then per run its start and length - 1). All
+ * little-endian.
  *
  * <p>Example: {5, 50} is {@code 3a300000 01000000 00000100 10000000 0500 3200} (20 bytes).
  */
 final class RoaringBitmapWriter {
 
   static final int COOKIE_NO_RUNS = 12346;
+  static final int COOKIE_RUNS = 12347;
   static final int MAX_ARRAY_CARDINALITY = 4096;
+  private static final int NO_OFFSET_THRESHOLD = 4;
   private static final int BITMAP_BYTES = 8192;
 
   private RoaringBitmapWriter() {}
 
   /** The portable serialization of {@code bits} (every set bit must be a non-negative int). */
   static byte[] write(BitSet bits) {
+    return write(bits, false);
+  }
+
+  /**
+   * The portable serialization of {@code bits}; with {@code runOptimize} a container is written as
+   * runs when that is strictly smaller than its array or bitmap form (RoaringBitmap's {@code
+   * runOptimize}, which Paimon applies before writing a 64-bit vector).
+   */
+  static byte[] write(BitSet bits, boolean runOptimize) {
     int[] keys = new int[16];
     int[] cardinalities = new int[16];
+    int[] runs = new int[16];
     int size = 0;
+    int previous = -2;
     for (int v = bits.nextSetBit(0); v >= 0; v = bits.nextSetBit(v + 1)) {
       int key = v >>> 16;
       if (size == 0 || keys[size - 1] != key) {
         if (size == keys.length) {
           keys = Arrays.copyOf(keys, size * 2);
           cardinalities = Arrays.copyOf(cardinalities, size * 2);
+          runs = Arrays.copyOf(runs, size * 2);
         }
         keys[size++] = key;
+        previous = -2;
       }
       cardinalities[size - 1]++;
+      if (v != previous + 1) {
+        runs[size - 1]++;
+      }
+      previous = v;
     }
-    int headerBytes = 8 + 8 * size;
+    boolean[] isRun = new boolean[size];
+    boolean anyRun = false;
+    for (int i = 0; i < size; i++) {
+      isRun[i] = runOptimize && runBytes(runs[i]) < containerBytes(cardinalities[i]);
+      anyRun |= isRun[i];
+    }
+    int headerBytes =
+        anyRun
+            ? 4 + (size + 7) / 8 + 4 * size + (size >= NO_OFFSET_THRESHOLD ? 4 * size : 0)
+            : 8 + 8 * size;
     int total = headerBytes;
     for (int i = 0; i < size; i++) {
-      total += containerBytes(cardinalities[i]);
+      total += isRun[i] ? runBytes(runs[i]) : containerBytes(cardinalities[i]);
     }
     ByteBuffer out = ByteBuffer.allocate(total).order(ByteOrder.LITTLE_ENDIAN);
-    out.putInt(COOKIE_NO_RUNS).putInt(size);
+    if (anyRun) {
+      out.putInt(COOKIE_RUNS | ((size - 1) << 16));
+      byte[] flags = new byte[(size + 7) / 8];
+      for (int i = 0; i < size; i++) {
+        if (isRun[i]) {
+          flags[i / 8] |= (byte) (1 << (i % 8));
+        }
+      }
+      out.put(flags);
+    } else {
+      out.putInt(COOKIE_NO_RUNS).putInt(size);
+    }
     for (int i = 0; i < size; i++) {
       out.putShort((short) keys[i]).putShort((short) (cardinalities[i] - 1));
     }
-    int offset = headerBytes;
-    for (int i = 0; i < size; i++) {
-      out.putInt(offset);
-      offset += containerBytes(cardinalities[i]);
+    if (!anyRun || size >= NO_OFFSET_THRESHOLD) {
+      int offset = headerBytes;
+      for (int i = 0; i < size; i++) {
+        out.putInt(offset);
+        offset += isRun[i] ? runBytes(runs[i]) : containerBytes(cardinalities[i]);
+      }
     }
     for (int i = 0; i < size; i++) {
-      writeContainer(out, bits, keys[i], cardinalities[i]);
+      if (isRun[i]) {
+        writeRuns(out, bits, keys[i], runs[i]);
+      } else {
+        writeContainer(out, bits, keys[i], cardinalities[i]);
+      }
     }
     return out.array();
+  }
+
+  private static int runBytes(int runs) {
+    return 2 + 4 * runs;
+  }
+
+  private static void writeRuns(ByteBuffer out, BitSet bits, int key, int runs) {
+    int low = key << 16;
+    int end = low + (1 << 16);
+    out.putShort((short) runs);
+    for (int start = bits.nextSetBit(low); start >= 0 && start < end; ) {
+      int stop = Math.min(bits.nextClearBit(start), end);
+      out.putShort((short) (start - low)).putShort((short) (stop - start - 1));
+      start = stop < end ? bits.nextSetBit(stop) : -1;
+    }
   }
 
   private static int containerBytes(int cardinality) {

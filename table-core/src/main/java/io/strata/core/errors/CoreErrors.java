@@ -352,8 +352,9 @@ public final class CoreErrors {
             + indexFile
             + ": magic number "
             + magic
-            + " is not the 32-bit bitmap format (1581511376), the only one Strata reads; tables"
-            + " written with 'deletion-vectors.bitmap64' = true are not supported yet.");
+            + " is neither the 32-bit bitmap format (1581511376) nor the 64-bit one (1681511377,"
+            + " little-endian), the formats Strata reads; the file is not a deletion vector"
+            + " Paimon 1.3.1 writes.");
   }
 
   public static IllegalArgumentException readFieldNotInTable(

@@ -154,6 +154,14 @@ public final class TableOptions {
           false,
           "Mark deleted rows in deletion vectors instead of merging on read.");
 
+  public static final ConfigOption<Boolean> DELETION_VECTORS_BITMAP64 =
+      of(
+          "deletion-vectors.bitmap64",
+          OptionType.BOOLEAN,
+          false,
+          "Write new deletion vectors as 64-bit RoaringBitmaps (the layout Iceberg's deletion"
+              + " vectors use); vectors of either kind are always read.");
+
   public static final ConfigOption<Boolean> IGNORE_DELETE =
       of(
           "ignore-delete",

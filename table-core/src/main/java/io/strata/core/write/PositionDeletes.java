@@ -6,6 +6,7 @@ import io.strata.core.deletion.DeletionFileIndex;
 import io.strata.core.deletion.DeletionVectorChange;
 import io.strata.core.deletion.DeletionVectorIndexFile;
 import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.options.TableOptions;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
@@ -76,7 +77,11 @@ public final class PositionDeletes {
       totalBuckets.put(id, e.totalBuckets());
     }
     DeletionFileIndex index = DeletionFileIndex.of(base, table.manifestFiles(), table.paths());
-    DeletionVectorIndexFile indexFiles = new DeletionVectorIndexFile(table.fileIO(), table.paths());
+    DeletionVectorIndexFile indexFiles =
+        new DeletionVectorIndexFile(
+            table.fileIO(),
+            table.paths(),
+            table.options().get(TableOptions.DELETION_VECTORS_BITMAP64));
     List<CommitMessage> messages = new ArrayList<>();
     for (Map.Entry<BucketId, List<String>> b : byBucket.entrySet()) {
       BucketId id = b.getKey();

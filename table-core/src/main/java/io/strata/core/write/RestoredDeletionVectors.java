@@ -4,6 +4,7 @@ import io.strata.core.deletion.BucketDeletionVectors;
 import io.strata.core.deletion.DeletionFileIndex;
 import io.strata.core.deletion.DeletionVectorIndexFile;
 import io.strata.core.manifest.IndexManifestEntry;
+import io.strata.core.options.TableOptions;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
 import java.util.List;
@@ -31,7 +32,10 @@ final class RestoredDeletionVectors {
         DeletionFileIndex.of(entries, table.paths()),
         bucket.partition(),
         bucket.bucket(),
-        new DeletionVectorIndexFile(table.fileIO(), table.paths()));
+        new DeletionVectorIndexFile(
+            table.fileIO(),
+            table.paths(),
+            table.options().get(TableOptions.DELETION_VECTORS_BITMAP64)));
   }
 
   private static List<IndexManifestEntry> entriesOf(FileStore table, Long snapshotId) {

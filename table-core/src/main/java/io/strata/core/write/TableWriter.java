@@ -345,7 +345,11 @@ public final class TableWriter implements AutoCloseable {
           DeletionVectorChange change =
               compaction
                   .vectors()
-                  .write(new DeletionVectorIndexFile(table.fileIO(), table.paths()));
+                  .write(
+                      new DeletionVectorIndexFile(
+                          table.fileIO(),
+                          table.paths(),
+                          table.options().get(TableOptions.DELETION_VECTORS_BITMAP64)));
           newIndexFiles.addAll(change.newIndexFiles());
           deletedIndexFiles.addAll(change.deletedIndexFiles());
         }
