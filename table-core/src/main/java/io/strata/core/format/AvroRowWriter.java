@@ -1,6 +1,7 @@
 package io.strata.core.format;
 
 import io.strata.core.errors.OptionErrors;
+import io.strata.core.io.NewFiles;
 import io.strata.core.types.RowType;
 import java.io.IOException;
 import java.util.Locale;
@@ -37,7 +38,7 @@ final class AvroRowWriter extends RowFileWriter {
       FileSystem fs, Path path, RowType rowType, ParquetWriteOptions options) throws IOException {
     FileSystem raw = HadoopFiles.withoutChecksums(fs);
     CodecFactory codec = codecOf(options.compression(), options.zstdLevel());
-    FSDataOutputStream out = raw.create(path, false);
+    FSDataOutputStream out = NewFiles.create(raw, path, false);
     org.apache.avro.file.DataFileWriter<Object[]> writer =
         new org.apache.avro.file.DataFileWriter<>(AvroValueWriters.rows(rowType));
     try {

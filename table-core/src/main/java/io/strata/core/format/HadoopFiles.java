@@ -1,5 +1,6 @@
 package io.strata.core.format;
 
+import io.strata.core.io.NewFiles;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.ChecksumFileSystem;
@@ -35,12 +36,12 @@ public final class HadoopFiles {
     return new OutputFile() {
       @Override
       public PositionOutputStream create(long blockSizeHint) throws IOException {
-        return HadoopStreams.wrap(raw.create(path, false));
+        return HadoopStreams.wrap(NewFiles.create(raw, path, false));
       }
 
       @Override
       public PositionOutputStream createOrOverwrite(long blockSizeHint) throws IOException {
-        return HadoopStreams.wrap(raw.create(path, true));
+        return HadoopStreams.wrap(NewFiles.create(raw, path, true));
       }
 
       @Override

@@ -68,14 +68,14 @@ public final class HadoopFileIO implements FileIO, Serializable {
 
   @Override
   public OutputStream newOutputStream(Path path) throws IOException {
-    return fileSystem(path).create(path, false);
+    return NewFiles.create(fileSystem(path), path, false);
   }
 
   @Override
   public void overwriteFile(Path path, byte[] content) throws IOException {
     Path temp = tempSibling(path);
     FileSystem fs = fileSystem(path);
-    try (OutputStream out = fs.create(temp, false)) {
+    try (OutputStream out = NewFiles.create(fs, temp, false)) {
       out.write(content);
     }
     if (fs instanceof RawLocalFileSystem) {
@@ -111,7 +111,7 @@ public final class HadoopFileIO implements FileIO, Serializable {
       return false;
     }
     Path temp = tempSibling(path);
-    try (OutputStream out = fs.create(temp, false)) {
+    try (OutputStream out = NewFiles.create(fs, temp, false)) {
       out.write(content);
     }
     try {
@@ -166,7 +166,7 @@ public final class HadoopFileIO implements FileIO, Serializable {
     }
     OutputStream out;
     try {
-      out = fs.create(path, false);
+      out = NewFiles.create(fs, path, false);
     } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
       return false; // it may be gone again by now: the caller tries again
     } catch (IOException e) {
@@ -220,7 +220,7 @@ public final class HadoopFileIO implements FileIO, Serializable {
 
   @Override
   public void mkdirs(Path dir) throws IOException {
-    fileSystem(dir).mkdirs(dir);
+    NewFiles.mkdirs(fileSystem(dir), dir);
   }
 
   @Override
