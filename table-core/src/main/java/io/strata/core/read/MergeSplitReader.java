@@ -23,6 +23,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
@@ -50,9 +51,13 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   private final PriorityQueue<Cursor> queue;
   private final List<Cursor> cursors = new ArrayList<>();
   private Object[] next;
+  private final boolean lastWins;
   private KeyValueLayout keyValueLayout;
   private boolean keepRetractions;
   private OlderRecords older;
+
+  /** Whether winning records go out as read; decided at the first key, see {@link #asRead}. */
+  private Boolean asRead;
 
   public MergeSplitReader(FileStore table, DataSplit split, RowType readType) {
     this(table, split, readType, vectorsOf(table, split));
@@ -69,7 +74,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     this.mergeFunction =
         MergeFunctions.of(
             table.schema().rowType(), table.schema().primaryKeys(), table.schema().options());
-    boolean lastWins =
+    this.lastWins =
         table.options().get(TableOptions.MERGE_ENGINE) == MergeEngine.DEDUPLICATE
             && table.options().get(TableOptions.SEQUENCE_FIELD) == null;
     // Field-wise engines and sequence.field read whole rows; the last-wins engine needs none.
@@ -144,6 +149,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
             .open(table.fileIO().fileSystem(path), path, file.fileSize(), new RowType(requested));
     return new Cursor(
         reader,
+        fileSchema == table.schema(),
         mapping,
         fileLayout.valueOffset(),
         fileLayout.sequenceIndex(),
@@ -212,8 +218,14 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
 
   /** Consumes every record of the smallest key; the surviving row or null. */
   private Object[] mergeOneKey() throws IOException {
+    if (asRead == null) {
+      asRead = asRead();
+    }
+    if (asRead) {
+      return lastRecordOfKey();
+    }
     Cursor head = queue.poll();
-    Object[] key = head.key();
+    Object[] key = Arrays.copyOf(head.key(), keyOrderArity());
     List<KeyValue> records = new ArrayList<>();
     records.add(record(head));
     advanceAndRequeue(head);
@@ -237,6 +249,41 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       return keyValueLayout.toFileRow(row, merged.sequence(), merged.kind());
     }
     return row;
+  }
+
+  private int keyOrderArity() {
+    return table.schema().trimmedPrimaryKeyType().size();
+  }
+
+  /**
+   * A compaction of a last-wins table whose files all have the table's schema: the winning record
+   * of a key is then already a row of the output file, which goes out as read instead of being
+   * converted to a table row and back (most of a compaction's allocations otherwise).
+   */
+  private boolean asRead() {
+    if (keyValueLayout == null || older != null || !lastWins || projection != null) {
+      return false;
+    }
+    for (Cursor c : cursors) {
+      if (!c.tableSchema) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** {@link #mergeOneKey} of {@link #asRead}: the record with the highest sequence number wins. */
+  private Object[] lastRecordOfKey() throws IOException {
+    Cursor head = queue.poll();
+    Object[] winner = head.fileRow();
+    advanceAndRequeue(head);
+    while (!queue.isEmpty() && keyOrder.compare(queue.peek().key(), winner) == 0) {
+      Cursor c = queue.poll();
+      winner = c.fileRow();
+      advanceAndRequeue(c);
+    }
+    boolean retract = RowKind.fromValue((Byte) winner[keyValueLayout.kindIndex()]).isRetract();
+    return retract && !keepRetractions ? null : winner;
   }
 
   private KeyValue record(Cursor c) {
@@ -309,6 +356,10 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   /** The current record of one file. */
   private static final class Cursor {
     private final CloseableIterator<Object[]> reader;
+
+    /** Whether the file has the table's schema, so its rows are laid out as the table's files. */
+    private final boolean tableSchema;
+
     private final FieldMapping mapping;
     private final int valueOffset;
     private final int sequenceIndex;
@@ -324,12 +375,14 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
 
     Cursor(
         CloseableIterator<Object[]> reader,
+        boolean tableSchema,
         FieldMapping mapping,
         int valueOffset,
         int sequenceIndex,
         int kindIndex,
         int[] keyValueColumns) {
       this.reader = reader;
+      this.tableSchema = tableSchema;
       this.mapping = mapping;
       this.valueOffset = valueOffset;
       this.sequenceIndex = sequenceIndex;
@@ -344,13 +397,26 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         }
         row = reader.next();
       } while (deleted.isDeleted(position++));
-      key = java.util.Arrays.copyOf(row, keyValueColumns.length);
-      for (int i = 0; i < key.length; i++) {
-        if (key[i] == null) {
+      // The key columns lead the row; comparisons read only them. A thin-mode file has none (they
+      // read NULL), so its keys are copied from the value columns.
+      key = row;
+      for (int i = 0; i < keyValueColumns.length; i++) {
+        if (row[i] == null) {
+          if (key == row) {
+            key = Arrays.copyOf(row, keyValueColumns.length);
+          }
           key[i] = row[keyValueColumns[i]];
         }
       }
       return true;
+    }
+
+    /** The current row with its key columns filled (thin-mode files leave them NULL). */
+    Object[] fileRow() {
+      if (key != row) {
+        System.arraycopy(key, 0, row, 0, keyValueColumns.length);
+      }
+      return row;
     }
 
     CloseableIterator<Object[]> reader() {
