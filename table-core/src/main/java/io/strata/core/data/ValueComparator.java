@@ -72,18 +72,26 @@ public final class ValueComparator {
 
   /** UTF-8 byte order, which equals code point order (String.compareTo uses UTF-16 units). */
   public static int compareStrings(String a, String b) {
-    int i = 0;
-    int j = 0;
-    while (i < a.length() && j < b.length()) {
-      int ca = a.codePointAt(i);
-      int cb = b.codePointAt(j);
+    int n = Math.min(a.length(), b.length());
+    for (int i = 0; i < n; i++) {
+      char ca = a.charAt(i);
+      char cb = b.charAt(i);
       if (ca != cb) {
-        return Integer.compare(ca, cb);
+        return Integer.compare(inCodePointOrder(ca), inCodePointOrder(cb));
       }
-      i += Character.charCount(ca);
-      j += Character.charCount(cb);
     }
-    return Integer.compare(a.length() - i, b.length() - j);
+    return Integer.compare(a.length(), b.length());
+  }
+
+  /**
+   * A UTF-16 unit moved so that units compare in code point order at the first difference: a
+   * surrogate stands for a code point above U+FFFF, so surrogates move above U+E000..U+FFFF.
+   */
+  private static int inCodePointOrder(char c) {
+    if (c < Character.MIN_SURROGATE) {
+      return c;
+    }
+    return c > Character.MAX_SURROGATE ? c - 0x800 : c + 0x2000;
   }
 
   private static int compareLists(List<Object> a, List<Object> b, Comparator<Object> element) {
