@@ -11,6 +11,7 @@ import io.strata.core.types.Timestamp;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.apache.parquet.io.api.Binary;
@@ -79,7 +80,11 @@ final class ParquetValueWriters {
       case FLOAT -> (c, v) -> c.addFloat((Float) v);
       case DOUBLE -> (c, v) -> c.addDouble((Double) v);
       case DECIMAL -> decimal((AtomicType) type);
-      case CHAR, VARCHAR -> (c, v) -> c.addBinary(Binary.fromString((String) v));
+      // fromString wraps the bytes in a ByteBuffer as well: one more object per value.
+      case CHAR, VARCHAR ->
+          (c, v) ->
+              c.addBinary(
+                  Binary.fromConstantByteArray(((String) v).getBytes(StandardCharsets.UTF_8)));
       case BINARY, VARBINARY -> (c, v) -> c.addBinary(Binary.fromReusedByteArray((byte[]) v));
       case TIMESTAMP, TIMESTAMP_LTZ -> timestamp(((AtomicType) type).precision());
       case ARRAY -> array((ArrayType) type);
