@@ -20,7 +20,7 @@ import org.apache.spark.sql.SparkSession;
  * with the same rows, then fully compacts one copy with {@code CALL sys.compact} in the {@code
  * local[2]} session and the other with table-core's {@code FullCompaction} on the driver's thread.
  * Both copies must read the same rows afterwards, with no level-0 file left. Median of {@code reps}
- * repetitions, each on fresh tables.
+ * repetitions, each on fresh tables, after an untimed round on a tenth of the rows.
  *
  * <p>Usage: {@code scripts/bench CompactBench [rows=4000000] [commits=4] [reps=3]}.
  */
@@ -36,25 +36,15 @@ public final class CompactBench {
     int reps = BenchSupport.intArg(args, 2, 3);
     Path dir = BenchSupport.workDir("compact");
     SparkSession spark = PeerSession.create(dir);
+    // An untimed round on a tenth of the rows compiles both paths' code first, so that the first
+    // timed round does not charge the JIT to whichever compaction runs first.
+    compactBoth(spark, dir, "warmup", Math.max(rows / 10, 100_000), commits, 0);
     long[] distributed = new long[reps];
     long[] serial = new long[reps];
     for (int r = 0; r < reps; r++) {
-      String tasks = "c_tasks_" + r;
-      String driver = "c_driver_" + r;
-      write(spark, tasks, rows, commits);
-      write(spark, driver, rows, commits);
-      FileStoreTable table =
-          PlanningTables.strataCatalog(dir.resolve("strata"))
-              .loadTable(new Identifier("default", driver));
-      // Alternate which runs first, so neither always meets a colder JVM.
-      if (r % 2 == 1) {
-        serial[r] = compactSerially(table);
-      }
-      distributed[r] = compactInTasks(spark, tasks);
-      if (r % 2 == 0) {
-        serial[r] = compactSerially(table);
-      }
-      check(spark, tasks, driver, rows);
+      long[] times = compactBoth(spark, dir, String.valueOf(r), rows, commits, r);
+      distributed[r] = times[0];
+      serial[r] = times[1];
     }
     double tasksSeconds = BenchSupport.seconds(median(distributed));
     double driverSeconds = BenchSupport.seconds(median(serial));
@@ -77,6 +67,30 @@ public final class CompactBench {
         table);
     spark.stop();
     BenchSupport.deleteTree(dir);
+  }
+
+  /** Writes two copies, compacts one in tasks and one serially; their times in that order. */
+  private static long[] compactBoth(
+      SparkSession spark, Path dir, String suffix, int rows, int commits, int round)
+      throws Exception {
+    String tasks = "c_tasks_" + suffix;
+    String driver = "c_driver_" + suffix;
+    write(spark, tasks, rows, commits);
+    write(spark, driver, rows, commits);
+    FileStoreTable table =
+        PlanningTables.strataCatalog(dir.resolve("strata"))
+            .loadTable(new Identifier("default", driver));
+    long[] times = new long[2];
+    // Alternate which runs first, so neither always meets the heap the writes left behind.
+    if (round % 2 == 1) {
+      times[1] = compactSerially(table);
+    }
+    times[0] = compactInTasks(spark, tasks);
+    if (round % 2 == 0) {
+      times[1] = compactSerially(table);
+    }
+    check(spark, tasks, driver, rows);
+    return times;
   }
 
   private static long compactInTasks(SparkSession spark, String name) {
