@@ -23,9 +23,18 @@ final class KeyComparator {
   private final int[] ordinals;
   private final FieldOrder[] fields;
 
-  private KeyComparator(int[] ordinals, FieldOrder[] fields) {
+  /**
+   * Per field whether it can hold NULL; primary keys cannot, which saves two checks per compare.
+   */
+  private final boolean[] nullable;
+
+  private KeyComparator(int[] ordinals, FieldOrder[] fields, RowType types) {
     this.ordinals = ordinals;
     this.fields = fields;
+    this.nullable = new boolean[fields.length];
+    for (int i = 0; i < fields.length; i++) {
+      nullable[i] = types.typeAt(i).nullable();
+    }
   }
 
   /**
@@ -43,7 +52,7 @@ final class KeyComparator {
         return null;
       }
     }
-    return new KeyComparator(ordinals, fields);
+    return new KeyComparator(ordinals, fields, keyType);
   }
 
   /**
@@ -58,7 +67,7 @@ final class KeyComparator {
         return null;
       }
     }
-    return new KeyComparator(ordinals.clone(), fields);
+    return new KeyComparator(ordinals.clone(), fields, types);
   }
 
   /** Whether keys of this type can be compared here. */
@@ -69,13 +78,15 @@ final class KeyComparator {
   int compare(InternalRow a, InternalRow b) {
     for (int i = 0; i < fields.length; i++) {
       int o = ordinals[i];
-      boolean aNull = a.isNullAt(o);
-      boolean bNull = b.isNullAt(o);
-      if (aNull || bNull) {
-        if (aNull != bNull) {
-          return aNull ? -1 : 1;
+      if (nullable[i]) {
+        boolean aNull = a.isNullAt(o);
+        boolean bNull = b.isNullAt(o);
+        if (aNull || bNull) {
+          if (aNull != bNull) {
+            return aNull ? -1 : 1;
+          }
+          continue;
         }
-        continue;
       }
       int c = fields[i].compare(a, b, o);
       if (c != 0) {
