@@ -44,14 +44,7 @@ class ThinModeReadTest {
 
   @Test
   void mergesThinFilesByTheKeysInTheirValueColumns() throws IOException {
-    WarehouseCatalog catalog = TableTestSupport.catalog(dir);
-    FileStoreTable table =
-        TableTestSupport.create(
-            catalog,
-            "t",
-            ROW,
-            List.of(),
-            Map.of("primary-key", "id", "bucket", "1", "write-only", "true"));
+    FileStoreTable table = keyTable("t");
     upsert(table, List.of(row(1, "a1"), row(2, "b1"), row(3, "c1")));
     upsert(table, List.of(row(2, "b2"), row(4, "d2")));
     upsert(table, List.of(row(3, "c3"), row(1, "a3")));
@@ -80,14 +73,7 @@ class ThinModeReadTest {
 
   @Test
   void compactionEmitsTheSameFileRowsAsReadAsWhenConverted() throws IOException {
-    WarehouseCatalog catalog = TableTestSupport.catalog(dir);
-    FileStoreTable table =
-        TableTestSupport.create(
-            catalog,
-            "c",
-            ROW,
-            List.of(),
-            Map.of("primary-key", "id", "bucket", "1", "write-only", "true"));
+    FileStoreTable table = keyTable("c");
     upsert(table, List.of(row(1, "a1"), row(2, "b1"), row(3, "c1"), row(5, "e1")));
     upsert(table, List.of(row(2, "b2"), row(4, "d2")));
     TableTestSupport.write(
@@ -121,6 +107,17 @@ class ThinModeReadTest {
       assertThat(asRead.get(4)[0]).isEqualTo(5);
       assertThat(asRead.get(4)[2]).isEqualTo(RowKind.DELETE.value());
     }
+  }
+
+  /** A primary-key table of one bucket that never compacts on its own. */
+  private FileStoreTable keyTable(String name) {
+    WarehouseCatalog catalog = TableTestSupport.catalog(dir);
+    return TableTestSupport.create(
+        catalog,
+        name,
+        ROW,
+        List.of(),
+        Map.of("primary-key", "id", "bucket", "1", "write-only", "true"));
   }
 
   /** The split with each file rewritten without its _KEY_ columns, as thin mode writes it. */
