@@ -126,7 +126,7 @@ public final class DeletionVectorDelta implements SupportsDelta {
     @Override
     public DeltaWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
       describeJob(command.name().toLowerCase() + " (deletion vectors) on");
-      return new Factory(table, writeStart(), row);
+      return new DeltaWriters<>(table, writeStart(), row, Writer::new);
     }
 
     @Override
@@ -146,24 +146,6 @@ public final class DeletionVectorDelta implements SupportsDelta {
     @Override
     protected void commit(TableCommit commit, List<CommitMessage> written) {
       commit.commit(written, CommitKind.APPEND);
-    }
-  }
-
-  private static final class Factory implements DeltaWriterFactory {
-    private static final long serialVersionUID = 1L;
-    private final FileStoreTable table;
-    private final WriteStart start;
-    private final WriteColumns row;
-
-    Factory(FileStoreTable table, WriteStart start, WriteColumns row) {
-      this.table = table;
-      this.start = start;
-      this.row = row;
-    }
-
-    @Override
-    public DeltaWriter<InternalRow> createWriter(int partitionId, long taskId) {
-      return new Writer(table, start, row);
     }
   }
 

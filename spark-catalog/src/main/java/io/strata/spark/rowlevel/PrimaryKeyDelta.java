@@ -142,30 +142,12 @@ public final class PrimaryKeyDelta implements SupportsPartialRowUpdates {
     @Override
     public DeltaWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
       describeJob(command.name().toLowerCase() + " (primary-key delta) on");
-      return new Factory(table, writeStart(), columns);
+      return new DeltaWriters<>(table, writeStart(), columns, Writer::new);
     }
 
     @Override
     protected void commit(TableCommit commit, List<CommitMessage> written) {
       commit.commit(written, CommitKind.APPEND);
-    }
-  }
-
-  private static final class Factory implements DeltaWriterFactory {
-    private static final long serialVersionUID = 1L;
-    private final FileStoreTable table;
-    private final WriteStart start;
-    private final Columns columns;
-
-    Factory(FileStoreTable table, WriteStart start, Columns columns) {
-      this.table = table;
-      this.start = start;
-      this.columns = columns;
-    }
-
-    @Override
-    public DeltaWriter<InternalRow> createWriter(int partitionId, long taskId) {
-      return new Writer(table, start, columns);
     }
   }
 
