@@ -16,11 +16,15 @@ public final class BinaryRow implements java.io.Serializable {
       new BinaryRow(new byte[] {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
 
   private final byte[] bytes;
-  private final int hash;
+
+  /**
+   * Computed on first use, as String does (0 until then): writers serialize a bucket key per row
+   * only to hash its bytes, and never use the row as a map key.
+   */
+  private int hash;
 
   public BinaryRow(byte[] bytes) {
     this.bytes = bytes;
-    this.hash = Arrays.hashCode(bytes);
   }
 
   /** Serialized form, arity prefix included. Do not modify. */
@@ -37,12 +41,19 @@ public final class BinaryRow implements java.io.Serializable {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof BinaryRow other && hash == other.hash && Arrays.equals(bytes, other.bytes);
+    return o instanceof BinaryRow other
+        && hashCode() == other.hashCode()
+        && Arrays.equals(bytes, other.bytes);
   }
 
   @Override
   public int hashCode() {
-    return hash;
+    int h = hash;
+    if (h == 0) {
+      h = Arrays.hashCode(bytes);
+      hash = h;
+    }
+    return h;
   }
 
   @Override
