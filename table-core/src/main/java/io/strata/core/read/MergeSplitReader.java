@@ -52,6 +52,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   private final List<Cursor> cursors = new ArrayList<>();
   private Object[] next;
   private final boolean lastWins;
+  private final int keyArity;
   private KeyValueLayout keyValueLayout;
   private boolean keepRetractions;
   private OlderRecords older;
@@ -83,6 +84,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     KeyValueLayout layout =
         new KeyValueLayout(table.schema().trimmedPrimaryKeyType(), table.schema().rowType());
     this.keyOrder = ValueComparator.ofRow(layout.keyType());
+    this.keyArity = layout.keyArity();
     this.queue =
         new PriorityQueue<>(
             (a, b) -> {
@@ -225,7 +227,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       return lastRecordOfKey();
     }
     Cursor head = queue.poll();
-    Object[] key = Arrays.copyOf(head.key(), keyOrderArity());
+    Object[] key = Arrays.copyOf(head.key(), keyArity);
     List<KeyValue> records = new ArrayList<>();
     records.add(record(head));
     advanceAndRequeue(head);
@@ -249,10 +251,6 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       return keyValueLayout.toFileRow(row, merged.sequence(), merged.kind());
     }
     return row;
-  }
-
-  private int keyOrderArity() {
-    return table.schema().trimmedPrimaryKeyType().size();
   }
 
   /**
