@@ -9,7 +9,7 @@ import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import io.strata.it.TestSpark$;
-import io.strata.spark.compact.SortCompaction;
+import io.strata.spark.sort.SortCompaction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

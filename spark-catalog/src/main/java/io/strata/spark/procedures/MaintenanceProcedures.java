@@ -22,7 +22,7 @@ import io.strata.core.types.RowType;
 import io.strata.spark.SparkErrors;
 import io.strata.spark.compact.DistributedCompaction;
 import io.strata.spark.compact.PartitionWhere;
-import io.strata.spark.compact.SortCompaction;
+import io.strata.spark.sort.SortCompaction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

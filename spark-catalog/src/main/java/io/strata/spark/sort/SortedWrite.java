@@ -1,4 +1,4 @@
-package io.strata.spark.compact;
+package io.strata.spark.sort;
 
 import io.strata.core.write.CommitMessage;
 import io.strata.spark.write.StrataDataWriterFactory;
@@ -13,8 +13,9 @@ import org.apache.spark.sql.connector.write.DataWriter;
 
 /**
  * What one task of a sort compaction sends back: the files it wrote through the table's write path,
- * or the failure after it deleted them. Like {@link TaskOutcome}, tasks report failures instead of
- * throwing so that the driver knows every file written before it commits or deletes them all.
+ * or the failure after it deleted them. Like {@code CALL sys.compact}'s tasks, tasks report
+ * failures instead of throwing so that the driver knows every file written before it commits or
+ * deletes them all.
  */
 record SortedWrite(List<CommitMessage> written, RuntimeException failure) implements Serializable {
 

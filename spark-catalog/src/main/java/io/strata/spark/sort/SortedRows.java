@@ -1,4 +1,4 @@
-package io.strata.spark.compact;
+package io.strata.spark.sort;
 
 import static org.apache.spark.sql.functions.col;
 

@@ -1,4 +1,4 @@
-package io.strata.spark.compact;
+package io.strata.spark.sort;
 
 import io.strata.core.compact.ZOrderKey;
 import io.strata.core.types.DataField;
