@@ -12,7 +12,7 @@ import io.strata.core.split.TaskPacking;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import io.strata.spark.SparkTypes;
-import io.strata.spark.stream.StrataMicroBatchStream;
+import io.strata.spark.read.stream.StrataMicroBatchStream;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

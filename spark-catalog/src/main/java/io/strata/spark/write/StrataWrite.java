@@ -10,7 +10,6 @@ import io.strata.core.write.TableWriter;
 import io.strata.spark.SparkBucketFunction;
 import io.strata.spark.SparkErrors;
 import io.strata.spark.SparkWriteTaskFunction;
-import io.strata.spark.stream.StrataStreamingWrite;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.strata.spark.stream;
+package io.strata.spark.read.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

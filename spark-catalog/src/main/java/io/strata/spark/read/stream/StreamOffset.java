@@ -1,4 +1,4 @@
-package io.strata.spark.stream;
+package io.strata.spark.read.stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package io.strata.spark.stream;
+package io.strata.spark.read.stream;
 
 import java.util.List;
 import org.apache.spark.sql.connector.read.InputPartition;

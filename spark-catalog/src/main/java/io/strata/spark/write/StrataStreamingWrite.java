@@ -1,10 +1,8 @@
-package io.strata.spark.stream;
+package io.strata.spark.write;
 
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import io.strata.core.write.WriteStart;
-import io.strata.spark.write.StrataDataWriterFactory;
-import io.strata.spark.write.StrataWriterCommitMessage;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.write.DataWriter;
 import org.apache.spark.sql.connector.write.PhysicalWriteInfo;

@@ -1,4 +1,4 @@
-package io.strata.spark.stream;
+package io.strata.spark.read.stream;
 
 import io.strata.core.split.DataSplit;
 import java.io.Serializable;
