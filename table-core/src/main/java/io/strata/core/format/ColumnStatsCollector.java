@@ -7,6 +7,8 @@ import io.strata.core.types.DataTypeRoot;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Comparator;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.PrimitiveComparator;
 
 /**
  * Collects the statistics of one top-level column while it is written. Min/max exist only for
@@ -15,6 +17,9 @@ import java.util.Comparator;
  */
 final class ColumnStatsCollector {
 
+  private static final PrimitiveComparator<Binary> UTF8_ORDER =
+      PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR;
+
   private final StatsMode mode;
   private final DataTypeRoot root;
   private final int decimalScale;
@@ -22,6 +27,12 @@ final class ColumnStatsCollector {
   private final Comparator<Object> comparator;
   private Object min;
   private Object max;
+
+  /** Bounds of string values written as their UTF-8 bytes, kept apart until asked for. */
+  private Binary minEncoded;
+
+  private Binary maxEncoded;
+
   private boolean boundsUnknown;
   private long nullCount;
 
@@ -39,6 +50,10 @@ final class ColumnStatsCollector {
       return;
     }
     if (!bounds || boundsUnknown) {
+      return;
+    }
+    if (value instanceof Binary encoded) {
+      addEncoded(encoded);
       return;
     }
     Object lo = value;
@@ -72,6 +87,29 @@ final class ColumnStatsCollector {
     }
   }
 
+  /** UTF-8 bytes compare unsigned, which is the code point order strings compare in. */
+  private void addEncoded(Binary value) {
+    if (minEncoded == null || UTF8_ORDER.compare(value, minEncoded) < 0) {
+      minEncoded = Binary.fromConstantByteArray(value.getBytes());
+    }
+    if (maxEncoded == null || UTF8_ORDER.compare(value, maxEncoded) > 0) {
+      maxEncoded = Binary.fromConstantByteArray(value.getBytes());
+    }
+  }
+
+  /** The lower (or upper) of a string bound and an encoded one, as a string. */
+  private Object bound(Object plain, Binary encoded, boolean lower) {
+    if (encoded == null) {
+      return plain;
+    }
+    String decoded = encoded.toStringUsingUTF8();
+    if (plain == null) {
+      return decoded;
+    }
+    int c = comparator.compare(decoded, plain);
+    return lower == (c < 0) ? decoded : plain;
+  }
+
   /** Copies mutable values and normalizes decimals to the column's scale. */
   private Object snapshot(Object v) {
     if (v instanceof byte[] b) {
@@ -84,6 +122,7 @@ final class ColumnStatsCollector {
   }
 
   Object min() {
+    Object min = bound(this.min, minEncoded, true);
     if (!bounds || boundsUnknown || min == null) {
       return null;
     }
@@ -99,6 +138,7 @@ final class ColumnStatsCollector {
   }
 
   Object max() {
+    Object max = bound(this.max, maxEncoded, false);
     if (!bounds || boundsUnknown || max == null) {
       return null;
     }

@@ -4,6 +4,7 @@ import io.strata.core.errors.ValueErrors;
 import io.strata.core.types.ArrayType;
 import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataType;
+import io.strata.core.types.DataTypeRoot;
 import io.strata.core.types.MapType;
 import io.strata.core.types.RowType;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.io.api.PrimitiveConverter;
@@ -35,7 +37,7 @@ final class GroupConverters {
     }
     GroupType group = parquet.asGroupType();
     return switch (readType.root()) {
-      case ROW -> new RowConverter(column, group, (RowType) readType, sink);
+      case ROW -> new RowConverter(column, group, (RowType) readType, sink, Set.of());
       case ARRAY -> new ListConverter(column, group, ((ArrayType) readType).element(), sink);
       case MAP -> new MapConverter(column, group, (MapType) readType, sink);
       default -> throw mismatch(column, parquet, readType);
@@ -53,7 +55,16 @@ final class GroupConverters {
     private final ValueSink sink;
     private Object[] values;
 
-    RowConverter(String column, GroupType group, RowType readType, ValueSink sink) {
+    /**
+     * @param encodedStrings ids of the string fields to read as their UTF-8 bytes (see {@link
+     *     PrimitiveConverters#encodedString})
+     */
+    RowConverter(
+        String column,
+        GroupType group,
+        RowType readType,
+        ValueSink sink,
+        Set<Integer> encodedStrings) {
       this.size = readType.size();
       this.sink = sink;
       this.converters = new Converter[group.getFieldCount()];
@@ -64,10 +75,21 @@ final class GroupConverters {
         if (index < 0) {
           converters[i] = ignoring(field);
         } else {
+          ValueSink set = value -> values[index] = value;
+          Converter encoded =
+              encodedStrings.contains(readType.field(index).id())
+                      && field.isPrimitive()
+                      && isString(readType.typeAt(index))
+                  ? PrimitiveConverters.encodedString(field.asPrimitiveType(), set)
+                  : null;
           converters[i] =
-              create(name, field, readType.typeAt(index), value -> values[index] = value);
+              encoded != null ? encoded : create(name, field, readType.typeAt(index), set);
         }
       }
+    }
+
+    private static boolean isString(DataType type) {
+      return type.root() == DataTypeRoot.VARCHAR || type.root() == DataTypeRoot.CHAR;
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.strata.core.format;
 import io.strata.core.types.RowType;
 import java.io.IOException;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -38,7 +39,8 @@ public final class ParquetRowReader implements CloseableIterator<Object[]> {
   private long rowsLeftInGroup;
   private long rowsLeftInFile;
 
-  private ParquetRowReader(ParquetFileReader reader, RowType readType) {
+  private ParquetRowReader(
+      ParquetFileReader reader, RowType readType, Set<Integer> encodedStrings) {
     this.reader = reader;
     this.fileSchema = reader.getFooter().getFileMetaData().getSchema();
     this.width = readType.size();
@@ -52,7 +54,7 @@ public final class ParquetRowReader implements CloseableIterator<Object[]> {
       reader.setRequestedSchema(requested);
       String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
       this.columnIO = new ColumnIOFactory(createdBy).getColumnIO(requested, fileSchema, true);
-      this.materializer = new RowMaterializer(requested, readType);
+      this.materializer = new RowMaterializer(requested, readType, encodedStrings);
     }
   }
 
@@ -66,6 +68,21 @@ public final class ParquetRowReader implements CloseableIterator<Object[]> {
   public static ParquetRowReader open(FileSystem fs, Path path, long length, RowType readType)
       throws IOException {
     return open(HadoopFiles.inputFile(fs, path, length), confOf(fs), readType);
+  }
+
+  /**
+   * Opens {@code path} of a known length; the top-level string fields whose ids are in {@code
+   * encodedStrings} read as their UTF-8 bytes (Parquet {@code Binary}), which the Parquet writer
+   * takes as they are: for rows that are rewritten without looking at those values.
+   */
+  public static ParquetRowReader openEncodingStrings(
+      FileSystem fs, Path path, long length, RowType readType, Set<Integer> encodedStrings)
+      throws IOException {
+    InputFile file = HadoopFiles.inputFile(fs, path, length);
+    return open(
+        ParquetFileReader.open(file, HadoopReadOptions.builder(confOf(fs)).build()),
+        readType,
+        encodedStrings);
   }
 
   /**
@@ -100,19 +117,20 @@ public final class ParquetRowReader implements CloseableIterator<Object[]> {
       stream.close();
       throw e;
     }
-    return open(reader, readType);
+    return open(reader, readType, Set.of());
   }
 
   /** Opens any Parquet input file. */
   public static ParquetRowReader open(InputFile file, Configuration conf, RowType readType)
       throws IOException {
-    return open(ParquetFileReader.open(file, HadoopReadOptions.builder(conf).build()), readType);
+    return open(
+        ParquetFileReader.open(file, HadoopReadOptions.builder(conf).build()), readType, Set.of());
   }
 
-  private static ParquetRowReader open(ParquetFileReader reader, RowType readType)
-      throws IOException {
+  private static ParquetRowReader open(
+      ParquetFileReader reader, RowType readType, Set<Integer> encodedStrings) throws IOException {
     try {
-      return new ParquetRowReader(reader, readType);
+      return new ParquetRowReader(reader, readType, encodedStrings);
     } catch (RuntimeException e) {
       reader.close();
       throw e;

@@ -80,11 +80,15 @@ final class ParquetValueWriters {
       case FLOAT -> (c, v) -> c.addFloat((Float) v);
       case DOUBLE -> (c, v) -> c.addDouble((Double) v);
       case DECIMAL -> decimal((AtomicType) type);
-      // fromString wraps the bytes in a ByteBuffer as well: one more object per value.
+      // A Binary is a string a rewrite read as its UTF-8 bytes. fromString would wrap the bytes
+      // in a ByteBuffer as well: one more object per value.
       case CHAR, VARCHAR ->
           (c, v) ->
               c.addBinary(
-                  Binary.fromConstantByteArray(((String) v).getBytes(StandardCharsets.UTF_8)));
+                  v instanceof Binary encoded
+                      ? encoded
+                      : Binary.fromConstantByteArray(
+                          ((String) v).getBytes(StandardCharsets.UTF_8)));
       case BINARY, VARBINARY -> (c, v) -> c.addBinary(Binary.fromReusedByteArray((byte[]) v));
       case TIMESTAMP, TIMESTAMP_LTZ -> timestamp(((AtomicType) type).precision());
       case ARRAY -> array((ArrayType) type);

@@ -51,6 +51,18 @@ final class PrimitiveConverters {
     };
   }
 
+  /**
+   * A string column read as the file's UTF-8 bytes (a Parquet {@link Binary}, never a reused one)
+   * instead of a {@code String}; null when the column is not stored as BINARY, so the caller reads
+   * it as usual. Only for values nothing inspects before they are written again.
+   */
+  static Converter encodedString(PrimitiveType parquet, ValueSink sink) {
+    if (parquet.getPrimitiveTypeName() != PrimitiveTypeName.BINARY) {
+      return null;
+    }
+    return new BinaryConverter(sink, b -> b.isBackingBytesReused() ? b.copy() : b, false);
+  }
+
   /** Whether a physical column type can be read as the atomic type (with widening). */
   private static boolean compatible(PrimitiveTypeName physical, AtomicType type) {
     return switch (type.root()) {

@@ -1,6 +1,7 @@
 package io.strata.core.format;
 
 import io.strata.core.types.RowType;
+import java.util.Set;
 import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.io.api.RecordMaterializer;
 import org.apache.parquet.schema.MessageType;
@@ -10,8 +11,9 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
 
   private final GroupConverters.RowConverter root;
 
-  RowMaterializer(MessageType requestedSchema, RowType readType) {
-    this.root = new GroupConverters.RowConverter(null, requestedSchema, readType, null);
+  RowMaterializer(MessageType requestedSchema, RowType readType, Set<Integer> encodedStrings) {
+    this.root =
+        new GroupConverters.RowConverter(null, requestedSchema, readType, null, encodedStrings);
   }
 
   @Override

@@ -6,18 +6,21 @@ import io.strata.core.deletion.DeletionVectorReader;
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.format.DataFileFormat;
+import io.strata.core.format.ParquetRowReader;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.merge.KeyValue;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.MergeFunction;
 import io.strata.core.merge.MergeFunctions;
 import io.strata.core.merge.RowKind;
+import io.strata.core.options.FileFormat;
 import io.strata.core.options.MergeEngine;
 import io.strata.core.options.TableOptions;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.split.DataSplit;
 import io.strata.core.store.FileStore;
 import io.strata.core.types.DataField;
+import io.strata.core.types.DataTypeRoot;
 import io.strata.core.types.RowType;
 import java.io.Closeable;
 import java.io.IOException;
@@ -25,11 +28,14 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.PriorityQueue;
+import java.util.Set;
 import java.util.function.IntFunction;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -61,7 +67,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   private Boolean asRead;
 
   public MergeSplitReader(FileStore table, DataSplit split, RowType readType) {
-    this(table, split, readType, vectorsOf(table, split));
+    this(table, split, readType, vectorsOf(table, split), false);
   }
 
   /**
@@ -70,6 +76,29 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
    */
   public MergeSplitReader(
       FileStore table, DataSplit split, RowType readType, IntFunction<DeletionVector> deleted) {
+    this(table, split, readType, deleted, false);
+  }
+
+  /**
+   * The reader of a compaction that writes its output as Parquet: whole key-value records (see
+   * {@link #emittingKeyValues}), merged deletes kept when {@code keepDeletes}. When nothing of the
+   * merge looks at values (a last-wins table whose files are all Parquet files of the table's
+   * schema), string values stay the files' UTF-8 bytes from the file read to the file written,
+   * instead of being decoded to strings and encoded again.
+   */
+  public static MergeSplitReader compactingToParquet(
+      FileStore table, DataSplit split, boolean keepDeletes) {
+    MergeSplitReader reader =
+        new MergeSplitReader(table, split, table.schema().rowType(), vectorsOf(table, split), true);
+    return keepDeletes ? reader.emittingKeyValuesAndDeletes() : reader.emittingKeyValues();
+  }
+
+  private MergeSplitReader(
+      FileStore table,
+      DataSplit split,
+      RowType readType,
+      IntFunction<DeletionVector> deleted,
+      boolean parquetOutput) {
     this.table = table;
     this.readType = readType;
     this.mergeFunction =
@@ -91,9 +120,16 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
               int c = keyOrder.compare(a.key(), b.key());
               return c != 0 ? c : Long.compare(a.sequence(), b.sequence());
             });
+    Set<Integer> encodedStrings =
+        parquetOutput
+                && lastWins
+                && readType.equals(table.schema().rowType())
+                && allParquetOfTable(split)
+            ? stringFieldIds(readType)
+            : Set.of();
     try {
       for (int i = 0; i < split.files().size(); i++) {
-        Cursor c = open(split, split.files().get(i));
+        Cursor c = open(split, split.files().get(i), encodedStrings);
         cursors.add(c);
         c.deleted = deleted.apply(i);
         if (c.advance()) {
@@ -107,6 +143,27 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       closeQuietly();
       throw e;
     }
+  }
+
+  private boolean allParquetOfTable(DataSplit split) {
+    for (DataFileMeta f : split.files()) {
+      if (f.schemaId() != table.schema().id()
+          || DataFileFormat.formatOf(f.fileName()) != FileFormat.PARQUET) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The ids of the top-level string fields of {@code type}. */
+  private static Set<Integer> stringFieldIds(RowType type) {
+    Set<Integer> ids = new HashSet<>();
+    for (DataField f : type.fields()) {
+      if (f.type().root() == DataTypeRoot.VARCHAR || f.type().root() == DataTypeRoot.CHAR) {
+        ids.add(f.id());
+      }
+    }
+    return ids;
   }
 
   private static IntFunction<DeletionVector> vectorsOf(FileStore table, DataSplit split) {
@@ -130,7 +187,8 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     KeyValue find(Object[] key) throws IOException;
   }
 
-  private Cursor open(DataSplit split, DataFileMeta file) throws IOException {
+  private Cursor open(DataSplit split, DataFileMeta file, Set<Integer> encodedStrings)
+      throws IOException {
     TableSchema fileSchema =
         file.schemaId() == table.schema().id()
             ? table.schema()
@@ -146,9 +204,13 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         table
             .dataFilePaths()
             .of(split.partition(), split.bucket(), file.fileName(), file.externalPath());
+    FileSystem fs = table.fileIO().fileSystem(path);
     CloseableIterator<Object[]> reader =
-        DataFileFormat.ofFile(file.fileName())
-            .open(table.fileIO().fileSystem(path), path, file.fileSize(), new RowType(requested));
+        encodedStrings.isEmpty()
+            ? DataFileFormat.ofFile(file.fileName())
+                .open(fs, path, file.fileSize(), new RowType(requested))
+            : ParquetRowReader.openEncodingStrings(
+                fs, path, file.fileSize(), new RowType(requested), encodedStrings);
     return new Cursor(
         reader,
         fileSchema == table.schema(),

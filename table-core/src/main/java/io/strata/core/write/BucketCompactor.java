@@ -113,13 +113,19 @@ public final class BucketCompactor {
 
   private List<DataFileMeta> rewriteKeyValues(BucketId bucket, int totalBuckets, CompactUnit unit) {
     DataSplit split = split(bucket, totalBuckets, unit.files(), false);
-    MergeSplitReader merged = new MergeSplitReader(table, split, table.schema().rowType());
-    try (MergeSplitReader reader =
-        unit.dropDeletes() ? merged.emittingKeyValues() : merged.emittingKeyValuesAndDeletes()) {
+    try (MergeSplitReader reader = keyValues(split, unit)) {
       return rewriter.writeKeyValues(bucket, reader, unit.outputLevel());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private MergeSplitReader keyValues(DataSplit split, CompactUnit unit) {
+    if (rewriter.writesParquetAt(unit.outputLevel())) {
+      return MergeSplitReader.compactingToParquet(table, split, !unit.dropDeletes());
+    }
+    MergeSplitReader merged = new MergeSplitReader(table, split, table.schema().rowType());
+    return unit.dropDeletes() ? merged.emittingKeyValues() : merged.emittingKeyValuesAndDeletes();
   }
 
   private List<DataFileMeta> rewriteAppend(

@@ -27,6 +27,11 @@ public final class CompactionRewriter {
     this.settings = WriteSettings.of(table.options(), table.schema().hasPrimaryKey());
   }
 
+  /** Whether output files at {@code level} are Parquet files. */
+  boolean writesParquetAt(int level) {
+    return settings.formatAt(level) == FileFormat.PARQUET;
+  }
+
   /** Output files at {@code level}, in that level's format. */
   private RollingFileWriter files(BucketId bucket, RowType type, int level) {
     FileFormat format = settings.formatAt(level);
