@@ -67,7 +67,7 @@ public final class ParquetRowReader implements CloseableIterator<Object[]> {
   /** Opens {@code path} of a known length (saves a file status call). */
   public static ParquetRowReader open(FileSystem fs, Path path, long length, RowType readType)
       throws IOException {
-    return open(HadoopFiles.inputFile(fs, path, length), confOf(fs), readType);
+    return openEncodingStrings(fs, path, length, readType, Set.of());
   }
 
   /**
@@ -78,9 +78,9 @@ public final class ParquetRowReader implements CloseableIterator<Object[]> {
   public static ParquetRowReader openEncodingStrings(
       FileSystem fs, Path path, long length, RowType readType, Set<Integer> encodedStrings)
       throws IOException {
-    InputFile file = HadoopFiles.inputFile(fs, path, length);
     return open(
-        ParquetFileReader.open(file, HadoopReadOptions.builder(confOf(fs)).build()),
+        ParquetFileReader.open(
+            HadoopFiles.inputFile(fs, path, length), HadoopReadOptions.builder(confOf(fs)).build()),
         readType,
         encodedStrings);
   }
