@@ -35,8 +35,9 @@ public final class UpsertScaleBench {
         (args.length > 2 ? args[2] : "strata-core,paimon,strata-spark,parquet-spark").split(",");
     Path dir = BenchSupport.workDir("upsert-scale");
     List<String[]> results = new ArrayList<>();
-    for (String c : cases) {
-      results.addAll(run(c, rows, heap, dir.resolve(c)));
+    for (int i = 0; i < cases.length; i++) {
+      // A case may be named more than once (alternating runs); each run gets a fresh directory.
+      results.addAll(run(cases[i], rows, heap, dir.resolve(cases[i] + "-" + i)));
     }
     List<String[]> table = new ArrayList<>();
     table.add(

@@ -5,6 +5,7 @@ import io.strata.core.options.Options;
 import io.strata.core.options.OrcOptions;
 import io.strata.core.options.ParquetOptions;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -127,6 +128,31 @@ public record ParquetWriteOptions(
         dictionary,
         writeBatchSize,
         formatOptions);
+  }
+
+  /**
+   * The same options with Parquet's dictionary off for {@code columns}, unless the table sets
+   * {@code parquet.enable.dictionary#<column>} itself.
+   */
+  public ParquetWriteOptions withoutDictionaryFor(List<String> columns) {
+    if (columns.isEmpty()) {
+      return this;
+    }
+    Map<String, String> merged = new HashMap<>();
+    for (String column : columns) {
+      merged.put(ENABLE_DICTIONARY + "#" + column, "false");
+    }
+    merged.putAll(formatOptions);
+    return new ParquetWriteOptions(
+        compression,
+        zstdLevel,
+        statsMode,
+        fieldStatsModes,
+        rowGroupSize,
+        pageSize,
+        dictionary,
+        writeBatchSize,
+        merged);
   }
 
   /** The stats mode of a column: its {@code fields.<name>.stats-mode}, else the table's. */

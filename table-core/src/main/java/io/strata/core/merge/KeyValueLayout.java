@@ -27,6 +27,39 @@ public final class KeyValueLayout implements Serializable {
   private final int[] keyIndexesInValue;
   private final RowType fileType;
 
+  /**
+   * The columns of a primary-key file (of {@code fileType}) whose values are distinct within the
+   * file: {@code _SEQUENCE_NUMBER}, and a key of one column with its copy among the values (a file
+   * holds one record per key). A dictionary never pays off on them, and trying one costs a hash
+   * lookup per value until the dictionary page overflows. Empty for other files.
+   */
+  public static List<String> distinctColumns(RowType fileType) {
+    List<String> distinct = new ArrayList<>();
+    List<DataField> keys = new ArrayList<>();
+    for (DataField f : fileType.fields()) {
+      if (f.id() == SEQUENCE_NUMBER_ID && f.name().equals(SEQUENCE_NUMBER)) {
+        distinct.add(f.name());
+      } else if (f.id() >= KEY_FIELD_ID_START
+          && f.id() < VALUE_KIND_ID
+          && f.name().startsWith(KEY_PREFIX)) {
+        keys.add(f);
+      }
+    }
+    if (distinct.isEmpty()) {
+      return distinct; // not a primary-key file
+    }
+    if (keys.size() == 1) {
+      DataField key = keys.get(0);
+      distinct.add(key.name());
+      for (DataField f : fileType.fields()) {
+        if (f.id() == key.id() - KEY_FIELD_ID_START) {
+          distinct.add(f.name());
+        }
+      }
+    }
+    return distinct;
+  }
+
   public KeyValueLayout(RowType keyType, RowType valueType) {
     this.keyType = keyType;
     this.valueType = valueType;
@@ -57,6 +90,19 @@ public final class KeyValueLayout implements Serializable {
     return fileType;
   }
 
+  /**
+   * For each file field, the index of the key field it always equals (the value's copy of a key
+   * column), or -1: what a buffer of file rows need not hold twice.
+   */
+  public int[] keyCopies() {
+    int[] copies = new int[fileType.size()];
+    java.util.Arrays.fill(copies, -1);
+    for (int i = 0; i < keyIndexesInValue.length; i++) {
+      copies[valueOffset() + keyIndexesInValue[i]] = i;
+    }
+    return copies;
+  }
+
   public int keyArity() {
     return keyType.size();
   }
@@ -75,7 +121,14 @@ public final class KeyValueLayout implements Serializable {
 
   /** A file row for a table row with its sequence number and kind. */
   public Object[] toFileRow(Object[] value, long sequence, RowKind kind) {
-    Object[] row = new Object[fileType.size()];
+    return toFileRow(new Object[fileType.size()], value, sequence, kind);
+  }
+
+  /**
+   * Fills {@code row} (of the file type's size) with the file row of a table row, for callers that
+   * consume it at once and reuse one array.
+   */
+  public Object[] toFileRow(Object[] row, Object[] value, long sequence, RowKind kind) {
     for (int i = 0; i < keyIndexesInValue.length; i++) {
       row[i] = value[keyIndexesInValue[i]];
     }

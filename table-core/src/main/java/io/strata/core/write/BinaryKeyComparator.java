@@ -19,9 +19,17 @@ final class BinaryKeyComparator {
   private final ByteInput left = new ByteInput();
   private final ByteInput right = new ByteInput();
 
-  @SuppressWarnings("unchecked")
+  /** Whether each key field starts with a presence byte (false: keys are never null). */
+  private final boolean presenceBytes;
+
   BinaryKeyComparator(RowType keyType) {
+    this(keyType, true);
+  }
+
+  @SuppressWarnings("unchecked")
+  BinaryKeyComparator(RowType keyType, boolean presenceBytes) {
     this.keyType = keyType;
+    this.presenceBytes = presenceBytes;
     int n = keyType.size();
     this.codecs = new RowSerializer.FieldCodec[n];
     this.decoded = new Comparator[n];
@@ -36,6 +44,13 @@ final class BinaryKeyComparator {
     left.at(a, aOffset);
     right.at(b, bOffset);
     for (int i = 0; i < codecs.length; i++) {
+      if (!presenceBytes) {
+        int c = compareField(i);
+        if (c != 0) {
+          return c;
+        }
+        continue;
+      }
       boolean leftPresent = left.readByte() != 0;
       boolean rightPresent = right.readByte() != 0;
       if (!leftPresent || !rightPresent) {

@@ -25,6 +25,10 @@ import java.util.List;
  * <p>With {@code changelog-producer} {@code input}, each flush also writes every buffered record,
  * sorted by key but unmerged (retractions included), as changelog files beside the data files: a
  * key written twice in one flush has two changelog records and one data record.
+ *
+ * <p>When the files are Parquet and the merge engine keeps a key's record whole (deduplicate,
+ * first-row, no {@code sequence.field}), the value strings go from the buffer to the file as UTF-8
+ * bytes; the key fields stay strings, as the files' key bounds need them.
  */
 final class PrimaryKeyBucketWriter implements BucketWriter, WriteMemory.Owner {
 
@@ -43,6 +47,7 @@ final class PrimaryKeyBucketWriter implements BucketWriter, WriteMemory.Owner {
   private final List<DataFileMeta> flushed = new ArrayList<>();
   private final Clock clock;
   private final Comparator<Object[]> keyOrder;
+  private final Object[] fileRow;
   private long nextSequence;
   private int filesSeen;
 
@@ -55,6 +60,7 @@ final class PrimaryKeyBucketWriter implements BucketWriter, WriteMemory.Owner {
       long firstSequence,
       WriteMemory memory,
       SpillSettings spill,
+      boolean valueStringsEncoded,
       Clock clock) {
     this.clock = clock;
     this.files = files;
@@ -64,15 +70,26 @@ final class PrimaryKeyBucketWriter implements BucketWriter, WriteMemory.Owner {
     this.schemaId = schemaId;
     this.nextSequence = firstSequence;
     this.memory = memory;
-    this.buffer = new SpillingSortBuffer(memory, layout.fileType(), layout.keyType(), spill);
+    this.buffer =
+        new SpillingSortBuffer(
+            memory,
+            layout.fileType(),
+            layout.keyType(),
+            spill,
+            valueStringsEncoded ? layout.valueOffset() : layout.fileType().size(),
+            // The values' copies of the key are not buffered twice: less to sort, spill and read.
+            layout.keyCopies(),
+            layout.valueOffset()); // key fields, sequence number and kind are never null
     // File rows start with the key fields, so the key order compares them in place.
     this.keyOrder = ValueComparator.ofRow(layout.keyType());
+    this.fileRow = new Object[layout.fileType().size()];
     memory.register(this);
   }
 
   @Override
   public void write(Object[] row, RowKind kind) {
-    buffer.add(layout.toFileRow(row, nextSequence++, kind));
+    // The buffer serializes the row at once, so one array serves every row.
+    buffer.add(layout.toFileRow(fileRow, row, nextSequence++, kind));
   }
 
   @Override
@@ -121,9 +138,13 @@ final class PrimaryKeyBucketWriter implements BucketWriter, WriteMemory.Owner {
               Arrays.copyOfRange(r, from, r.length)));
     }
     KeyValue merged = mergeFunction.merge(records);
-    return merged == null
-        ? null
-        : layout.toFileRow(merged.value(), merged.sequence(), merged.kind());
+    if (merged == null) {
+      return null;
+    }
+    Object[] row = layout.toFileRow(merged.value(), merged.sequence(), merged.kind());
+    // The key fields as buffered: the value's copies of them may be strings kept as UTF-8 bytes.
+    System.arraycopy(group.get(0), 0, row, 0, layout.keyArity());
+    return row;
   }
 
   /** Writes the one record of a key's {@code group} (if the merge engine keeps one), clears it. */

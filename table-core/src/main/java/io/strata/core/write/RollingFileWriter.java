@@ -3,7 +3,9 @@ package io.strata.core.write;
 import io.strata.core.format.DataFileFormat;
 import io.strata.core.format.DataFileWriter;
 import io.strata.core.format.FileStats;
+import io.strata.core.format.ParquetWriteOptions;
 import io.strata.core.io.FileIO;
+import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.options.FileFormat;
 import io.strata.core.paths.FileNamer;
 import io.strata.core.types.RowType;
@@ -28,6 +30,7 @@ final class RollingFileWriter {
   private final FileFormat format;
   private final FileNamer names;
   private final WriteSettings settings;
+  private final ParquetWriteOptions fileOptions;
   private final List<WrittenFile> written = new ArrayList<>();
   private DataFileWriter current;
   private String currentName;
@@ -49,6 +52,13 @@ final class RollingFileWriter {
     this.format = format;
     this.names = names;
     this.settings = settings;
+    this.fileOptions =
+        settings.parquet().withoutDictionaryFor(KeyValueLayout.distinctColumns(rowType));
+  }
+
+  /** The options each file is written with: the table's, plus no dictionary on distinct columns. */
+  ParquetWriteOptions fileOptions() {
+    return fileOptions;
   }
 
   void write(Object[] row) {
@@ -61,7 +71,7 @@ final class RollingFileWriter {
                     fileIO.fileSystem(bucketDir),
                     new Path(bucketDir, currentName),
                     rowType,
-                    settings.parquet());
+                    fileOptions);
         currentRows = 0;
         nextSizeCheck = 1;
         firstRow = row;

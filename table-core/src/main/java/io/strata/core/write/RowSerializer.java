@@ -2,6 +2,7 @@ package io.strata.core.write;
 
 import io.strata.core.types.ArrayType;
 import io.strata.core.types.DataType;
+import io.strata.core.types.DataTypeRoot;
 import io.strata.core.types.MapType;
 import io.strata.core.types.RowType;
 import io.strata.core.types.Timestamp;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.parquet.io.api.Binary;
 
 /**
  * Serializes canonical {@code Object[]} rows (see {@link DataType}) into compact big-endian bytes
@@ -25,25 +27,70 @@ final class RowSerializer {
 
   private final FieldCodec[] fields;
 
+  /** Per field, the index of an earlier field it always equals (not written), or -1. */
+  private final int[] copyOf;
+
+  /** The number of leading fields that are never null: written without a presence byte. */
+  private final int requiredLeading;
+
   RowSerializer(RowType type) {
+    this(type, type.size(), null, 0);
+  }
+
+  /**
+   * A serializer that reads the top-level string fields from index {@code encodedFrom} on as their
+   * UTF-8 bytes (Parquet {@link Binary}), for rows that go to a Parquet writer as they are: it
+   * writes those bytes without a decode to {@code String} and an encode back. Writing accepts
+   * either form, so the bytes written are the same.
+   *
+   * @param copyOf per field, the index of an earlier field it always equals, which is then not
+   *     written but read back as that field's value; null when no field copies another
+   * @param requiredLeading how many leading fields are never null (a primary-key file row's key,
+   *     sequence number and kind), which then need no presence byte
+   */
+  RowSerializer(RowType type, int encodedFrom, int[] copyOf, int requiredLeading) {
     this.fields = new FieldCodec[type.size()];
+    this.requiredLeading = requiredLeading;
+    this.copyOf = copyOf == null ? new int[fields.length] : copyOf.clone();
+    if (copyOf == null) {
+      java.util.Arrays.fill(this.copyOf, -1); // java.util.Arrays: Arrays is a codec here
+    }
     for (int i = 0; i < fields.length; i++) {
-      fields[i] = codec(type.typeAt(i));
+      if (this.copyOf[i] >= i || (i < requiredLeading && this.copyOf[i] >= 0)) {
+        throw new IllegalStateException(
+            "Field " + i + " can only copy an earlier field, not field " + this.copyOf[i]);
+      }
+    }
+    for (int i = 0; i < fields.length; i++) {
+      DataTypeRoot root = type.typeAt(i).root();
+      boolean string = root == DataTypeRoot.VARCHAR || root == DataTypeRoot.CHAR;
+      fields[i] = string && i >= encodedFrom ? new EncodedStrings() : codec(type.typeAt(i));
     }
   }
 
   /** Appends the fields of {@code row} to {@code out}. */
   void write(Object[] row, ByteOutput out) {
-    for (int i = 0; i < fields.length; i++) {
-      writeNullable(fields[i], row[i], out);
+    for (int i = 0; i < requiredLeading; i++) {
+      if (row[i] == null) {
+        throw new IllegalStateException("Field " + i + " of a buffered row is null");
+      }
+      fields[i].write(row[i], out);
+    }
+    for (int i = requiredLeading; i < fields.length; i++) {
+      if (copyOf[i] < 0) {
+        writeNullable(fields[i], row[i], out);
+      }
     }
   }
 
   /** Reads one row from {@code in}, advancing it past the row. */
   Object[] read(ByteInput in) {
     Object[] row = new Object[fields.length];
-    for (int i = 0; i < fields.length; i++) {
-      row[i] = readNullable(fields[i], in);
+    for (int i = 0; i < requiredLeading; i++) {
+      row[i] = fields[i].read(in);
+    }
+    for (int i = requiredLeading; i < fields.length; i++) {
+      row[i] = copyOf[i] < 0 ? readNullable(fields[i], in) : row[copyOf[i]];
     }
     return row;
   }
@@ -153,6 +200,28 @@ final class RowSerializer {
     @Override
     public Object read(ByteInput in) {
       return in.readString();
+    }
+
+    @Override
+    public void skip(ByteInput in) {
+      in.skipBytes();
+    }
+  }
+
+  /** UTF-8 strings read back as a {@link Binary} of their own bytes (never a reused buffer). */
+  private static final class EncodedStrings implements FieldCodec {
+    @Override
+    public void write(Object v, ByteOutput out) {
+      if (v instanceof Binary encoded) {
+        out.writeBytes(encoded.getBytes());
+      } else {
+        out.writeBytes(((String) v).getBytes(StandardCharsets.UTF_8));
+      }
+    }
+
+    @Override
+    public Object read(ByteInput in) {
+      return Binary.fromConstantByteArray(in.readBytes());
     }
 
     @Override
@@ -276,7 +345,7 @@ final class RowSerializer {
     @Override
     public void skip(ByteInput in) {
       for (FieldCodec f : row.fields) {
-        skipNullable(f, in);
+        skipNullable(f, in); // nested rows copy no field
       }
     }
   }

@@ -21,10 +21,28 @@ final class SpillingSortBuffer {
   private long spilledBytes;
 
   SpillingSortBuffer(WriteMemory pool, RowType fileType, RowType keyType, SpillSettings settings) {
-    this.memory = new SortBuffer(pool, fileType, keyType);
+    this(pool, fileType, keyType, settings, fileType.size(), null, 0);
+  }
+
+  /**
+   * @param encodedFrom the index of the first file field whose strings {@link #row} returns as
+   *     their UTF-8 bytes (see {@link RowSerializer#RowSerializer(RowType, int, int[])}); {@code
+   *     fileType.size()} for none
+   * @param copyOf per field, the earlier field it always equals (held once), or -1; null for none
+   * @param requiredLeading how many leading fields (at least the key's) are never null
+   */
+  SpillingSortBuffer(
+      WriteMemory pool,
+      RowType fileType,
+      RowType keyType,
+      SpillSettings settings,
+      int encodedFrom,
+      int[] copyOf,
+      int requiredLeading) {
+    this.memory = new SortBuffer(pool, fileType, keyType, copyOf, requiredLeading);
     this.settings = settings;
-    this.serializer = new RowSerializer(fileType);
-    this.keys = new BinaryKeyComparator(keyType);
+    this.serializer = new RowSerializer(fileType, encodedFrom, copyOf, requiredLeading);
+    this.keys = new BinaryKeyComparator(keyType, requiredLeading < keyType.size());
   }
 
   void add(Object[] fileRow) {

@@ -268,7 +268,15 @@ public final class TableWriter implements AutoCloseable {
         firstSequence,
         memory,
         spill,
+        settings.formatAt(0) == FileFormat.PARQUET && keepsWholeRecords(),
         table.clock());
+  }
+
+  /** Whether the merge engine keeps one of a key's records as it is, never reading its values. */
+  private boolean keepsWholeRecords() {
+    MergeEngine engine = table.options().get(TableOptions.MERGE_ENGINE);
+    return (engine == MergeEngine.DEDUPLICATE || engine == MergeEngine.FIRST_ROW)
+        && table.options().get(TableOptions.SEQUENCE_FIELD) == null;
   }
 
   /** New files of a bucket: level 0, whose format {@code file.format.per.level} may set. */

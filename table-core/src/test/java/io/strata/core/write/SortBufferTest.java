@@ -150,11 +150,102 @@ class SortBufferTest {
         .isLessThanOrEqualTo(32 << 10);
   }
 
+  /**
+   * Many rows with few distinct keys: the radix sort leaves long runs of one prefix, which the
+   * comparison sort must put in arrival order (integral keys) or key order (string keys sharing
+   * their first 8 bytes).
+   */
+  @ParameterizedTest
+  @MethodSource("fewDistinctKeys")
+  void longRunsOfOnePrefixKeepKeyThenArrivalOrder(DataType keyField, List<Object> keys) {
+    RowType fileType =
+        new RowType(
+            List.of(
+                new DataField(0, "k", keyField.notNull()),
+                new DataField(1, "arrival", DataTypes.INT().notNull())));
+    RowType keyType = new RowType(List.of(fileType.field(0)));
+    java.util.Random random = new java.util.Random(11);
+    List<Object[]> rows = new ArrayList<>();
+    for (int i = 0; i < 40_000; i++) {
+      rows.add(new Object[] {keys.get(random.nextInt(keys.size())), i});
+    }
+    SpillingSortBuffer buffer = buffer(64L << 20, fileType, keyType, 128);
+    rows.forEach(buffer::add);
+    assertThat(RandomRows.deepRows(drain(buffer)))
+        .isEqualTo(RandomRows.deepRows(referenceSort(rows, keyType)));
+    buffer.clear();
+  }
+
+  static Stream<org.junit.jupiter.params.provider.Arguments> fewDistinctKeys() {
+    return Stream.of(
+        org.junit.jupiter.params.provider.Arguments.of(
+            DataTypes.BIGINT(),
+            List.<Object>of(Long.MIN_VALUE, -1L, 0L, 1L, 255L, 256L, 1L << 40, Long.MAX_VALUE)),
+        org.junit.jupiter.params.provider.Arguments.of(
+            DataTypes.INT(),
+            List.<Object>of(Integer.MIN_VALUE, -70000, -1, 0, 7, Integer.MAX_VALUE)),
+        org.junit.jupiter.params.provider.Arguments.of(
+            DataTypes.STRING(),
+            List.<Object>of(
+                "customer-0001", "customer-0002", "customer-01", "customer-", "cust", "ü")));
+  }
+
+  @Test
+  void valueStringsReadBackAsTheirUtf8Bytes() {
+    RowType type =
+        new RowType(
+            List.of(
+                new DataField(0, "k", DataTypes.STRING().notNull()),
+                new DataField(1, "v", DataTypes.STRING()),
+                new DataField(2, "n", DataTypes.BIGINT())));
+    RowSerializer serializer = new RowSerializer(type, 1, null, 0);
+    ByteOutput out = new ByteOutput();
+    serializer.write(new Object[] {"kéy", "välue 😀", 5L}, out);
+    serializer.write(
+        new Object[] {"k2", org.apache.parquet.io.api.Binary.fromString("bytes"), null}, out);
+    ByteInput in = new ByteInput().at(out.buffer(), 0);
+    Object[] first = serializer.read(in);
+    assertThat(first[0]).isEqualTo("kéy");
+    assertThat(first[1])
+        .isEqualTo(org.apache.parquet.io.api.Binary.fromString("välue 😀"))
+        .isInstanceOf(org.apache.parquet.io.api.Binary.class);
+    assertThat(first[2]).isEqualTo(5L);
+    Object[] second = serializer.read(in);
+    assertThat(second)
+        .containsExactly("k2", org.apache.parquet.io.api.Binary.fromString("bytes"), null);
+    assertThat(in.pos).isEqualTo(out.size());
+  }
+
+  @Test
+  void aFieldThatCopiesAnotherIsHeldOnceAndReadBackAsIt() {
+    RowType type =
+        new RowType(
+            List.of(
+                new DataField(0, "_KEY_k", DataTypes.STRING().notNull()),
+                new DataField(1, "n", DataTypes.BIGINT()),
+                new DataField(2, "k", DataTypes.STRING().notNull())));
+    Object[] row = {"a key", 3L, "a key"};
+    ByteOutput whole = new ByteOutput();
+    new RowSerializer(type).write(row, whole);
+    ByteOutput once = new ByteOutput();
+    RowSerializer copying = new RowSerializer(type, type.size(), new int[] {-1, -1, 0}, 0);
+    copying.write(row, once);
+    assertThat(once.size()).isEqualTo(whole.size() - 1 - 4 - "a key".length());
+    assertThat(copying.read(new ByteInput().at(once.buffer(), 0))).containsExactly(row);
+  }
+
+  /**
+   * A buffer whose keys and arrival numbers (never null) are held without presence bytes, as a
+   * primary-key writer's are; {@link #spilledRunsMergeToTheSameOrder} covers rows with them.
+   */
   SpillingSortBuffer buffer(long limit, RowType fileType, RowType keyType, int fanIn) {
     return new SpillingSortBuffer(
         new WriteMemory(limit, 64 << 10),
         fileType,
         keyType,
-        new SpillSettings(true, dir, Long.MAX_VALUE, fanIn));
+        new SpillSettings(true, dir, Long.MAX_VALUE, fanIn),
+        fileType.size(),
+        null,
+        keyType.size() + 1);
   }
 }
