@@ -91,8 +91,8 @@ final class BinaryKeyComparator {
   }
 
   private int compareByteStrings() {
-    int leftLength = left.readInt();
-    int rightLength = right.readInt();
+    int leftLength = left.readLength();
+    int rightLength = right.readLength();
     int c =
         Arrays.compareUnsigned(
             left.buf,

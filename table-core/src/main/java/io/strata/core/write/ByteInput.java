@@ -36,8 +36,20 @@ final class ByteInput {
     return v;
   }
 
+  /** A length written by {@link ByteOutput#writeLength}. */
+  int readLength() {
+    int n = 0;
+    for (int shift = 0; ; shift += 7) {
+      byte b = buf[pos++];
+      n |= (b & 0x7F) << shift;
+      if (b >= 0) {
+        return n;
+      }
+    }
+  }
+
   byte[] readBytes() {
-    int n = readInt();
+    int n = readLength();
     byte[] b = new byte[n];
     System.arraycopy(buf, pos, b, 0, n);
     pos += n;
@@ -45,7 +57,7 @@ final class ByteInput {
   }
 
   String readString() {
-    int n = readInt();
+    int n = readLength();
     String s = new String(buf, pos, n, StandardCharsets.UTF_8);
     pos += n;
     return s;
@@ -53,7 +65,7 @@ final class ByteInput {
 
   /** Skips a length-prefixed byte string. */
   void skipBytes() {
-    int n = readInt();
+    int n = readLength();
     pos += n;
   }
 }

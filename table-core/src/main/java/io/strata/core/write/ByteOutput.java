@@ -43,11 +43,22 @@ final class ByteOutput {
     size += 8;
   }
 
+  /** A length-prefixed byte string; the length is a varint, one byte below 128. */
   void writeBytes(byte[] b) {
-    writeInt(b.length);
+    writeLength(b.length);
     ensure(b.length);
     System.arraycopy(b, 0, buf, size, b.length);
     size += b.length;
+  }
+
+  /** A non-negative int in 7-bit groups, low group first, the high bit marking that more follow. */
+  void writeLength(int n) {
+    ensure(5);
+    while ((n & ~0x7F) != 0) {
+      buf[size++] = (byte) ((n & 0x7F) | 0x80);
+      n >>>= 7;
+    }
+    buf[size++] = (byte) n;
   }
 
   private void ensure(int more) {

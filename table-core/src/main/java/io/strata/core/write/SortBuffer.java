@@ -17,6 +17,12 @@ final class SortBuffer {
   private static final long[] EMPTY = new long[0];
   private static final int INSERTION_SORT_MAX = 12;
 
+  /** An index this long (in longs, 8 MB) or longer grows by a quarter instead of doubling. */
+  private static final int LARGE_INDEX = 1 << 20;
+
+  /** The longest index: an even number of longs a Java array can hold. */
+  private static final int MAX_INDEX = Integer.MAX_VALUE - 9;
+
   /** Ranges at most this long are left to the comparison sort rather than split by a digit. */
   private static final int RADIX_MIN = 256;
 
@@ -91,8 +97,16 @@ final class SortBuffer {
     position += need;
   }
 
+  /**
+   * Doubles a small index; a large one grows by a quarter, since its unused tail counts against the
+   * buffer's memory as records do: a doubled index is up to half unused (a quarter on average),
+   * room that would otherwise hold records, so the buffer spills sooner. The length stays even, an
+   * entry being two longs.
+   */
   private void growIndex() {
-    int length = Math.max(memory.firstIndexLength(), 2 * index.length);
+    int step = index.length < LARGE_INDEX ? index.length : (index.length >>> 2) & ~1;
+    int length =
+        (int) Math.min(MAX_INDEX, Math.max(memory.firstIndexLength(), (long) index.length + step));
     memory.reserve(8L * length);
     long[] grown = new long[length];
     System.arraycopy(index, 0, grown, 0, 2 * count); // index and count re-read: may be cleared
