@@ -44,7 +44,7 @@ import org.apache.paimon.table.source.ReadBuilder;
  * rows; Paimon runs with {@code 'write-only' = 'true'} so that, like Strata, it writes level-0
  * files and does not compact.
  *
- * <p>Usage: {@code scripts/bench MergeReadWriteBench [rows=10000000] [commits=4]}.
+ * <p>Usage: {@code scripts/bench MergeReadWriteBench [rows=10000000] [commits=4] [rounds=3]}.
  */
 public final class MergeReadWriteBench {
 
@@ -56,9 +56,25 @@ public final class MergeReadWriteBench {
   public static void main(String[] args) throws Exception {
     int rows = BenchSupport.intArg(args, 0, 10_000_000);
     int commits = BenchSupport.intArg(args, 1, 4);
+    int rounds = BenchSupport.intArg(args, 2, 3);
     Path dir = BenchSupport.workDir("merge-read-write");
-    long[] strata = runStrata(dir.resolve("strata"), rows, commits);
-    long[] paimon = runPaimon(dir.resolve("paimon"), rows, commits);
+    List<long[]> strataRuns = new ArrayList<>();
+    List<long[]> paimonRuns = new ArrayList<>();
+    for (int r = 0; r < rounds; r++) {
+      // Alternate which engine runs first: the second meets a JIT already warm for the code both
+      // share (parquet-mr, Hadoop), and a heap the first one grew.
+      Path round = dir.resolve("round-" + r);
+      if (r % 2 == 0) {
+        strataRuns.add(runStrata(round.resolve("strata"), rows, commits));
+        paimonRuns.add(runPaimon(round.resolve("paimon"), rows, commits));
+      } else {
+        paimonRuns.add(runPaimon(round.resolve("paimon"), rows, commits));
+        strataRuns.add(runStrata(round.resolve("strata"), rows, commits));
+      }
+      BenchSupport.deleteTree(round);
+    }
+    long[] strata = medians(strataRuns);
+    long[] paimon = medians(paimonRuns);
     if (strata[2] != paimon[2] || strata[3] != paimon[3]) {
       throw new IllegalStateException(
           "Strata and Paimon read different results: "
@@ -71,6 +87,10 @@ public final class MergeReadWriteBench {
               + paimon[3]
               + ").");
     }
+    System.out.println("Strata write (s) by round: " + seconds(strataRuns, 0));
+    System.out.println("Paimon write (s) by round: " + seconds(paimonRuns, 0));
+    System.out.println("Strata read (s) by round:  " + seconds(strataRuns, 1));
+    System.out.println("Paimon read (s) by round:  " + seconds(paimonRuns, 1));
     List<String[]> table = new ArrayList<>();
     table.add(
         new String[] {
@@ -87,10 +107,31 @@ public final class MergeReadWriteBench {
     table.add(row("Paimon 1.3.1", paimon, paimon, rows));
     BenchSupport.printTable(
         String.format(
-            "MergeReadWriteBench: %,d upserts in %d overlapping commits, 4 buckets (single run)",
-            rows, commits),
+            "MergeReadWriteBench: %,d upserts in %d overlapping commits, 4 buckets"
+                + " (median of %d rounds, engines alternating first)",
+            rows, commits, rounds),
         table);
     BenchSupport.deleteTree(dir);
+  }
+
+  /** Each field's median over the runs (times; the rows and sums read are equal in all). */
+  private static long[] medians(List<long[]> runs) {
+    long[] median = new long[runs.get(0).length];
+    for (int f = 0; f < median.length; f++) {
+      final int field = f;
+      long[] values = runs.stream().mapToLong(r -> r[field]).sorted().toArray();
+      median[f] = values[values.length / 2];
+    }
+    return median;
+  }
+
+  private static String seconds(List<long[]> runs, int field) {
+    StringBuilder out = new StringBuilder();
+    for (long[] r : runs) {
+      out.append(out.length() == 0 ? "" : " / ")
+          .append(BenchSupport.fmt(BenchSupport.seconds(r[field])));
+    }
+    return out.toString();
   }
 
   private static String[] row(String engine, long[] result, long[] peer, int rows) {

@@ -6,9 +6,10 @@ import io.strata.core.types.DataType;
 import io.strata.core.types.DataTypeRoot;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Comparator;
 import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.schema.PrimitiveComparator;
 
 /**
  * Collects the statistics of one top-level column while it is written. Min/max exist only for
@@ -16,9 +17,6 @@ import org.apache.parquet.schema.PrimitiveComparator;
  * either zero stays inside.
  */
 final class ColumnStatsCollector {
-
-  private static final PrimitiveComparator<Binary> UTF8_ORDER =
-      PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR;
 
   private final StatsMode mode;
   private final DataTypeRoot root;
@@ -29,9 +27,9 @@ final class ColumnStatsCollector {
   private Object max;
 
   /** Bounds of string values written as their UTF-8 bytes, kept apart until asked for. */
-  private Binary minEncoded;
+  private byte[] minEncoded;
 
-  private Binary maxEncoded;
+  private byte[] maxEncoded;
 
   private boolean boundsUnknown;
   private long nullCount;
@@ -87,22 +85,26 @@ final class ColumnStatsCollector {
     }
   }
 
-  /** UTF-8 bytes compare unsigned, which is the code point order strings compare in. */
+  /**
+   * UTF-8 bytes compare unsigned, which is the code point order strings compare in. The bytes are
+   * compared as arrays (a vectorized mismatch), not through Parquet's byte-by-byte comparator.
+   */
   private void addEncoded(Binary value) {
-    if (minEncoded == null || UTF8_ORDER.compare(value, minEncoded) < 0) {
-      minEncoded = Binary.fromConstantByteArray(value.getBytes());
+    byte[] bytes = value.getBytesUnsafe(); // a whole constant array as is; a slice is copied
+    if (minEncoded == null || Arrays.compareUnsigned(bytes, minEncoded) < 0) {
+      minEncoded = bytes.clone();
     }
-    if (maxEncoded == null || UTF8_ORDER.compare(value, maxEncoded) > 0) {
-      maxEncoded = Binary.fromConstantByteArray(value.getBytes());
+    if (maxEncoded == null || Arrays.compareUnsigned(bytes, maxEncoded) > 0) {
+      maxEncoded = bytes.clone();
     }
   }
 
   /** The lower (or upper) of a string bound and an encoded one, as a string. */
-  private Object bound(Object plain, Binary encoded, boolean lower) {
+  private Object bound(Object plain, byte[] encoded, boolean lower) {
     if (encoded == null) {
       return plain;
     }
-    String decoded = encoded.toStringUsingUTF8();
+    String decoded = new String(encoded, StandardCharsets.UTF_8);
     if (plain == null) {
       return decoded;
     }
