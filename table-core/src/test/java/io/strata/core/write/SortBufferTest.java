@@ -105,11 +105,7 @@ class SortBufferTest {
     RowType fileType = fileType(keyTypes);
     RowType keyType = RandomRows.rowOf(keyTypes);
     List<Object[]> rows = randomRows(fileType, keyTypes.size(), 3000, keyTypes.hashCode());
-    SpillingSortBuffer buffer = buffer(64L << 20, fileType, keyType, 128);
-    rows.forEach(buffer::add);
-    assertThat(RandomRows.deepRows(drain(buffer)))
-        .isEqualTo(RandomRows.deepRows(referenceSort(rows, keyType)));
-    buffer.clear();
+    assertSortsAsTheReference(fileType, keyType, rows);
   }
 
   @ParameterizedTest
@@ -169,11 +165,7 @@ class SortBufferTest {
     for (int i = 0; i < 40_000; i++) {
       rows.add(new Object[] {keys.get(random.nextInt(keys.size())), i});
     }
-    SpillingSortBuffer buffer = buffer(64L << 20, fileType, keyType, 128);
-    rows.forEach(buffer::add);
-    assertThat(RandomRows.deepRows(drain(buffer)))
-        .isEqualTo(RandomRows.deepRows(referenceSort(rows, keyType)));
-    buffer.clear();
+    assertSortsAsTheReference(fileType, keyType, rows);
   }
 
   static Stream<org.junit.jupiter.params.provider.Arguments> fewDistinctKeys() {
@@ -232,11 +224,7 @@ class SortBufferTest {
         rows.add(new Object[] {String.valueOf(c).repeat(length), arrival++});
       }
     }
-    SpillingSortBuffer buffer = buffer(64L << 20, fileType, keyType, 128);
-    rows.forEach(buffer::add);
-    assertThat(RandomRows.deepRows(drain(buffer)))
-        .isEqualTo(RandomRows.deepRows(referenceSort(rows, keyType)));
-    buffer.clear();
+    assertSortsAsTheReference(fileType, keyType, rows);
   }
 
   @Test
@@ -255,6 +243,17 @@ class SortBufferTest {
     copying.write(row, once);
     assertThat(once.size()).isEqualTo(whole.size() - 1 - 1 - "a key".length());
     assertThat(copying.read(new ByteInput().at(once.buffer(), 0))).containsExactly(row);
+  }
+
+  /**
+   * Buffers {@code rows} in memory and checks they come out as {@link #referenceSort} orders them.
+   */
+  void assertSortsAsTheReference(RowType fileType, RowType keyType, List<Object[]> rows) {
+    SpillingSortBuffer buffer = buffer(64L << 20, fileType, keyType, 128);
+    rows.forEach(buffer::add);
+    assertThat(RandomRows.deepRows(drain(buffer)))
+        .isEqualTo(RandomRows.deepRows(referenceSort(rows, keyType)));
+    buffer.clear();
   }
 
   /**
