@@ -104,30 +104,12 @@ public record ParquetWriteOptions(
 
   /** The same options with another compression. */
   public ParquetWriteOptions withCompression(String newCompression) {
-    return new ParquetWriteOptions(
-        newCompression,
-        zstdLevel,
-        statsMode,
-        fieldStatsModes,
-        rowGroupSize,
-        pageSize,
-        dictionary,
-        writeBatchSize,
-        formatOptions);
+    return copy(newCompression, statsMode, formatOptions);
   }
 
   /** The same options with another table-wide stats mode. */
   public ParquetWriteOptions withStatsMode(StatsMode mode) {
-    return new ParquetWriteOptions(
-        compression,
-        zstdLevel,
-        mode,
-        fieldStatsModes,
-        rowGroupSize,
-        pageSize,
-        dictionary,
-        writeBatchSize,
-        formatOptions);
+    return copy(compression, mode, formatOptions);
   }
 
   /**
@@ -143,16 +125,22 @@ public record ParquetWriteOptions(
       merged.put(ENABLE_DICTIONARY + "#" + column, "false");
     }
     merged.putAll(formatOptions);
+    return copy(compression, statsMode, merged);
+  }
+
+  /** These options with the three that derived copies change. */
+  private ParquetWriteOptions copy(
+      String newCompression, StatsMode newStatsMode, Map<String, String> newFormatOptions) {
     return new ParquetWriteOptions(
-        compression,
+        newCompression,
         zstdLevel,
-        statsMode,
+        newStatsMode,
         fieldStatsModes,
         rowGroupSize,
         pageSize,
         dictionary,
         writeBatchSize,
-        merged);
+        newFormatOptions);
   }
 
   /** The stats mode of a column: its {@code fields.<name>.stats-mode}, else the table's. */

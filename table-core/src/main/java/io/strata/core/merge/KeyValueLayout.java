@@ -5,6 +5,7 @@ import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -96,7 +97,7 @@ public final class KeyValueLayout implements Serializable {
    */
   public int[] keyCopies() {
     int[] copies = new int[fileType.size()];
-    java.util.Arrays.fill(copies, -1);
+    Arrays.fill(copies, -1);
     for (int i = 0; i < keyIndexesInValue.length; i++) {
       copies[valueOffset() + keyIndexesInValue[i]] = i;
     }

@@ -145,11 +145,6 @@ final class RowSerializer {
     return row;
   }
 
-  /** The codec of one field, for comparisons that read single key fields. */
-  FieldCodec field(int i) {
-    return fields[i];
-  }
-
   static void writeNullable(FieldCodec codec, Object v, ByteOutput out) {
     if (v == null) {
       out.writeByte(0);

@@ -184,13 +184,11 @@ final class SortBuffer {
       for (int i = lo; i < hi; i++) {
         next[digit(i, depth) + 1]++;
       }
-      int only = -1;
-      for (int b = 0; b < 256; b++) {
-        if (next[b + 1] == hi - lo) {
-          only = b;
-        }
+      boolean oneByteValue = false;
+      for (int b = 0; b < 256 && !oneByteValue; b++) {
+        oneByteValue = next[b + 1] == hi - lo;
       }
-      if (only >= 0) {
+      if (oneByteValue) {
         depth++; // every entry has this byte: the next one decides
         continue;
       }
