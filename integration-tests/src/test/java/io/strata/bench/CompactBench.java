@@ -20,7 +20,8 @@ import org.apache.spark.sql.SparkSession;
  * with the same rows, then fully compacts one copy with {@code CALL sys.compact} in the {@code
  * local[2]} session and the other with table-core's {@code FullCompaction} on the driver's thread.
  * Both copies must read the same rows afterwards, with no level-0 file left. Median of {@code reps}
- * repetitions, each on fresh tables, after an untimed round on a tenth of the rows.
+ * repetitions, each on fresh tables, after an untimed round on a tenth of the rows; each round also
+ * reports what the statement's Spark job and tasks spent ({@link TaskTimes}).
  *
  * <p>Usage: {@code scripts/bench CompactBench [rows=4000000] [commits=4] [reps=3]}.
  */
@@ -38,13 +39,22 @@ public final class CompactBench {
     SparkSession spark = PeerSession.create(dir);
     // An untimed round on a tenth of the rows compiles both paths' code first, so that the first
     // timed round does not charge the JIT to whichever compaction runs first.
-    compactBoth(spark, dir, "warmup", Math.max(rows / 10, 100_000), commits, 0);
+    compactBoth(spark, dir, "warmup", Math.max(rows / 10, 100_000), commits, 0, new TaskTimes[1]);
     long[] distributed = new long[reps];
     long[] serial = new long[reps];
+    List<String> rounds = new ArrayList<>();
     for (int r = 0; r < reps; r++) {
-      long[] times = compactBoth(spark, dir, String.valueOf(r), rows, commits, r);
+      TaskTimes[] tasks = new TaskTimes[1];
+      long[] times = compactBoth(spark, dir, String.valueOf(r), rows, commits, r, tasks);
       distributed[r] = times[0];
       serial[r] = times[1];
+      rounds.add(
+          String.format(
+              "round %d: CALL sys.compact %.2f s (%s); serial %.2f s",
+              r + 1,
+              BenchSupport.seconds(times[0]),
+              tasks[0].describe(),
+              BenchSupport.seconds(times[1])));
     }
     double tasksSeconds = BenchSupport.seconds(median(distributed));
     double driverSeconds = BenchSupport.seconds(median(serial));
@@ -65,17 +75,27 @@ public final class CompactBench {
             "CompactBench: %,d upserts in %d commits, %d buckets, full compaction, local[2]",
             rows, commits, BUCKETS),
         table);
+    rounds.forEach(System.out::println);
     spark.stop();
     BenchSupport.deleteTree(dir);
   }
 
-  /** Writes two copies, compacts one in tasks and one serially; their times in that order. */
+  /**
+   * Writes two copies, compacts one in tasks and one serially; their times in that order, and in
+   * {@code tasks[0]} what the tasks reported.
+   */
   private static long[] compactBoth(
-      SparkSession spark, Path dir, String suffix, int rows, int commits, int round)
+      SparkSession spark,
+      Path dir,
+      String suffix,
+      int rows,
+      int commits,
+      int round,
+      TaskTimes[] tasks)
       throws Exception {
-    String tasks = "c_tasks_" + suffix;
+    String tasksTable = "c_tasks_" + suffix;
     String driver = "c_driver_" + suffix;
-    write(spark, tasks, rows, commits);
+    write(spark, tasksTable, rows, commits);
     write(spark, driver, rows, commits);
     FileStoreTable table =
         PlanningTables.strataCatalog(dir.resolve("strata"))
@@ -85,20 +105,25 @@ public final class CompactBench {
     if (round % 2 == 1) {
       times[1] = compactSerially(table);
     }
-    times[0] = compactInTasks(spark, tasks);
+    tasks[0] =
+        TaskTimes.of(
+            spark,
+            () -> {
+              long start = System.nanoTime();
+              compactInTasks(spark, tasksTable);
+              times[0] = System.nanoTime() - start;
+            });
     if (round % 2 == 0) {
       times[1] = compactSerially(table);
     }
-    check(spark, tasks, driver, rows);
+    check(spark, tasksTable, driver, rows);
     return times;
   }
 
-  private static long compactInTasks(SparkSession spark, String name) {
-    long start = System.nanoTime();
+  private static void compactInTasks(SparkSession spark, String name) {
     spark
         .sql("CALL sys.compact(table => 'default." + name + "', compact_strategy => 'full')")
         .collect();
-    return System.nanoTime() - start;
   }
 
   private static long compactSerially(FileStoreTable table) {
