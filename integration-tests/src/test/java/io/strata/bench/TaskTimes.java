@@ -57,7 +57,10 @@ final class TaskTimes extends SparkListener {
     gcMillis += e.taskMetrics().jvmGCTime();
   }
 
-  /** e.g. {@code jobs 1.41 s, 8 tasks ran 2.64 s in all (longest 0.36 s), GC 0.03 s}. */
+  /**
+   * e.g. {@code jobs 1.40 s, 8 tasks ran 2.66 s in all (longest 0.37 s, deserializing 0.01 s), GC
+   * 0.08 s}.
+   */
   synchronized String describe() {
     double jobs = tasks == 0 ? 0 : (lastJobEnd - firstJobStart) / 1000.0;
     return String.format(
