@@ -8,6 +8,24 @@ DELETE FROM pu WHERE id = 1;
 ALTER TABLE pu SET TBLPROPERTIES ('ignore-delete' = 'true');
 DELETE FROM pu WHERE id = 1;
 SELECT * FROM pu ORDER BY id;
+-- With remove-record-on-delete a DELETE removes the whole row, and stays in force through the
+-- compaction the next write triggers; a later insert of the key starts a new row.
+CREATE TABLE pud (id BIGINT, a STRING, b INT) TBLPROPERTIES ('primary-key'='id','bucket'='1','merge-engine'='partial-update','partial-update.remove-record-on-delete'='true','num-sorted-run.compaction-trigger'='2');
+INSERT INTO pud VALUES (1, 'a1', 10), (2, 'a2', 20);
+CALL sys.compact(table => 'pud');
+DELETE FROM pud WHERE id = 1;
+INSERT INTO pud VALUES (3, 'a3', NULL);
+SELECT level, record_count FROM `pud$files` ORDER BY level;
+SELECT * FROM pud ORDER BY id;
+INSERT INTO pud VALUES (1, NULL, 11);
+SELECT * FROM pud ORDER BY id;
+CREATE TABLE aggd (id BIGINT, total BIGINT) TBLPROPERTIES ('primary-key'='id','bucket'='1','merge-engine'='aggregation','fields.total.aggregate-function'='sum','aggregation.remove-record-on-delete'='true','num-sorted-run.compaction-trigger'='2');
+INSERT INTO aggd VALUES (1, 10), (2, 20);
+CALL sys.compact(table => 'aggd');
+DELETE FROM aggd WHERE id = 1;
+INSERT INTO aggd VALUES (2, 5);
+SELECT level, record_count FROM `aggd$files` ORDER BY level;
+SELECT * FROM aggd ORDER BY id;
 CREATE TABLE agg (id BIGINT, total BIGINT, mx INT, last STRING, tags STRING) TBLPROPERTIES ('primary-key'='id','bucket'='1','merge-engine'='aggregation','fields.total.aggregate-function'='sum','fields.mx.aggregate-function'='max','fields.last.aggregate-function'='last_non_null_value','fields.tags.aggregate-function'='listagg');
 INSERT INTO agg VALUES (1, 10, 5, 'x', 'a'), (2, 1, 1, NULL, NULL);
 INSERT INTO agg VALUES (1, 5, 3, NULL, 'b'), (2, 2, 9, 'y', 'c');

@@ -87,6 +87,29 @@ class CompatibilityMatrixTest {
   private static final String ROWS_3 =
       "VALUES ('d1', 2, NULL, 22L), ('d3', 6, 'f', 60L), ('d2', 4, 'd3', 43L)";
 
+  /** A primary-key table of {@code engine} whose DELETEs remove whole rows. */
+  private static MatrixTable removingDeletes(String engine) {
+    List<String> options =
+        new ArrayList<>(
+            List.of(
+                "primary-key",
+                "dt,id",
+                "bucket",
+                "2",
+                "merge-engine",
+                engine,
+                "num-sorted-run.compaction-trigger",
+                "2"));
+    if (engine.equals("aggregation")) {
+      options.addAll(
+          List.of(
+              "fields.v.aggregate-function", "sum", "aggregation.remove-record-on-delete", "true"));
+    } else {
+      options.addAll(List.of("partial-update.remove-record-on-delete", "true"));
+    }
+    return MatrixTable.of(KV, BY_DT, options.toArray(String[]::new));
+  }
+
   private static List<MatrixCell> tableKinds() {
     List<MatrixCell> cells = new ArrayList<>();
     String kinds = "table kind";
@@ -158,6 +181,22 @@ class CompatibilityMatrixTest {
             tag("t1"),
             insert(ROWS_3),
             compact()));
+    // A DELETE under remove-record-on-delete, between compactions: the writers compact at two
+    // sorted runs, so deletes go through compactions of their own.
+    for (String engine : List.of("partial-update", "aggregation")) {
+      cells.addAll(
+          twoWay(
+              kinds,
+              "primary key, merge-engine " + engine + ", remove-record-on-delete",
+              removingDeletes(engine),
+              insert(ROWS_1),
+              compact(),
+              delete("id = 2"),
+              insert(ROWS_2),
+              tag("t1"),
+              delete("v > 40"),
+              insert(ROWS_3)));
+    }
     List<MatrixOp> manyCommits = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
       manyCommits.add(
@@ -456,6 +495,20 @@ class CompatibilityMatrixTest {
   private static List<MatrixCell> mixedWriters() {
     List<MatrixCell> cells = new ArrayList<>();
     String dim = "mixed writers";
+    cells.add(
+        tableCell(
+            dim,
+            "partial-update remove-record-on-delete, Paimon deletes, Strata writes and compacts",
+            MatrixCell.BOTH_WRITE,
+            PAIMON,
+            removingDeletes("partial-update"),
+            by(PAIMON, insert(ROWS_1)),
+            by(STRATA, compact()),
+            by(PAIMON, delete("id = 2")),
+            by(STRATA, insert(ROWS_2)),
+            by(PAIMON, delete("v > 40")),
+            by(STRATA, insert(ROWS_3)),
+            by(STRATA, compact())));
     cells.add(
         tableCell(
             dim,

@@ -1,5 +1,6 @@
 package io.strata.spark.read;
 
+import io.strata.core.merge.RowKind;
 import io.strata.core.options.MergeEngine;
 import io.strata.core.options.MergeOptions;
 import io.strata.core.options.Options;
@@ -16,11 +17,11 @@ import org.apache.spark.sql.catalyst.InternalRow;
  *
  * <ul>
  *   <li>{@code partial-update}: each non-null value overwrites its field; a retraction is ignored,
- *       or removes the key so far ({@code partial-update.remove-record-on-delete});
+ *       or, if a DELETE, removes the key so far ({@code partial-update.remove-record-on-delete});
  *   <li>{@code aggregation}: each field folds with its {@code fields.<f>.aggregate-function}
  *       (default {@code fields.default-aggregate-function}, key fields {@code last_value}); a
- *       retraction is folded as one (only sums subtract, key fields keep the key), or removes the
- *       key so far ({@code aggregation.remove-record-on-delete});
+ *       retraction is folded as one (only sums subtract, key fields keep the key), or, if a DELETE,
+ *       removes the key so far ({@code aggregation.remove-record-on-delete});
  *   <li>{@code deduplicate}: the last record, none when it is a retraction;
  *   <li>{@code first-row}: the first record that is not a retraction.
  * </ul>
@@ -90,18 +91,24 @@ final class KeyFold {
     exists = false;
   }
 
-  /** Folds the key's next record; {@code record} holds the read columns from ordinal 0. */
-  void add(InternalRow record, boolean retraction) {
+  /**
+   * Folds the key's next record of {@code kind}; {@code record} holds the read columns from ordinal
+   * 0. With {@code *.remove-record-on-delete} only a DELETE removes the key, as in Paimon: an
+   * UPDATE_BEFORE is ignored (partial-update) or folded as a retraction (aggregation).
+   */
+  void add(InternalRow record, RowKind kind) {
+    boolean retraction = kind.isRetract();
+    boolean removes = retractRemoves && kind == RowKind.DELETE;
     switch (engine) {
       case PARTIAL_UPDATE -> {
         if (retraction) {
-          exists &= !retractRemoves;
+          exists &= !removes;
           return;
         }
         fold(record, false);
       }
       case AGGREGATION -> {
-        if (retraction && retractRemoves) {
+        if (removes) {
           exists = false;
           return;
         }

@@ -173,7 +173,7 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
 
   private void accept(InternalRow record) {
     if (sequenceFields == null) {
-      fold.add(record, isRetraction(record));
+      fold.add(record, kindOf(record));
     } else {
       // A record copied at its batch's end is the projection's reused row: copy it again.
       sequenced.add(record instanceof UnsafeRow u ? u.copy() : copyAll.apply(record).copy());
@@ -188,7 +188,7 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
           return c != 0 ? c : Long.compare(a.getLong(sequenceOrdinal), b.getLong(sequenceOrdinal));
         });
     for (UnsafeRow r : sequenced) {
-      fold.add(r, isRetraction(r));
+      fold.add(r, kindOf(r));
     }
     sequenced.clear();
   }
@@ -247,7 +247,11 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
   }
 
   private boolean isRetraction(InternalRow row) {
-    return RowKind.fromValue(row.getByte(kindOrdinal)).isRetract();
+    return kindOf(row).isRetract();
+  }
+
+  private RowKind kindOf(InternalRow row) {
+    return RowKind.fromValue(row.getByte(kindOrdinal));
   }
 
   @Override

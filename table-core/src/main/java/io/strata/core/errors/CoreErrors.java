@@ -242,7 +242,10 @@ public final class CoreErrors {
             + ": its 'merge-engine' = '"
             + engine
             + "' cannot apply DELETE or UPDATE_BEFORE records; set table option 'ignore-delete' ="
-            + " 'true' to drop them.");
+            + " 'true' to drop them"
+            + (engine.equals("partial-update")
+                ? ", or 'partial-update.remove-record-on-delete' = 'true' to delete whole rows."
+                : "."));
   }
 
   // ---- commits ----

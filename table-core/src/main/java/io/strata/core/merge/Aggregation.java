@@ -11,7 +11,9 @@ import java.util.List;
  * fields.<f>.aggregate-function} (default {@code fields.default-aggregate-function}, else {@code
  * last_non_null_value}); key fields are copied, from retractions too (a key whose first record is a
  * retraction still has its key). A retraction subtracts from {@code sum} fields and is ignored by
- * the others, or removes the key with {@code aggregation.remove-record-on-delete}.
+ * the others; with {@code aggregation.remove-record-on-delete} a DELETE (not an UPDATE_BEFORE, as
+ * in Paimon) removes the key instead. A key removed last merges into a DELETE record, not into
+ * nothing: a compaction whose output lands above older files must carry the removal down to them.
  */
 final class Aggregation implements MergeFunction {
 
@@ -42,13 +44,16 @@ final class Aggregation implements MergeFunction {
     Object[] acc = null;
     boolean[] seen = new boolean[aggregators.length];
     long sequence = Long.MIN_VALUE;
+    KeyValue removal = null;
     for (KeyValue r : records) {
       sequence = Math.max(sequence, r.sequence());
-      if (r.kind().isRetract() && retractRemoves) {
+      if (r.kind() == RowKind.DELETE && retractRemoves) {
         acc = null;
         seen = new boolean[aggregators.length];
+        removal = r;
         continue;
       }
+      removal = null;
       if (acc == null) {
         acc = new Object[aggregators.length];
       }
@@ -61,6 +66,9 @@ final class Aggregation implements MergeFunction {
         seen[i] = true;
       }
     }
-    return acc == null ? null : new KeyValue(sequence, RowKind.INSERT, acc);
+    if (acc == null) {
+      return removal == null ? null : new KeyValue(sequence, RowKind.DELETE, removal.value());
+    }
+    return new KeyValue(sequence, RowKind.INSERT, acc);
   }
 }

@@ -9,13 +9,10 @@ import java.util.List;
 public interface MergeFunction {
 
   /**
-   * The merged record, carrying the highest sequence number, or null when the key is deleted. The
-   * result may itself be merged again with later records (merging is associative).
+   * The merged record, carrying the highest sequence number; a retraction when the key ends deleted
+   * and the deletion must reach older files than these records (readers drop it, a compaction into
+   * a level above older files keeps it); null when nothing of the key remains to carry. The result
+   * may itself be merged again with later records (merging is associative).
    */
   KeyValue merge(List<KeyValue> records);
-
-  /** Whether a merged record may be a retraction that must be kept (only deduplicate). */
-  default boolean keepsRetractions() {
-    return false;
-  }
 }

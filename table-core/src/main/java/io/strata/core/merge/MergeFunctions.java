@@ -60,11 +60,6 @@ public final class MergeFunctions {
         KeyValue merged = engine.merge(sorted);
         return merged == null ? null : withHighestSequence(merged, records);
       }
-
-      @Override
-      public boolean keepsRetractions() {
-        return engine.keepsRetractions();
-      }
     };
   }
 
@@ -81,11 +76,6 @@ public final class MergeFunctions {
     @Override
     public KeyValue merge(List<KeyValue> records) {
       return records.get(records.size() - 1);
-    }
-
-    @Override
-    public boolean keepsRetractions() {
-      return true;
     }
   }
 

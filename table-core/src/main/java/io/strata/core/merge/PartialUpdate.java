@@ -5,9 +5,12 @@ import io.strata.core.options.Options;
 import java.util.List;
 
 /**
- * {@code partial-update}: every non-null field of a later record overwrites the field. A retraction
- * either is ignored ({@code ignore-delete}) or removes the key so far ({@code
- * partial-update.remove-record-on-delete}); writers refuse retractions otherwise.
+ * {@code partial-update}: every non-null field of a later record overwrites the field. Retractions
+ * are ignored ({@code ignore-delete} drops them before they are written), except that with {@code
+ * partial-update.remove-record-on-delete} a DELETE (not an UPDATE_BEFORE, as in Paimon) removes the
+ * key so far. A key that ends removed, or that has retractions and no row, merges into a DELETE
+ * record, not into nothing: a compaction whose output lands above older files must carry the
+ * removal down to them, as Paimon's merge does.
  */
 final class PartialUpdate implements MergeFunction {
 
@@ -23,11 +26,15 @@ final class PartialUpdate implements MergeFunction {
   public KeyValue merge(List<KeyValue> records) {
     Object[] row = null;
     long sequence = Long.MIN_VALUE;
+    KeyValue lastRetraction = null;
     for (KeyValue r : records) {
       sequence = Math.max(sequence, r.sequence());
       if (r.kind().isRetract()) {
-        if (retractRemoves) {
+        if (retractRemoves && r.kind() == RowKind.DELETE) {
           row = null;
+          lastRetraction = r;
+        } else if (row == null) {
+          lastRetraction = r;
         }
         continue;
       }
@@ -41,6 +48,11 @@ final class PartialUpdate implements MergeFunction {
         }
       }
     }
-    return row == null ? null : new KeyValue(sequence, RowKind.INSERT, row);
+    if (row == null) {
+      return lastRetraction == null
+          ? null
+          : new KeyValue(sequence, RowKind.DELETE, lastRetraction.value());
+    }
+    return new KeyValue(sequence, RowKind.INSERT, row);
   }
 }

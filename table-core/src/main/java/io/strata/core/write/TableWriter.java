@@ -16,6 +16,7 @@ import io.strata.core.merge.RowKind;
 import io.strata.core.options.ChangelogProducer;
 import io.strata.core.options.FileFormat;
 import io.strata.core.options.MergeEngine;
+import io.strata.core.options.MergeOptions;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.schema.SchemaFactory;
@@ -293,8 +294,10 @@ public final class TableWriter implements AutoCloseable {
 
   /**
    * Whether a retraction (DELETE, UPDATE_BEFORE) is written, dropped, or refused, by merge engine:
-   * deduplicate writes it; partial-update and first-row drop it with {@code ignore-delete} and
-   * refuse it otherwise; aggregation writes it (sums subtract it).
+   * deduplicate writes it; partial-update writes it with {@code
+   * partial-update.remove-record-on-delete} (a DELETE removes the row); partial-update and
+   * first-row drop it with {@code ignore-delete} and refuse it otherwise; aggregation writes it
+   * (sums subtract it).
    */
   private boolean acceptRetraction() {
     return acceptsRetractions(table);
@@ -307,7 +310,10 @@ public final class TableWriter implements AutoCloseable {
   public static boolean acceptsRetractions(FileStore table) {
     Options options = table.options();
     MergeEngine engine = options.get(TableOptions.MERGE_ENGINE);
-    if (engine == MergeEngine.DEDUPLICATE || engine == MergeEngine.AGGREGATION) {
+    if (engine == MergeEngine.DEDUPLICATE
+        || engine == MergeEngine.AGGREGATION
+        || (engine == MergeEngine.PARTIAL_UPDATE
+            && options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE))) {
       return true;
     }
     if (options.get(TableOptions.IGNORE_DELETE)) {
