@@ -44,3 +44,14 @@ CREATE TABLE seq (id BIGINT, v STRING, ts INT) TBLPROPERTIES ('primary-key'='id'
 INSERT INTO seq VALUES (1, 'new', 20);
 INSERT INTO seq VALUES (1, 'old-but-late', 10);
 SELECT * FROM seq;
+-- Sequence groups: ts orders a; b takes each later non-null value.
+CREATE TABLE sg (id BIGINT, a STRING, ts INT, b STRING) TBLPROPERTIES ('primary-key'='id','bucket'='1','merge-engine'='partial-update','fields.ts.sequence-group'='a');
+INSERT INTO sg VALUES (1, 'new', 20, 'b1');
+INSERT INTO sg VALUES (1, 'old', 10, NULL);
+SELECT * FROM sg;
+INSERT INTO sg VALUES (1, NULL, 30, 'b2');
+SELECT * FROM sg;
+UPDATE sg SET a = 'updated' WHERE id = 1;
+SELECT * FROM sg;
+DELETE FROM sg WHERE id = 1;
+CREATE TABLE sg_agg (id BIGINT, a INT, ts INT) TBLPROPERTIES ('primary-key'='id','bucket'='1','merge-engine'='partial-update','fields.ts.sequence-group'='a','fields.a.aggregate-function'='max');

@@ -181,6 +181,64 @@ class CompatibilityMatrixTest {
             tag("t1"),
             insert(ROWS_3),
             compact()));
+    // Sequence groups: v orders name. Late and NULL sequences, equal ones (a NULL name wins),
+    // compactions by each side's writer and a full one; Paimon writes the deletes in the second
+    // cell
+    // (Strata refuses DELETE on such tables), which both sides must merge alike.
+    MatrixTable grouped =
+        MatrixTable.of(
+            KV,
+            BY_DT,
+            "primary-key",
+            "dt,id",
+            "bucket",
+            "2",
+            "merge-engine",
+            "partial-update",
+            "fields.v.sequence-group",
+            "name",
+            "num-sorted-run.compaction-trigger",
+            "3");
+    cells.addAll(
+        twoWay(
+            kinds,
+            "primary key, partial-update with a sequence group",
+            grouped,
+            insert(ROWS_1),
+            insert(ROWS_2),
+            insert("VALUES ('d1', 1, 'late', 5L), ('d2', 4, 'd4', 43L), ('d3', 5, 'no seq', NULL)"),
+            tag("t1"),
+            insert(ROWS_3),
+            compact(),
+            insert("VALUES ('d1', 2, 'same seq', 22L), ('d3', 6, NULL, 61L)")));
+    cells.add(
+        tableCell(
+            kinds,
+            "primary key, partial-update with sequence groups and deletes",
+            MatrixCell.BOTH_WRITE,
+            PAIMON,
+            MatrixTable.of(
+                KV,
+                BY_DT,
+                "primary-key",
+                "dt,id",
+                "bucket",
+                "2",
+                "merge-engine",
+                "partial-update",
+                "fields.v.sequence-group",
+                "name",
+                "partial-update.remove-record-on-sequence-group",
+                "v",
+                "num-sorted-run.compaction-trigger",
+                "3"),
+            by(STRATA, insert(ROWS_1)),
+            by(PAIMON, insert(ROWS_2)),
+            by(PAIMON, delete("id = 2")),
+            by(STRATA, insert(ROWS_3)),
+            by(PAIMON, delete("id = 3")),
+            by(STRATA, compact()),
+            by(STRATA, insert("VALUES ('d1', 2, 'back', 1L), ('d2', 3, 'c3', 31L)"))));
     // A DELETE under remove-record-on-delete, between compactions: the writers compact at two
     // sorted runs, so deletes go through compactions of their own.
     for (String engine : List.of("partial-update", "aggregation")) {

@@ -147,6 +147,10 @@ final class ColumnarScanCheck {
         return "sequence.field " + sequenceOption + " has no batch order";
       }
     }
+    if (engine == MergeEngine.PARTIAL_UPDATE
+        && io.strata.core.merge.MergeFunctions.hasSequenceGroups(table.schema().options())) {
+      return "partial-update sequence groups merge on rows only";
+    }
     if (KeyFold.of(table, readType) == null) {
       return "merge-engine " + engine.value() + " folds a read column on rows only";
     }

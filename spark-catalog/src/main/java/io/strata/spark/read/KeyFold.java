@@ -55,6 +55,10 @@ final class KeyFold {
     io.strata.core.merge.MergeFunctions.checkSupported(table.schema().options());
     Options options = table.options();
     MergeEngine engine = options.get(TableOptions.MERGE_ENGINE);
+    if (engine == MergeEngine.PARTIAL_UPDATE
+        && io.strata.core.merge.MergeFunctions.hasSequenceGroups(table.schema().options())) {
+      return null; // a group's columns follow its sequence, not each non-null value
+    }
     List<String> keys = table.schema().primaryKeys();
     String defaultFunction = options.get(MergeOptions.FIELDS_DEFAULT_AGGREGATE_FUNCTION);
     FieldFold[] fields = new FieldFold[readType.size()];

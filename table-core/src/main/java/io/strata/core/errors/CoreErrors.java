@@ -235,6 +235,16 @@ public final class CoreErrors {
         "Cannot write NULL into column '" + column + "' declared " + type + ".");
   }
 
+  public static UnsupportedOperationException sequenceGroupRetractionsRefused(String table) {
+    return new UnsupportedOperationException(
+        "Cannot delete rows of table "
+            + table
+            + ": it is a 'partial-update' table with sequence groups, where a DELETE retracts the"
+            + " groups whose sequence it carries, and Strata's DELETE writes only the key. Delete"
+            + " with Apache Paimon, set table option 'ignore-delete' = 'true' to drop deletes, or"
+            + " UPDATE the group's columns to NULL with a newer sequence value.");
+  }
+
   public static UnsupportedOperationException retractionsRefused(String table, String engine) {
     return new UnsupportedOperationException(
         "Cannot delete or update rows of table "
@@ -327,16 +337,6 @@ public final class CoreErrors {
             + ": it uses postponed buckets ('bucket' = -2), whose rows wait in bucket-postpone/"
             + " until Apache Paimon's compaction assigns them a bucket, which Strata does not do"
             + " yet. Compact the table with Apache Paimon, or read it there.");
-  }
-
-  public static UnsupportedOperationException sequenceGroupsUnsupported(String option) {
-    return new UnsupportedOperationException(
-        "Table option '"
-            + option
-            + "' is not supported yet: Strata's partial-update merge has no sequence groups (nor"
-            + " the per-column aggregate functions Apache Paimon allows inside them), so it would"
-            + " merge this table differently from Paimon. Remove the option, or read and write the"
-            + " table with Apache Paimon.");
   }
 
   public static IllegalArgumentException deletionPositionOutOfRange(long position, long max) {

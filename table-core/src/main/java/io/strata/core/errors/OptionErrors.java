@@ -157,6 +157,59 @@ public final class OptionErrors {
 
   // ---- merge engines ----
 
+  public static IllegalArgumentException sequenceGroupColumnMissing(
+      String option, String name, List<String> columns) {
+    return new IllegalArgumentException(
+        "Table option '"
+            + option
+            + "' names column '"
+            + name
+            + "', which does not exist; columns are "
+            + columns
+            + ".");
+  }
+
+  public static IllegalArgumentException sequenceGroupOverlap(String option, String column) {
+    return new IllegalArgumentException(
+        "Column '"
+            + column
+            + "' of table option '"
+            + option
+            + "' already belongs to another sequence group; a column can be ordered by one group"
+            + " only.");
+  }
+
+  public static IllegalArgumentException conflictingOptions(String first, String second) {
+    return new IllegalArgumentException(
+        "Table options '"
+            + first
+            + "' and '"
+            + second
+            + "' conflict (each decides differently what a DELETE does); set only one of them.");
+  }
+
+  public static IllegalArgumentException removingSequenceGroupUnknown(
+      String option, String column, java.util.Set<String> sequenceColumns) {
+    return new IllegalArgumentException(
+        "Table option '"
+            + option
+            + "' names column '"
+            + column
+            + "', which is not a sequence column of any sequence group; sequence columns are "
+            + new java.util.TreeSet<>(sequenceColumns)
+            + ".");
+  }
+
+  public static UnsupportedOperationException partialUpdateAggregateUnsupported(String option) {
+    return new UnsupportedOperationException(
+        "Table option '"
+            + option
+            + "' is not supported yet on a partial-update table: Strata merges sequence groups but"
+            + " not the aggregate functions Apache Paimon allows inside them, so it would merge this"
+            + " table differently from Paimon. Remove the option, or read and write the table with"
+            + " Apache Paimon.");
+  }
+
   public static IllegalArgumentException sequenceFieldMissing(String name, List<String> columns) {
     return new IllegalArgumentException(
         "Table option 'sequence.field' names column '"

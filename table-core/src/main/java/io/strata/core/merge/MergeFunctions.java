@@ -1,6 +1,6 @@
 package io.strata.core.merge;
 
-import io.strata.core.errors.CoreErrors;
+import io.strata.core.errors.OptionErrors;
 import io.strata.core.options.MergeEngine;
 import io.strata.core.options.MergeOptions;
 import io.strata.core.options.Options;
@@ -8,8 +8,10 @@ import io.strata.core.options.TableOptions;
 import io.strata.core.types.RowType;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Builds the merge function of a table from its options, ordering by {@code sequence.field}. */
 public final class MergeFunctions {
@@ -17,24 +19,37 @@ public final class MergeFunctions {
   private MergeFunctions() {}
 
   /**
-   * Fails for a {@code partial-update} table with a sequence group: Strata's partial-update merge
-   * has no sequence groups (nor the per-column aggregates Paimon allows only inside them), so it
-   * would read and write such a table differently from Paimon.
+   * Fails for a {@code partial-update} table with sequence groups and aggregate functions: Strata
+   * merges the groups but not the per-column aggregates Paimon allows inside them, so it would read
+   * and write such a table differently from Paimon.
    */
   public static void checkSupported(Map<String, String> tableOptions) {
-    if (new Options(tableOptions).get(TableOptions.MERGE_ENGINE) != MergeEngine.PARTIAL_UPDATE) {
+    if (new Options(tableOptions).get(TableOptions.MERGE_ENGINE) != MergeEngine.PARTIAL_UPDATE
+        || !hasSequenceGroups(tableOptions)) {
       return;
     }
     for (String key : tableOptions.keySet()) {
-      if (MergeOptions.FIELD_SEQUENCE_GROUP.fieldOf(key) != null) {
-        throw CoreErrors.sequenceGroupsUnsupported(key);
+      if (MergeOptions.FIELD_AGGREGATE_FUNCTION.fieldOf(key) != null
+          || key.equals(MergeOptions.FIELDS_DEFAULT_AGGREGATE_FUNCTION.key())) {
+        throw OptionErrors.partialUpdateAggregateUnsupported(key);
       }
     }
   }
 
+  /** Whether a table with these options defines sequence groups. */
+  public static boolean hasSequenceGroups(Map<String, String> tableOptions) {
+    for (String key : tableOptions.keySet()) {
+      if (MergeOptions.FIELD_SEQUENCE_GROUP.fieldOf(key) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * The merge function of a table with these columns, primary keys and options; fails on invalid
-   * engine options (aggregate functions, {@code sequence.field}) and on sequence groups.
+   * engine options (aggregate functions, {@code sequence.field}, sequence groups and the DELETE
+   * options that conflict with them).
    */
   public static MergeFunction of(
       RowType rowType, List<String> primaryKeys, Map<String, String> tableOptions) {
@@ -43,7 +58,7 @@ public final class MergeFunctions {
     MergeFunction engine =
         switch (options.get(TableOptions.MERGE_ENGINE)) {
           case FIRST_ROW -> MergeFunctions::firstRow;
-          case PARTIAL_UPDATE -> new PartialUpdate(options, rowType.size());
+          case PARTIAL_UPDATE -> partialUpdate(rowType, options, tableOptions);
           case AGGREGATION -> new Aggregation(rowType, primaryKeys, options);
           case DEDUPLICATE -> new Deduplicate();
         };
@@ -61,6 +76,39 @@ public final class MergeFunctions {
         return merged == null ? null : withHighestSequence(merged, records);
       }
     };
+  }
+
+  private static MergeFunction partialUpdate(
+      RowType rowType, Options options, Map<String, String> tableOptions) {
+    SequenceGroups groups = SequenceGroups.of(rowType, tableOptions);
+    boolean ignoreDelete = options.get(TableOptions.IGNORE_DELETE);
+    boolean removeOnDelete = options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE);
+    String removeOnDeleteKey = MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE.key();
+    String removeOnGroupKey = MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_SEQUENCE_GROUP.key();
+    String removingGroups =
+        options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_SEQUENCE_GROUP);
+    if (ignoreDelete && removeOnDelete) {
+      throw OptionErrors.conflictingOptions(TableOptions.IGNORE_DELETE.key(), removeOnDeleteKey);
+    }
+    if (ignoreDelete && removingGroups != null) {
+      throw OptionErrors.conflictingOptions(TableOptions.IGNORE_DELETE.key(), removeOnGroupKey);
+    }
+    if (groups != null && removeOnDelete) {
+      throw OptionErrors.conflictingOptions("fields.<column>.sequence-group", removeOnDeleteKey);
+    }
+    if (removingGroups != null) {
+      Set<String> sequenceColumns = new HashSet<>();
+      if (groups != null) {
+        groups.sequenceFields().forEach(f -> sequenceColumns.add(rowType.field(f).name()));
+      }
+      for (String column : Options.splitColumns(removingGroups)) {
+        if (!sequenceColumns.contains(column)) {
+          throw OptionErrors.removingSequenceGroupUnknown(
+              removeOnGroupKey, column, sequenceColumns);
+        }
+      }
+    }
+    return new PartialUpdate(options, rowType, groups);
   }
 
   private static KeyValue withHighestSequence(KeyValue merged, List<KeyValue> records) {

@@ -2,7 +2,11 @@ package io.strata.core.merge;
 
 import io.strata.core.options.MergeOptions;
 import io.strata.core.options.Options;
+import io.strata.core.options.TableOptions;
+import io.strata.core.types.RowType;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * {@code partial-update}: every non-null field of a later record overwrites the field. Retractions
@@ -11,19 +15,45 @@ import java.util.List;
  * key so far. A key that ends removed, or that has retractions and no row, merges into a DELETE
  * record, not into nothing: a compaction whose output lands above older files must carry the
  * removal down to them, as Paimon's merge does.
+ *
+ * <p>With sequence groups ({@link SequenceGroups}) a grouped column takes a record's value, NULL
+ * included, only when the record's group sequence is at least the row's; a retraction whose group
+ * sequence is at least the row's sets the group's columns to NULL and moves its sequence (or, for a
+ * DELETE of a group named by {@code partial-update.remove-record-on-sequence-group}, removes the
+ * row). Columns outside every group behave as without groups.
  */
 final class PartialUpdate implements MergeFunction {
 
   private final boolean retractRemoves;
+  private final boolean ignoreDelete;
   private final int width;
+  private final SequenceGroups groups;
+  private final boolean[] notNull;
+  private final Set<Integer> removingGroupFields = new HashSet<>();
 
-  PartialUpdate(Options options, int width) {
+  PartialUpdate(Options options, RowType rowType, SequenceGroups groups) {
     this.retractRemoves = options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE);
-    this.width = width;
+    this.ignoreDelete = options.get(TableOptions.IGNORE_DELETE);
+    this.width = rowType.size();
+    this.groups = groups;
+    this.notNull = new boolean[width];
+    for (int i = 0; i < width; i++) {
+      notNull[i] = !rowType.typeAt(i).nullable();
+    }
+    String removing = options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_SEQUENCE_GROUP);
+    if (removing != null) {
+      for (String column : Options.splitColumns(removing)) {
+        removingGroupFields.add(rowType.indexOf(column));
+      }
+    }
   }
 
   @Override
   public KeyValue merge(List<KeyValue> records) {
+    return groups == null ? mergeNonNull(records) : mergeGroups(records);
+  }
+
+  private KeyValue mergeNonNull(List<KeyValue> records) {
     Object[] row = null;
     long sequence = Long.MIN_VALUE;
     KeyValue lastRetraction = null;
@@ -54,5 +84,112 @@ final class PartialUpdate implements MergeFunction {
           : new KeyValue(sequence, RowKind.DELETE, lastRetraction.value());
     }
     return new KeyValue(sequence, RowKind.INSERT, row);
+  }
+
+  /**
+   * Paimon's merge with sequence groups: a row that starts with its NOT NULL columns taken from a
+   * leading retraction, and a DELETE result when no insert came (or a group's DELETE removed it).
+   */
+  private KeyValue mergeGroups(List<KeyValue> records) {
+    Object[] row = new Object[width];
+    long sequence = Long.MIN_VALUE;
+    boolean sawInsert = false;
+    boolean notNullFilled = false;
+    boolean removed = false;
+    for (KeyValue r : records) {
+      sequence = Math.max(sequence, r.sequence());
+      removed = false;
+      if (r.kind().isRetract()) {
+        if (!notNullFilled) {
+          fillNotNull(row, r.value());
+          notNullFilled = true;
+        }
+        if (ignoreDelete) {
+          continue;
+        }
+        if (retract(row, r)) {
+          row = new Object[width];
+          fillNotNull(row, r.value());
+          removed = true;
+        }
+        continue;
+      }
+      update(row, r.value());
+      sawInsert = true;
+      notNullFilled = true;
+    }
+    RowKind kind = removed || !sawInsert ? RowKind.DELETE : RowKind.INSERT;
+    return new KeyValue(sequence, kind, row);
+  }
+
+  private void fillNotNull(Object[] row, Object[] from) {
+    for (int i = 0; i < width; i++) {
+      if (notNull[i] && from[i] != null) {
+        row[i] = from[i];
+      }
+    }
+  }
+
+  private void update(Object[] row, Object[] v) {
+    boolean[] empty = new boolean[width];
+    for (int i = 0; i < width; i++) {
+      SequenceGroups.Group group = groups.of(i);
+      if (group == null) {
+        if (v[i] != null) {
+          row[i] = v[i];
+        }
+      } else if (!isEmpty(group, v, empty) && group.order().compare(v, row) >= 0) {
+        if (group.isSequenceField(i)) {
+          for (int f : group.sequenceFields()) {
+            row[f] = v[f];
+          }
+        } else {
+          row[i] = v[i];
+        }
+      }
+    }
+  }
+
+  /** Retracts the groups {@code r} is not older than; true when it removes the whole row. */
+  private boolean retract(Object[] row, KeyValue r) {
+    Object[] v = r.value();
+    boolean[] empty = new boolean[width];
+    Set<Integer> movedSequences = new HashSet<>();
+    for (int i = 0; i < width; i++) {
+      SequenceGroups.Group group = groups.of(i);
+      if (group == null || isEmpty(group, v, empty) || group.order().compare(v, row) < 0) {
+        continue;
+      }
+      if (!group.isSequenceField(i)) {
+        row[i] = null;
+        continue;
+      }
+      for (int f : group.sequenceFields()) {
+        if (movedSequences.add(f)) {
+          if (r.kind() == RowKind.DELETE && removingGroupFields.contains(f)) {
+            return true;
+          }
+          row[f] = v[f];
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the record's sequence columns of {@code group} are all NULL (such a record leaves the
+   * group alone); remembered per sequence column in {@code empty} as Paimon does.
+   */
+  private static boolean isEmpty(SequenceGroups.Group group, Object[] v, boolean[] empty) {
+    if (empty[group.sequenceFields()[0]]) {
+      return true;
+    }
+    if (!group.isEmptyIn(v)) {
+      return false;
+    }
+    for (int f : group.sequenceFields()) {
+      empty[f] = true;
+    }
+    return true;
   }
 }

@@ -12,14 +12,22 @@ public final class MergeOptions {
           "partial-update.remove-record-on-delete",
           OptionType.BOOLEAN,
           false,
-          "partial-update: a retraction removes the key instead of being refused.");
+          "partial-update: a DELETE removes the whole row instead of being refused.");
+
+  public static final ConfigOption<String> PARTIAL_UPDATE_REMOVE_RECORD_ON_SEQUENCE_GROUP =
+      of(
+          "partial-update.remove-record-on-sequence-group",
+          OptionType.STRING,
+          null,
+          "partial-update: the sequence columns (comma-separated) whose group's DELETE removes the"
+              + " whole row instead of retracting the group's columns.");
 
   public static final ConfigOption<Boolean> AGGREGATION_REMOVE_RECORD_ON_DELETE =
       of(
           "aggregation.remove-record-on-delete",
           OptionType.BOOLEAN,
           false,
-          "aggregation: a retraction removes the key instead of being aggregated.");
+          "aggregation: a DELETE removes the key instead of being aggregated.");
 
   public static final ConfigOption<String> FIELDS_DEFAULT_AGGREGATE_FUNCTION =
       of(
@@ -37,7 +45,7 @@ public final class MergeOptions {
 
   /**
    * The columns whose updates the option's column (a comma-separated list of columns may stand for
-   * it) orders; Strata checks that aggregated partial-update columns have one, as Paimon does.
+   * it) orders, as in Paimon's partial-update sequence groups.
    */
   public static final FieldOption<String> FIELD_SEQUENCE_GROUP =
       new FieldOption<>(

@@ -319,6 +319,10 @@ public final class TableWriter implements AutoCloseable {
     if (options.get(TableOptions.IGNORE_DELETE)) {
       return false;
     }
+    if (engine == MergeEngine.PARTIAL_UPDATE
+        && io.strata.core.merge.MergeFunctions.hasSequenceGroups(table.schema().options())) {
+      throw CoreErrors.sequenceGroupRetractionsRefused(table.root().getName());
+    }
     throw CoreErrors.retractionsRefused(table.root().getName(), engine.value());
   }
 

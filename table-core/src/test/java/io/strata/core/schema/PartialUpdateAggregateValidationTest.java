@@ -10,8 +10,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A partial-update column aggregated by anything but {@code last_non_null_value} needs a sequence
- * group, as Paimon 1.3.1 requires: CREATE and ALTER refuse the table otherwise. Strata has no
- * sequence groups yet, so a table that satisfies Paimon's rule with one is refused next, by name.
+ * group, as Paimon 1.3.1 requires: CREATE and ALTER refuse the table otherwise. Strata merges
+ * sequence groups but not the aggregate functions inside them, so a table that satisfies Paimon's
+ * rule with one is refused next, by the aggregate option's name. Groups without aggregates are
+ * accepted; their DELETE options are checked as Paimon checks them.
  */
 class PartialUpdateAggregateValidationTest {
 
@@ -50,7 +52,7 @@ class PartialUpdateAggregateValidationTest {
             "Column 'user_id' of a 'partial-update' table aggregates with 'max' (table option"
                 + " 'fields.default-aggregate-function')");
     // Keys and sequence columns never aggregate; every other column is in a group, which passes
-    // Paimon's rule and reaches Strata's refusal of sequence groups.
+    // Paimon's rule and reaches Strata's refusal of aggregates inside groups.
     assertThatThrownBy(
             () ->
                 create(
@@ -59,7 +61,8 @@ class PartialUpdateAggregateValidationTest {
                         "fields.user_id,dt.sequence-group", "amount,status")))
         .isInstanceOf(UnsupportedOperationException.class)
         .hasMessageStartingWith(
-            "Table option 'fields.user_id,dt.sequence-group' is not supported yet");
+            "Table option 'fields.default-aggregate-function' is not supported yet on a"
+                + " partial-update table");
   }
 
   @Test
@@ -71,11 +74,13 @@ class PartialUpdateAggregateValidationTest {
                         "fields.amount.aggregate-function", "sum",
                         "fields.user_id.sequence-group", "amount,status")))
         .hasMessage(
-            "Table option 'fields.user_id.sequence-group' is not supported yet: Strata's"
-                + " partial-update merge has no sequence groups (nor the per-column aggregate"
-                + " functions Apache Paimon allows inside them), so it would merge this table"
+            "Table option 'fields.amount.aggregate-function' is not supported yet on a"
+                + " partial-update table: Strata merges sequence groups but not the aggregate"
+                + " functions Apache Paimon allows inside them, so it would merge this table"
                 + " differently from Paimon. Remove the option, or read and write the table with"
                 + " Apache Paimon.");
+    assertThat(create(Map.of("fields.user_id.sequence-group", "amount,status")).options())
+        .containsEntry("fields.user_id.sequence-group", "amount,status");
     assertThat(create(Map.of("fields.amount.aggregate-function", "last_non_null_value")).options())
         .containsEntry("fields.amount.aggregate-function", "last_non_null_value");
     // Other engines keep their own rules.
@@ -96,18 +101,68 @@ class PartialUpdateAggregateValidationTest {
   }
 
   @Test
-  void alterRefusesAnUngroupedAggregateAndASequenceGroup() {
+  void alterAcceptsASequenceGroupAndRefusesAnUngroupedAggregate() {
     TableSchema plain = create(Map.of());
-    assertThatThrownBy(
-            () ->
-                SchemaFactory.alterOptions(
-                    plain, Map.of("fields.user_id.sequence-group", "status"), List.of(), 2L))
-        .hasMessageStartingWith("Table option 'fields.user_id.sequence-group' is not supported");
+    assertThat(
+            SchemaFactory.alterOptions(
+                    plain, Map.of("fields.user_id.sequence-group", "status"), List.of(), 2L)
+                .options())
+        .containsEntry("fields.user_id.sequence-group", "status");
     assertThatThrownBy(
             () ->
                 SchemaFactory.alterOptions(
                     plain, Map.of("fields.status.aggregate-function", "max"), List.of(), 2L))
         .hasMessageStartingWith(
             "Column 'status' of a 'partial-update' table aggregates with 'max'");
+  }
+
+  @Test
+  void sequenceGroupsAreCheckedAsPaimonChecksThem() {
+    assertThatThrownBy(() -> create(Map.of("fields.user_id.sequence-group", "status,nope")))
+        .hasMessage(
+            "Table option 'fields.user_id.sequence-group' names column 'nope', which does not"
+                + " exist; columns are [order_id, user_id, amount, status, dt].");
+    assertThatThrownBy(
+            () ->
+                create(
+                    Map.of(
+                        "fields.user_id.sequence-group", "status",
+                        "fields.dt.sequence-group", "status,amount")))
+        .hasMessageContaining("Column 'status' of table option")
+        .hasMessageContaining("already belongs to another sequence group");
+    assertThatThrownBy(
+            () ->
+                create(
+                    Map.of(
+                        "fields.user_id.sequence-group", "status",
+                        "partial-update.remove-record-on-delete", "true")))
+        .hasMessage(
+            "Table options 'fields.<column>.sequence-group' and"
+                + " 'partial-update.remove-record-on-delete' conflict (each decides differently"
+                + " what a DELETE does); set only one of them.");
+    assertThatThrownBy(
+            () ->
+                create(
+                    Map.of(
+                        "ignore-delete", "true", "partial-update.remove-record-on-delete", "true")))
+        .hasMessageStartingWith(
+            "Table options 'ignore-delete' and 'partial-update.remove-record-on-delete' conflict");
+    assertThatThrownBy(
+            () ->
+                create(
+                    Map.of(
+                        "fields.user_id.sequence-group", "status",
+                        "partial-update.remove-record-on-sequence-group", "dt")))
+        .hasMessage(
+            "Table option 'partial-update.remove-record-on-sequence-group' names column 'dt',"
+                + " which is not a sequence column of any sequence group; sequence columns are"
+                + " [user_id].");
+    assertThat(
+            create(
+                    Map.of(
+                        "fields.user_id.sequence-group", "status",
+                        "partial-update.remove-record-on-sequence-group", "user_id"))
+                .options())
+        .containsEntry("partial-update.remove-record-on-sequence-group", "user_id");
   }
 }
