@@ -87,6 +87,25 @@ class CompatibilityMatrixTest {
   private static final String ROWS_3 =
       "VALUES ('d1', 2, NULL, 22L), ('d3', 6, 'f', 60L), ('d2', 4, 'd3', 43L)";
 
+  /** A partial-update table where {@code v} orders {@code name}, plus {@code extra} options. */
+  private static MatrixTable sequenceGroup(String... extra) {
+    List<String> options =
+        new ArrayList<>(
+            List.of(
+                "primary-key",
+                "dt,id",
+                "bucket",
+                "2",
+                "merge-engine",
+                "partial-update",
+                "fields.v.sequence-group",
+                "name",
+                "num-sorted-run.compaction-trigger",
+                "3"));
+    options.addAll(List.of(extra));
+    return MatrixTable.of(KV, BY_DT, options.toArray(String[]::new));
+  }
+
   /** A primary-key table of {@code engine} whose DELETEs remove whole rows. */
   private static MatrixTable removingDeletes(String engine) {
     List<String> options =
@@ -182,23 +201,9 @@ class CompatibilityMatrixTest {
             insert(ROWS_3),
             compact()));
     // Sequence groups: v orders name. Late and NULL sequences, equal ones (a NULL name wins),
-    // compactions by each side's writer and a full one; Paimon writes the deletes in the second
-    // cell
-    // (Strata refuses DELETE on such tables), which both sides must merge alike.
-    MatrixTable grouped =
-        MatrixTable.of(
-            KV,
-            BY_DT,
-            "primary-key",
-            "dt,id",
-            "bucket",
-            "2",
-            "merge-engine",
-            "partial-update",
-            "fields.v.sequence-group",
-            "name",
-            "num-sorted-run.compaction-trigger",
-            "3");
+    // compactions by each side's writer and a full one. In the second cell Paimon writes the
+    // deletes (Strata refuses DELETE on such tables), which both sides must merge alike.
+    MatrixTable grouped = sequenceGroup();
     cells.addAll(
         twoWay(
             kinds,
@@ -217,21 +222,7 @@ class CompatibilityMatrixTest {
             "primary key, partial-update with sequence groups and deletes",
             MatrixCell.BOTH_WRITE,
             PAIMON,
-            MatrixTable.of(
-                KV,
-                BY_DT,
-                "primary-key",
-                "dt,id",
-                "bucket",
-                "2",
-                "merge-engine",
-                "partial-update",
-                "fields.v.sequence-group",
-                "name",
-                "partial-update.remove-record-on-sequence-group",
-                "v",
-                "num-sorted-run.compaction-trigger",
-                "3"),
+            sequenceGroup("partial-update.remove-record-on-sequence-group", "v"),
             by(STRATA, insert(ROWS_1)),
             by(PAIMON, insert(ROWS_2)),
             by(PAIMON, delete("id = 2")),
