@@ -51,7 +51,8 @@ class KeyDeletionVectorsWriteTest {
       value = {
         "dedup; ; true",
         "partial; , 'merge-engine' = 'partial-update', 'ignore-delete' = 'true'; false",
-        "agg; , 'merge-engine' = 'aggregation', 'fields.a.aggregate-function' = 'sum'; true"
+        "agg; , 'merge-engine' = 'aggregation', 'fields.a.aggregate-function' = 'sum',"
+            + " 'aggregation.remove-record-on-delete' = 'true'; true"
       })
   void everyStatementReadsAsMergeOnRead(String name, String engine, boolean deletes)
       throws Exception {

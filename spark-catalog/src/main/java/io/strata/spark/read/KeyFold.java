@@ -36,11 +36,19 @@ final class KeyFold {
 
   private final boolean retractRemoves;
 
+  /** Which read columns keep their value on a retraction ({@code fields.<f>.ignore-retract}). */
+  private final boolean[] ignoresRetractions;
+
   /** Whether the records so far make a row. */
   private boolean exists;
 
   private KeyFold(
-      MergeEngine engine, FieldFold[] fields, boolean[] keyFields, boolean retractRemoves) {
+      MergeEngine engine,
+      FieldFold[] fields,
+      boolean[] keyFields,
+      boolean[] ignoresRetractions,
+      boolean retractRemoves) {
+    this.ignoresRetractions = ignoresRetractions;
     this.engine = engine;
     this.fields = fields;
     this.keyFields = keyFields;
@@ -63,9 +71,11 @@ final class KeyFold {
     String defaultFunction = options.get(MergeOptions.FIELDS_DEFAULT_AGGREGATE_FUNCTION);
     FieldFold[] fields = new FieldFold[readType.size()];
     boolean[] keyFields = new boolean[fields.length];
+    boolean[] ignoresRetractions = new boolean[fields.length];
     for (int i = 0; i < fields.length; i++) {
       DataField f = readType.field(i);
       keyFields[i] = keys.contains(f.name());
+      ignoresRetractions[i] = MergeOptions.FIELD_IGNORE_RETRACT.get(options, f.name());
       String function =
           switch (engine) {
             case PARTIAL_UPDATE -> "last_non_null_value";
@@ -87,7 +97,7 @@ final class KeyFold {
           case AGGREGATION -> options.get(MergeOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE);
           default -> false;
         };
-    return new KeyFold(engine, fields, keyFields, removes);
+    return new KeyFold(engine, fields, keyFields, ignoresRetractions, removes);
   }
 
   /** Starts a key: no record yet. */
@@ -139,7 +149,9 @@ final class KeyFold {
     }
     for (int i = 0; i < fields.length; i++) {
       if (retraction && !keyFields[i]) {
-        fields[i].retract(record);
+        if (!ignoresRetractions[i]) {
+          fields[i].retract(record);
+        }
       } else {
         fields[i].add(record, first);
       }

@@ -171,6 +171,17 @@ class MergeRowReaderTest {
   }
 
   @Test
+  void ignoredRetractionsMatchTheRowPath() throws IOException {
+    Map<String, String> options = new HashMap<>();
+    options.put("merge-engine", "aggregation");
+    for (String column : AGGREGATED.get("sum")) {
+      options.put("fields." + column + ".aggregate-function", "sum");
+      options.put("fields." + column + ".ignore-retract", "true");
+    }
+    assertSameRows(withOptions(options));
+  }
+
+  @Test
   void defaultAggregateFunctionMatchesTheRowPath() throws IOException {
     assertSameRows(
         withOptions(

@@ -235,6 +235,16 @@ public final class CoreErrors {
         "Cannot write NULL into column '" + column + "' declared " + type + ".");
   }
 
+  public static UnsupportedOperationException aggregateRetractionRefused(String table) {
+    return new UnsupportedOperationException(
+        "Cannot delete rows of table "
+            + table
+            + ": its 'merge-engine' = 'aggregation' would fold a DELETE into its columns, and"
+            + " Strata's DELETE carries only the key, so it would change nothing. Set table option"
+            + " 'aggregation.remove-record-on-delete' = 'true' to delete whole rows, or"
+            + " 'ignore-delete' = 'true' to drop deletes.");
+  }
+
   public static UnsupportedOperationException sequenceGroupRetractionsRefused(String table) {
     return new UnsupportedOperationException(
         "Cannot delete rows of table "

@@ -34,7 +34,11 @@ final class Aggregation implements MergeFunction {
               ? "last_value"
               : MergeOptions.FIELD_AGGREGATE_FUNCTION.get(options, f.name(), defaultFunction);
       String delimiter = MergeOptions.FIELD_LIST_AGG_DELIMITER.get(options, f.name());
-      aggregators[i] = FieldAggregator.of(name, f, delimiter);
+      FieldAggregator aggregator = FieldAggregator.of(name, f, delimiter);
+      aggregators[i] =
+          MergeOptions.FIELD_IGNORE_RETRACT.get(options, f.name())
+              ? aggregator.ignoringRetractions()
+              : aggregator;
     }
     this.retractRemoves = options.get(MergeOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE);
   }

@@ -32,6 +32,17 @@ abstract class FieldAggregator {
     return acc;
   }
 
+  /** This function with retractions ignored ({@code fields.<f>.ignore-retract}, as in Paimon). */
+  FieldAggregator ignoringRetractions() {
+    FieldAggregator folding = this;
+    return new FieldAggregator() {
+      @Override
+      Object add(Object acc, Object value, boolean first) {
+        return folding.add(acc, value, first);
+      }
+    };
+  }
+
   static FieldAggregator of(String name, DataField field, String delimiter) {
     Comparator<Object> order = ValueComparator.of(field.type());
     if ((name.equals("sum") || name.equals("product")) && !numeric(field)) {

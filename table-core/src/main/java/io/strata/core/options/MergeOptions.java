@@ -54,6 +54,14 @@ public final class MergeOptions {
           null,
           "partial-update: the columns this sequence column orders (Paimon's sequence group).");
 
+  public static final FieldOption<Boolean> FIELD_IGNORE_RETRACT =
+      new FieldOption<>(
+          "ignore-retract",
+          OptionType.BOOLEAN,
+          false,
+          "aggregation: this column keeps its value when a retraction (DELETE, UPDATE_BEFORE)"
+              + " arrives.");
+
   public static final FieldOption<String> FIELD_LIST_AGG_DELIMITER =
       new FieldOption<>(
           "list-agg-delimiter",

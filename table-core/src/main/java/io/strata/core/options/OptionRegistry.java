@@ -31,6 +31,7 @@ public final class OptionRegistry {
       List.of(
           MergeOptions.FIELD_AGGREGATE_FUNCTION,
           MergeOptions.FIELD_LIST_AGG_DELIMITER,
+          MergeOptions.FIELD_IGNORE_RETRACT,
           ParquetOptions.FIELD_STATS_MODE);
 
   private static final Map<String, ConfigOption<?>> BY_KEY = index(ALL);

@@ -57,6 +57,10 @@ public final class TableWriter implements AutoCloseable {
   private final Map<BucketId, BucketWriter> writers = new LinkedHashMap<>();
   private final Map<BucketId, CompactingBucket> compactions = new LinkedHashMap<>();
   private final WriteMemory memory;
+
+  /** Whether this table takes retractions; null until the first one arrives. */
+  private Boolean retractionsAccepted;
+
   private final SpillSettings spill;
   private final BinaryRow unpartitioned;
   private long releasesSeen;
@@ -297,10 +301,14 @@ public final class TableWriter implements AutoCloseable {
    * deduplicate writes it; partial-update writes it with {@code
    * partial-update.remove-record-on-delete} (a DELETE removes the row); partial-update and
    * first-row drop it with {@code ignore-delete} and refuse it otherwise; aggregation writes it
-   * (sums subtract it).
+   * with {@code aggregation.remove-record-on-delete}, drops it with {@code ignore-delete} and
+   * refuses it otherwise. Decided once per writer.
    */
   private boolean acceptRetraction() {
-    return acceptsRetractions(table);
+    if (retractionsAccepted == null) {
+      retractionsAccepted = acceptsRetractions(table);
+    }
+    return retractionsAccepted;
   }
 
   /**
@@ -311,13 +319,17 @@ public final class TableWriter implements AutoCloseable {
     Options options = table.options();
     MergeEngine engine = options.get(TableOptions.MERGE_ENGINE);
     if (engine == MergeEngine.DEDUPLICATE
-        || engine == MergeEngine.AGGREGATION
         || (engine == MergeEngine.PARTIAL_UPDATE
-            && options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE))) {
+            && options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE))
+        || (engine == MergeEngine.AGGREGATION
+            && options.get(MergeOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE))) {
       return true;
     }
     if (options.get(TableOptions.IGNORE_DELETE)) {
       return false;
+    }
+    if (engine == MergeEngine.AGGREGATION) {
+      throw CoreErrors.aggregateRetractionRefused(table.root().getName());
     }
     if (engine == MergeEngine.PARTIAL_UPDATE
         && io.strata.core.merge.MergeFunctions.hasSequenceGroups(table.schema().options())) {

@@ -60,7 +60,14 @@ class KeyTableDeletionVectorsTest {
             false),
         Arguments.of(
             "aggregation",
-            Map.of("merge-engine", "aggregation", "fields.a.aggregate-function", "sum"),
+            Map.of(
+                "merge-engine",
+                "aggregation",
+                "fields.a.aggregate-function",
+                "sum",
+                // Strata's deletes carry only keys: they remove rows.
+                "aggregation.remove-record-on-delete",
+                "true"),
             true));
   }
 

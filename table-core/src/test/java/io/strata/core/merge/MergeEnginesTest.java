@@ -199,27 +199,4 @@ class MergeEnginesTest {
         .hasMessageStartingWith(
             "Table option 'sequence.field' names column 'nope', which does not exist");
   }
-
-  @Test
-  void aggregationKeepsTheKeyOfAKeyWhoseFirstRecordIsARetraction() {
-    FileStoreTable table =
-        table(
-            "agg_retract_first",
-            Map.of("merge-engine", "aggregation", "fields.n.aggregate-function", "sum"));
-    io.strata.core.write.TableWriter writer = table.newWrite();
-    // Key 5 arrives as a retraction first, then as an insert, both in one write's buffer.
-    writer.write(new Object[] {5L, "x", 3L, 1}, RowKind.DELETE);
-    writer.write(new Object[] {5L, "y", 10L, 2}, RowKind.INSERT);
-    writer.write(new Object[] {6L, "z", 4L, 3}, RowKind.DELETE);
-    table
-        .newCommit("test")
-        .commit(writer.prepareCommit(), io.strata.core.snapshot.CommitKind.APPEND);
-
-    Map<Long, List<Object>> rows = read(table);
-    assertThat(rows.keySet()).containsExactlyInAnyOrder(5L, 6L);
-    assertThat(rows.get(5L).get(2)).isEqualTo(7L);
-    // A key of retractions only: its sum is negative, its key is kept.
-    assertThat(rows.get(6L).get(0)).isEqualTo(6L);
-    assertThat(rows.get(6L).get(2)).isEqualTo(-4L);
-  }
 }
