@@ -87,27 +87,11 @@ class CompatibilityMatrixTest {
   private static final String ROWS_3 =
       "VALUES ('d1', 2, NULL, 22L), ('d3', 6, 'f', 60L), ('d2', 4, 'd3', 43L)";
 
-  /** A partial-update table where {@code v} orders {@code name}, plus {@code extra} options. */
-  private static MatrixTable sequenceGroup(String... extra) {
-    List<String> options =
-        new ArrayList<>(
-            List.of(
-                "primary-key",
-                "dt,id",
-                "bucket",
-                "2",
-                "merge-engine",
-                "partial-update",
-                "fields.v.sequence-group",
-                "name",
-                "num-sorted-run.compaction-trigger",
-                "3"));
-    options.addAll(List.of(extra));
-    return MatrixTable.of(KV, BY_DT, options.toArray(String[]::new));
-  }
-
-  /** A primary-key table of {@code engine} whose DELETEs remove whole rows. */
-  private static MatrixTable removingDeletes(String engine) {
+  /**
+   * A primary-key table of {@code engine} whose writers compact at {@code trigger} sorted runs,
+   * plus {@code extra} option pairs.
+   */
+  private static MatrixTable keyTable(String engine, int trigger, String... extra) {
     List<String> options =
         new ArrayList<>(
             List.of(
@@ -118,15 +102,29 @@ class CompatibilityMatrixTest {
                 "merge-engine",
                 engine,
                 "num-sorted-run.compaction-trigger",
-                "2"));
-    if (engine.equals("aggregation")) {
-      options.addAll(
-          List.of(
-              "fields.v.aggregate-function", "sum", "aggregation.remove-record-on-delete", "true"));
-    } else {
-      options.addAll(List.of("partial-update.remove-record-on-delete", "true"));
-    }
+                String.valueOf(trigger)));
+    options.addAll(List.of(extra));
     return MatrixTable.of(KV, BY_DT, options.toArray(String[]::new));
+  }
+
+  /** A partial-update table where {@code v} orders {@code name}, plus {@code extra} options. */
+  private static MatrixTable sequenceGroup(String... extra) {
+    List<String> options = new ArrayList<>(List.of("fields.v.sequence-group", "name"));
+    options.addAll(List.of(extra));
+    return keyTable("partial-update", 3, options.toArray(String[]::new));
+  }
+
+  /** A primary-key table of {@code engine} whose DELETEs remove whole rows. */
+  private static MatrixTable removingDeletes(String engine) {
+    return engine.equals("aggregation")
+        ? keyTable(
+            engine,
+            2,
+            "fields.v.aggregate-function",
+            "sum",
+            "aggregation.remove-record-on-delete",
+            "true")
+        : keyTable(engine, 2, "partial-update.remove-record-on-delete", "true");
   }
 
   private static List<MatrixCell> tableKinds() {

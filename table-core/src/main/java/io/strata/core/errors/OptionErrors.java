@@ -1,6 +1,8 @@
 package io.strata.core.errors;
 
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The user-facing errors of option values (table options, their parsers and the settings built from
@@ -189,14 +191,14 @@ public final class OptionErrors {
   }
 
   public static IllegalArgumentException removingSequenceGroupUnknown(
-      String option, String column, java.util.Set<String> sequenceColumns) {
+      String option, String column, Set<String> sequenceColumns) {
     return new IllegalArgumentException(
         "Table option '"
             + option
             + "' names column '"
             + column
             + "', which is not a sequence column of any sequence group; sequence columns are "
-            + new java.util.TreeSet<>(sequenceColumns)
+            + new TreeSet<>(sequenceColumns)
             + ".");
   }
 
