@@ -10,6 +10,7 @@ import static io.strata.it.MatrixOp.deleteTag;
 import static io.strata.it.MatrixOp.expirePartitions;
 import static io.strata.it.MatrixOp.expireSnapshots;
 import static io.strata.it.MatrixOp.insert;
+import static io.strata.it.MatrixOp.paimonRetracts;
 import static io.strata.it.MatrixOp.rollback;
 import static io.strata.it.MatrixOp.tag;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -556,6 +557,66 @@ class CompatibilityMatrixTest {
             by(PAIMON, delete("v > 40")),
             by(STRATA, insert(ROWS_3)),
             by(STRATA, compact())));
+    // Retractions that Paimon folds into aggregation columns (UPDATE_BEFORE, and DELETE without
+    // remove-record-on-delete): both engines must undo them alike, function by function.
+    cells.add(
+        tableCell(
+            dim,
+            "aggregation product and last_value, Paimon retracts, Strata writes and compacts",
+            MatrixCell.BOTH_WRITE,
+            PAIMON,
+            keyTable(
+                "aggregation",
+                3,
+                "fields.v.aggregate-function",
+                "product",
+                "fields.name.aggregate-function",
+                "last_value"),
+            by(PAIMON, insert(ROWS_1)),
+            by(STRATA, insert(ROWS_2)),
+            by(PAIMON, paimonRetracts("VALUES ('d1', 1, 'x', 5L), ('d3', 5, NULL, NULL)")),
+            by(STRATA, compact()),
+            by(PAIMON, delete("id = 3")),
+            by(STRATA, insert(ROWS_3)),
+            by(PAIMON, compact())));
+    cells.add(
+        tableCell(
+            dim,
+            "aggregation sum and last_non_null_value, Paimon retracts, Strata writes and compacts",
+            MatrixCell.BOTH_WRITE,
+            PAIMON,
+            keyTable("aggregation", 3, "fields.v.aggregate-function", "sum"),
+            by(PAIMON, insert(ROWS_1)),
+            by(STRATA, insert(ROWS_2)),
+            by(PAIMON, paimonRetracts("VALUES ('d1', 1, NULL, 5L), ('d2', 3, 'c2', 30L)")),
+            by(STRATA, compact()),
+            by(PAIMON, delete("id = 4")),
+            by(STRATA, insert(ROWS_3)),
+            by(PAIMON, compact())));
+    cells.add(
+        tableCell(
+            dim,
+            "aggregation max and first_value ignoring retractions, Paimon retracts first",
+            MatrixCell.BOTH_WRITE,
+            PAIMON,
+            keyTable(
+                "aggregation",
+                3,
+                "fields.v.aggregate-function",
+                "max",
+                "fields.v.ignore-retract",
+                "true",
+                "fields.name.aggregate-function",
+                "first_value",
+                "fields.name.ignore-retract",
+                "true"),
+            by(PAIMON, paimonRetracts("VALUES ('d1', 1, 'gone', 99L), ('d5', 9, 'gone', 9L)")),
+            by(STRATA, insert(ROWS_1)),
+            by(PAIMON, delete("id = 2")),
+            by(STRATA, compact()),
+            by(PAIMON, insert(ROWS_2)),
+            by(STRATA, insert("VALUES ('d5', 9, 'real', 1L)")),
+            by(PAIMON, compact())));
     cells.add(
         tableCell(
             dim,

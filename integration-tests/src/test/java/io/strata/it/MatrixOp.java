@@ -79,6 +79,16 @@ interface MatrixOp {
                 RowKind.DELETE));
   }
 
+  /**
+   * Paimon writes the rows of a Spark query as UPDATE_BEFORE records (a changelog's retractions),
+   * which Strata's writers never write; in a Strata-written cell the step does nothing.
+   */
+  static MatrixOp paimonRetracts(String query) {
+    return paimonOnly(
+        "Paimon retracts " + query,
+        ctx -> ctx.paimonWrite(ctx.rowsOfQuery(query), RowKind.UPDATE_BEFORE));
+  }
+
   /** A full compaction of every bucket. */
   static MatrixOp compact() {
     return new Step(

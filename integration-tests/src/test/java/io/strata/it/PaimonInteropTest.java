@@ -4,6 +4,7 @@ import static io.strata.it.PaimonRows.dec;
 import static io.strata.it.PaimonRows.ntz;
 import static io.strata.it.PaimonRows.str;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.core.data.BucketFunction;
 import java.io.IOException;
@@ -419,6 +420,51 @@ class PaimonInteropTest {
     assertThat(kinds).as("the table went through compactions").anyMatch(s -> s.contains("COMPACT"));
     // d1: 20 rows, -6 -7 +21..25 +6 -21 -3 = 22; d2 overwritten with 100..102.
     assertThat(sparkRows(sparkTable)).hasSize(25);
+  }
+
+  /**
+   * A retraction Paimon folds into a {@code max} column cannot be undone: Paimon's read fails, so
+   * Strata's does too (rather than read rows Paimon does not), until the column ignores
+   * retractions, after which both read the same row.
+   */
+  @Test
+  void aRetractionNoAggregateCanUndoFailsBothReadsUntilIgnored() throws Exception {
+    Schema schema =
+        Schema.newBuilder()
+            .column("id", DataTypes.INT().notNull())
+            .column("top", DataTypes.INT())
+            .column("total", DataTypes.BIGINT())
+            .primaryKey("id")
+            .option("bucket", "1")
+            .option("merge-engine", "aggregation")
+            .option("fields.top.aggregate-function", "max")
+            .option("fields.total.aggregate-function", "sum")
+            .option("write-only", "true")
+            .build();
+    createPaimonTable("p_agg_retract", schema);
+    String sparkTable = PAIMON_CATALOG + "." + PDB + ".p_agg_retract";
+    PaimonOracle.write(
+        paimonOnPaimon.table(PDB, "p_agg_retract"), List.of(GenericRow.of(1, 5, 10L)));
+    PaimonOracle.write(
+        paimonOnPaimon.table(PDB, "p_agg_retract"),
+        List.of(GenericRow.ofKind(RowKind.UPDATE_BEFORE, 1, 5, 3L)));
+
+    assertThatThrownBy(() -> PaimonOracle.rows(paimonOnPaimon.table(PDB, "p_agg_retract")))
+        .hasStackTraceContaining("does not support retraction");
+    assertThatThrownBy(() -> sparkRows(sparkTable))
+        .hasStackTraceContaining(
+            "into column 'top': its aggregate function 'max' cannot undo a value")
+        .hasStackTraceContaining("Set table option 'fields.top.ignore-retract' = 'true'");
+
+    paimonOnPaimon
+        .catalog()
+        .alterTable(
+            org.apache.paimon.catalog.Identifier.create(PDB, "p_agg_retract"),
+            org.apache.paimon.schema.SchemaChange.setOption("fields.top.ignore-retract", "true"),
+            false);
+    spark.catalog().refreshTable(sparkTable);
+    checkStrataReadsAsPaimon(sparkTable, "p_agg_retract", "with ignore-retract");
+    assertThat(sparkRows(sparkTable)).containsExactly("1 | 5 | 7");
   }
 
   @Test

@@ -1,9 +1,13 @@
 package io.strata.spark.read;
 
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataType;
 import io.strata.core.types.DataTypeRoot;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Arrays;
+import java.util.Locale;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.unsafe.types.UTF8String;
@@ -47,6 +51,7 @@ final class FieldFold {
   }
 
   private final Function function;
+  private final String column;
   private final DataTypeRoot root;
   private final FieldSlot slot;
   private final UTF8String delimiter;
@@ -58,12 +63,18 @@ final class FieldFold {
   private final int scale;
 
   private boolean isNull = true;
+
+  /** Whether the key folded a value since {@link #reset}: {@code first_value} takes the first. */
+  private boolean started;
+
   private long whole;
   private double real;
   private Object ref;
 
-  private FieldFold(Function function, DataType type, int ordinal, String delimiter) {
+  private FieldFold(
+      Function function, String column, DataType type, int ordinal, String delimiter) {
     this.function = function;
+    this.column = column;
     this.root = type.root();
     this.slot = FieldSlot.of(type);
     this.ordinal = ordinal;
@@ -77,9 +88,12 @@ final class FieldFold {
    * A fold of the values at {@code ordinal} of the records, or null when this function on this type
    * is not merged here (the scan then merges on the row path, which also reports invalid options).
    */
-  static FieldFold of(String function, DataType type, int ordinal, String delimiter) {
+  static FieldFold of(
+      String function, String column, DataType type, int ordinal, String delimiter) {
     Function f = Function.named(function);
-    return f == null || !supports(f, type) ? null : new FieldFold(f, type, ordinal, delimiter);
+    return f == null || !supports(f, type)
+        ? null
+        : new FieldFold(f, column, type, ordinal, delimiter);
   }
 
   /** Whether values of this function and type fold here exactly as on the row path. */
@@ -89,14 +103,7 @@ final class FieldFold {
     }
     DataTypeRoot r = type.root();
     return switch (function) {
-      case SUM -> numeric(r);
-      // The row path multiplies only these (and fails on the other numbers).
-      case PRODUCT ->
-          r == DataTypeRoot.INT
-              || r == DataTypeRoot.BIGINT
-              || r == DataTypeRoot.FLOAT
-              || r == DataTypeRoot.DOUBLE
-              || r == DataTypeRoot.DECIMAL;
+      case SUM, PRODUCT -> numeric(r);
       case BOOL_AND, BOOL_OR -> r == DataTypeRoot.BOOLEAN;
       case LISTAGG -> r == DataTypeRoot.CHAR || r == DataTypeRoot.VARCHAR;
       default -> true;
@@ -113,12 +120,15 @@ final class FieldFold {
   /** Forgets the value: the next record starts the field anew. */
   void reset() {
     isNull = true;
+    started = false;
     ref = null;
   }
 
-  /** Folds the value of a record that is not a retraction; {@code first} for the key's first. */
-  void add(InternalRow record, boolean first) {
+  /** Folds the value of a record that is not a retraction. */
+  void add(InternalRow record) {
     boolean vNull = record.isNullAt(ordinal);
+    boolean first = !started;
+    started = true;
     switch (function) {
       case LAST_VALUE -> take(record, vNull);
       case LAST_NON_NULL_VALUE -> {
@@ -153,11 +163,36 @@ final class FieldFold {
     }
   }
 
-  /** Undoes the value of a retraction: only sums can, the others keep their value. */
+  /**
+   * Undoes the value of a retraction as table-core's {@code FieldAggregator} (and Paimon) do: a sum
+   * subtracts it, a product divides by it, {@code last_value} becomes NULL, {@code
+   * last_non_null_value} becomes NULL when the retracted value is not; the other functions fail.
+   */
   void retract(InternalRow record) {
-    if (function != Function.SUM || record.isNullAt(ordinal)) {
-      return;
+    boolean vNull = record.isNullAt(ordinal);
+    switch (function) {
+      case SUM -> {
+        if (!vNull) {
+          subtract(record);
+        }
+      }
+      case PRODUCT -> {
+        if (!vNull && !isNull) {
+          divide(record);
+        }
+      }
+      case LAST_VALUE -> take(record, true);
+      case LAST_NON_NULL_VALUE -> {
+        if (!vNull) {
+          take(record, true);
+        }
+      }
+      default ->
+          throw CoreErrors.aggregateCannotRetract(function.name().toLowerCase(Locale.ROOT), column);
     }
+  }
+
+  private void subtract(InternalRow record) {
     switch (slot) {
       case WHOLE -> {
         long v = FieldSlot.readWhole(record, ordinal, root);
@@ -175,6 +210,43 @@ final class FieldFold {
       }
     }
     isNull = false;
+  }
+
+  /** Divides the held (non-null) product by the record's (non-null) value, in the field's type. */
+  private void divide(InternalRow record) {
+    switch (slot) {
+      case WHOLE -> {
+        long v = FieldSlot.readWhole(record, ordinal, root);
+        if (v == 0) {
+          throw CoreErrors.productCannotRetract(
+              column, whole, v, new ArithmeticException("/ by zero"));
+        }
+        whole = FieldSlot.wrap(root, whole / v);
+      }
+      case REAL -> real = FieldSlot.divide(root, real, FieldSlot.readReal(record, ordinal, root));
+      case REF -> {
+        BigDecimal acc = ((Decimal) ref).toJavaBigDecimal();
+        BigDecimal v = record.getDecimal(ordinal, precision, scale).toJavaBigDecimal();
+        BigDecimal quotient;
+        try {
+          quotient = acc.divide(v);
+        } catch (ArithmeticException e) {
+          throw CoreErrors.productCannotRetract(column, acc, v, e);
+        }
+        holdFitted(quotient);
+      }
+    }
+  }
+
+  /** Holds {@code d} at the field's scale (half up), or NULL beyond its precision, as Paimon. */
+  private void holdFitted(BigDecimal d) {
+    BigDecimal scaled = d.setScale(scale, RoundingMode.HALF_UP);
+    if (scaled.precision() > precision) {
+      isNull = true;
+      ref = null;
+    } else {
+      ref = Decimal.apply(scaled, precision, scale);
+    }
   }
 
   private void take(InternalRow record, boolean vNull) {
@@ -242,7 +314,11 @@ final class FieldFold {
           ref = UTF8String.concat((UTF8String) ref, delimiter, record.getUTF8String(ordinal));
         } else {
           Decimal v = record.getDecimal(ordinal, precision, scale);
-          ref = function == Function.SUM ? ((Decimal) ref).$plus(v) : ((Decimal) ref).$times(v);
+          if (function == Function.SUM) {
+            ref = ((Decimal) ref).$plus(v);
+          } else {
+            holdFitted(((Decimal) ref).toJavaBigDecimal().multiply(v.toJavaBigDecimal()));
+          }
         }
       }
     }

@@ -60,6 +60,10 @@ enum FieldSlot {
     return root == DataTypeRoot.FLOAT ? (float) a * (float) b : a * b;
   }
 
+  static double divide(DataTypeRoot root, double a, double b) {
+    return root == DataTypeRoot.FLOAT ? (float) a / (float) b : a / b;
+  }
+
   /** The order of table-core's value comparator ({@link Float#compare}, {@link Double#compare}). */
   static int compareReal(DataTypeRoot root, double a, double b) {
     return root == DataTypeRoot.FLOAT ? Float.compare((float) a, (float) b) : Double.compare(a, b);

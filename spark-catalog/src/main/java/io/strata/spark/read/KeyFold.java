@@ -42,6 +42,11 @@ final class KeyFold {
   /** Whether the records so far make a row. */
   private boolean exists;
 
+  /** The key's records so far, and whether the last was a retraction. */
+  private int records;
+
+  private boolean lastRetracts;
+
   private KeyFold(
       MergeEngine engine,
       FieldFold[] fields,
@@ -86,7 +91,7 @@ final class KeyFold {
             default -> "last_value";
           };
       String delimiter = MergeOptions.FIELD_LIST_AGG_DELIMITER.get(options, f.name());
-      fields[i] = FieldFold.of(function, f.type(), i, delimiter);
+      fields[i] = FieldFold.of(function, f.name(), f.type(), i, delimiter);
       if (fields[i] == null) {
         return null;
       }
@@ -103,6 +108,7 @@ final class KeyFold {
   /** Starts a key: no record yet. */
   void start() {
     exists = false;
+    records = 0;
   }
 
   /**
@@ -112,6 +118,8 @@ final class KeyFold {
    */
   void add(InternalRow record, RowKind kind) {
     boolean retraction = kind.isRetract();
+    records++;
+    lastRetracts = retraction;
     boolean removes = retractRemoves && kind == RowKind.DELETE;
     switch (engine) {
       case PARTIAL_UPDATE -> {
@@ -143,8 +151,7 @@ final class KeyFold {
 
   /** Folds one record into every field, starting the row at the first record since none. */
   private void fold(InternalRow record, boolean retraction) {
-    boolean first = !exists;
-    if (first) {
+    if (!exists) {
       startRow();
     }
     for (int i = 0; i < fields.length; i++) {
@@ -153,7 +160,7 @@ final class KeyFold {
           fields[i].retract(record);
         }
       } else {
-        fields[i].add(record, first);
+        fields[i].add(record);
       }
     }
   }
@@ -167,7 +174,9 @@ final class KeyFold {
 
   /** Writes the key's row into {@code out}; false when the key has no row (deleted). */
   boolean finish(InternalRow out) {
-    if (!exists) {
+    // A key's lone retraction is not folded into a row: Paimon's merge passes a lone record on
+    // as it is, and readers drop retractions (table-core's MergeFunctions.of does the same).
+    if (!exists || (records == 1 && lastRetracts)) {
       return false;
     }
     for (int i = 0; i < fields.length; i++) {

@@ -245,6 +245,45 @@ public final class CoreErrors {
             + " 'ignore-delete' = 'true' to drop deletes.");
   }
 
+  /**
+   * A retraction (an UPDATE_BEFORE or a DELETE folded field by field) of a column whose aggregate
+   * function cannot undo a value; Paimon 1.3.1 fails the same merge.
+   */
+  public static UnsupportedOperationException aggregateCannotRetract(
+      String function, String column) {
+    return new UnsupportedOperationException(
+        "Cannot merge a retraction (an UPDATE_BEFORE, or a DELETE without"
+            + " 'aggregation.remove-record-on-delete') into column '"
+            + column
+            + "': its aggregate function '"
+            + function
+            + "' cannot undo a value (only sum, product, last_value and last_non_null_value can),"
+            + " and Apache Paimon fails the same merge. Such records come from another writer, e.g."
+            + " a changelog written by Apache Paimon. Set table option 'fields."
+            + column
+            + ".ignore-retract' = 'true' to leave the column as it is on retractions.");
+  }
+
+  /** A product retraction whose quotient does not exist in the column's type. */
+  public static ArithmeticException productCannotRetract(
+      String column, Object product, Object divisor, ArithmeticException cause) {
+    ArithmeticException e =
+        new ArithmeticException(
+            "Cannot merge a retraction into column '"
+                + column
+                + "' (aggregate function 'product'): dividing the product "
+                + product
+                + " by the retracted value "
+                + divisor
+                + " failed ("
+                + cause.getMessage()
+                + "), as it does in Apache Paimon. Set table option 'fields."
+                + column
+                + ".ignore-retract' = 'true' to leave the column as it is on retractions.");
+    e.initCause(cause);
+    return e;
+  }
+
   public static UnsupportedOperationException sequenceGroupRetractionsRefused(String table) {
     return new UnsupportedOperationException(
         "Cannot delete rows of table "

@@ -10,10 +10,11 @@ import java.util.List;
  * {@code aggregation}: each value field folds its records with {@code
  * fields.<f>.aggregate-function} (default {@code fields.default-aggregate-function}, else {@code
  * last_non_null_value}); key fields are copied, from retractions too (a key whose first record is a
- * retraction still has its key). A retraction subtracts from {@code sum} fields and is ignored by
- * the others; with {@code aggregation.remove-record-on-delete} a DELETE (not an UPDATE_BEFORE, as
- * in Paimon) removes the key instead. A key removed last merges into a DELETE record, not into
- * nothing: a compaction whose output lands above older files must carry the removal down to them.
+ * retraction still has its key). A retraction is undone field by field as Paimon does ({@link
+ * FieldAggregator#retract}), or left out by fields with {@code fields.<f>.ignore-retract}; with
+ * {@code aggregation.remove-record-on-delete} a DELETE (not an UPDATE_BEFORE, as in Paimon) removes
+ * the key instead. A key removed last merges into a DELETE record, not into nothing: a compaction
+ * whose output lands above older files must carry the removal down to them.
  */
 final class Aggregation implements MergeFunction {
 
@@ -63,11 +64,12 @@ final class Aggregation implements MergeFunction {
       }
       for (int i = 0; i < aggregators.length; i++) {
         Object v = r.value()[i];
-        acc[i] =
-            r.kind().isRetract() && !keyFields[i]
-                ? aggregators[i].retract(acc[i], v)
-                : aggregators[i].add(acc[i], v, !seen[i]);
-        seen[i] = true;
+        if (r.kind().isRetract() && !keyFields[i]) {
+          acc[i] = aggregators[i].retract(acc[i], v);
+        } else {
+          acc[i] = aggregators[i].add(acc[i], v, !seen[i]);
+          seen[i] = true;
+        }
       }
     }
     if (acc == null) {

@@ -1,9 +1,13 @@
 package io.strata.core.merge;
 
 import io.strata.core.data.ValueComparator;
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.errors.OptionErrors;
+import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataField;
+import io.strata.core.types.DataTypeRoot;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Comparator;
 import java.util.List;
 
@@ -24,21 +28,42 @@ abstract class FieldAggregator {
           "bool_or",
           "listagg");
 
-  /** Folds {@code value} into {@code acc}; {@code first} is true for the key's first record. */
+  private final String function;
+  private final String field;
+
+  private FieldAggregator(String function, String field) {
+    this.function = function;
+    this.field = field;
+  }
+
+  /**
+   * Folds {@code value} into {@code acc}; {@code first} is true for the first value the key folds
+   * (retractions are not folded, so they do not count).
+   */
   abstract Object add(Object acc, Object value, boolean first);
 
-  /** Undoes {@code value}; only sums can, others keep their value. */
+  /**
+   * Undoes {@code value}, as Paimon 1.3.1 does: a sum subtracts it, a product divides by it, {@code
+   * last_value} becomes NULL, {@code last_non_null_value} becomes NULL when the retracted value is
+   * not. The other functions cannot, and fail the merge as Paimon's do, since keeping their value
+   * would read other rows than Paimon reads.
+   */
   Object retract(Object acc, Object value) {
-    return acc;
+    throw CoreErrors.aggregateCannotRetract(function, field);
   }
 
   /** This function with retractions ignored ({@code fields.<f>.ignore-retract}, as in Paimon). */
   FieldAggregator ignoringRetractions() {
     FieldAggregator folding = this;
-    return new FieldAggregator() {
+    return new FieldAggregator(function, field) {
       @Override
       Object add(Object acc, Object value, boolean first) {
         return folding.add(acc, value, first);
+      }
+
+      @Override
+      Object retract(Object acc, Object value) {
+        return acc;
       }
     };
   }
@@ -48,9 +73,10 @@ abstract class FieldAggregator {
     if ((name.equals("sum") || name.equals("product")) && !numeric(field)) {
       throw OptionErrors.aggregateNeedsNumeric(name, field.name(), field.type());
     }
+    String f = field.name();
     return switch (name) {
       case "sum" ->
-          new FieldAggregator() {
+          new FieldAggregator(name, f) {
             Object add(Object acc, Object v, boolean first) {
               return v == null ? acc : acc == null ? v : Numbers.add(acc, v);
             }
@@ -63,61 +89,76 @@ abstract class FieldAggregator {
             }
           };
       case "product" ->
-          new FieldAggregator() {
+          new FieldAggregator(name, f) {
             Object add(Object acc, Object v, boolean first) {
-              return v == null ? acc : acc == null ? v : Numbers.multiply(acc, v);
+              return v == null ? acc : acc == null ? v : Numbers.multiply(acc, v, field);
+            }
+
+            @Override
+            Object retract(Object acc, Object v) {
+              return v == null || acc == null ? acc : Numbers.divide(acc, v, field);
             }
           };
       case "min" ->
-          new FieldAggregator() {
+          new FieldAggregator(name, f) {
             Object add(Object acc, Object v, boolean first) {
               return v == null ? acc : acc == null || order.compare(v, acc) < 0 ? v : acc;
             }
           };
       case "max" ->
-          new FieldAggregator() {
+          new FieldAggregator(name, f) {
             Object add(Object acc, Object v, boolean first) {
               return v == null ? acc : acc == null || order.compare(v, acc) > 0 ? v : acc;
             }
           };
       case "last_value" ->
-          new FieldAggregator() {
+          new FieldAggregator(name, f) {
             Object add(Object acc, Object v, boolean first) {
               return v;
             }
+
+            @Override
+            Object retract(Object acc, Object v) {
+              return null;
+            }
           };
       case "last_non_null_value" ->
-          new FieldAggregator() {
+          new FieldAggregator(name, f) {
             Object add(Object acc, Object v, boolean first) {
               return v == null ? acc : v;
             }
+
+            @Override
+            Object retract(Object acc, Object v) {
+              return v == null ? acc : null;
+            }
           };
       case "first_value" ->
-          new FieldAggregator() {
+          new FieldAggregator(name, f) {
             Object add(Object acc, Object v, boolean first) {
               return first ? v : acc;
             }
           };
       case "first_non_null_value" ->
-          new FieldAggregator() {
+          new FieldAggregator(name, f) {
             Object add(Object acc, Object v, boolean first) {
               return acc == null ? v : acc;
             }
           };
       case "bool_and" ->
-          new FieldAggregator() {
+          new FieldAggregator(name, f) {
             Object add(Object acc, Object v, boolean first) {
               return v == null ? acc : acc == null ? v : (Boolean) acc && (Boolean) v;
             }
           };
       case "bool_or" ->
-          new FieldAggregator() {
+          new FieldAggregator(name, f) {
             Object add(Object acc, Object v, boolean first) {
               return v == null ? acc : acc == null ? v : (Boolean) acc || (Boolean) v;
             }
           };
       case "listagg" ->
-          new FieldAggregator() {
+          new FieldAggregator(name, f) {
             Object add(Object acc, Object v, boolean first) {
               return v == null ? acc : acc == null ? v : acc + delimiter + v;
             }
@@ -156,19 +197,61 @@ abstract class FieldAggregator {
       throw OptionErrors.notNumeric("sum", a);
     }
 
-    static Object multiply(Object a, Object b) {
+    /** The product in the field's type; a decimal is rounded to its scale, NULL on overflow. */
+    static Object multiply(Object a, Object b, DataField field) {
       if (a instanceof Long x) {
         return x * (Long) b;
       } else if (a instanceof Integer x) {
         return x * (Integer) b;
+      } else if (a instanceof Short x) {
+        return (short) (x * (Short) b);
+      } else if (a instanceof Byte x) {
+        return (byte) (x * (Byte) b);
       } else if (a instanceof Double x) {
         return x * (Double) b;
       } else if (a instanceof Float x) {
         return x * (Float) b;
       } else if (a instanceof BigDecimal x) {
-        return x.multiply((BigDecimal) b);
+        return fit(x.multiply((BigDecimal) b), field);
       }
       throw OptionErrors.notNumeric("product", a);
+    }
+
+    /**
+     * The quotient in the field's type, as Paimon's product retracts: integers divide truncating, a
+     * decimal divides exactly and is then rounded to its scale.
+     */
+    static Object divide(Object a, Object b, DataField field) {
+      try {
+        if (a instanceof Long x) {
+          return x / (Long) b;
+        } else if (a instanceof Integer x) {
+          return x / (Integer) b;
+        } else if (a instanceof Short x) {
+          return (short) (x / (Short) b);
+        } else if (a instanceof Byte x) {
+          return (byte) (x / (Byte) b);
+        } else if (a instanceof Double x) {
+          return x / (Double) b;
+        } else if (a instanceof Float x) {
+          return x / (Float) b;
+        } else if (a instanceof BigDecimal x) {
+          return fit(x.divide((BigDecimal) b), field);
+        }
+      } catch (ArithmeticException e) {
+        throw CoreErrors.productCannotRetract(field.name(), a, b, e);
+      }
+      throw OptionErrors.notNumeric("product", a);
+    }
+
+    /** {@code d} at the field's scale (half up), or null beyond its precision, as Paimon keeps. */
+    static BigDecimal fit(BigDecimal d, DataField field) {
+      if (field.type().root() != DataTypeRoot.DECIMAL) {
+        return d;
+      }
+      AtomicType type = (AtomicType) field.type();
+      BigDecimal scaled = d.setScale(type.scale(), RoundingMode.HALF_UP);
+      return scaled.precision() > type.precision() ? null : scaled;
     }
 
     static Object negate(Object v) {

@@ -53,6 +53,15 @@ public final class MergeFunctions {
    */
   public static MergeFunction of(
       RowType rowType, List<String> primaryKeys, Map<String, String> tableOptions) {
+    MergeFunction merging = merging(rowType, primaryKeys, tableOptions);
+    // A key's only record goes on as it is, as Paimon's merge reducer passes it: a lone
+    // retraction stays a retraction (readers drop it, compactions above older files keep it)
+    // instead of being folded into a row, so both read the same rows.
+    return records -> records.size() == 1 ? records.get(0) : merging.merge(records);
+  }
+
+  private static MergeFunction merging(
+      RowType rowType, List<String> primaryKeys, Map<String, String> tableOptions) {
     checkSupported(tableOptions);
     Options options = new Options(tableOptions);
     MergeFunction engine =

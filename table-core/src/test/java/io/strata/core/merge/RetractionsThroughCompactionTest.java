@@ -147,7 +147,8 @@ class RetractionsThroughCompactionTest {
                 "fields.n.aggregate-function", "sum"));
     write(agg, RowKind.INSERT, new Object[] {1L, "a", 10L});
     write(agg, RowKind.UPDATE_BEFORE, new Object[] {1L, "a", 3L});
-    assertThat(rows(agg)).as("sum subtracts").containsEntry(1L, Arrays.asList(1L, "a", 7L));
+    // The sum subtracts; the default last_non_null_value forgets the retracted 'a', as in Paimon.
+    assertThat(rows(agg)).as("sum subtracts").containsEntry(1L, Arrays.asList(1L, null, 7L));
 
     FileStoreTable pu =
         table(

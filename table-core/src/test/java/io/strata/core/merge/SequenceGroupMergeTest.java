@@ -108,9 +108,15 @@ class SequenceGroupMergeTest {
   @Test
   void retractionsAloneMergeIntoADeleteAndIgnoreDeleteSkipsThem() {
     KeyValue r =
-        merged(merge(Map.of()), kv(4, RowKind.UPDATE_BEFORE, 1L, "a", "b", 1, "c", 1, "d"));
+        merged(
+            merge(Map.of()),
+            kv(3, RowKind.UPDATE_BEFORE, 1L, "a", "b", 1, "c", 1, "d"),
+            kv(4, RowKind.UPDATE_BEFORE, 1L, "a", "b", 1, "c", 1, "d"));
     assertThat(r.kind()).isEqualTo(RowKind.DELETE);
     assertThat(r.value()).containsExactly(1L, null, null, 1, null, 1, null);
+    // A lone record goes on as it is, as Paimon's merge passes it.
+    KeyValue alone = kv(4, RowKind.UPDATE_BEFORE, 1L, "a", "b", 1, "c", 1, "d");
+    assertThat(merged(merge(Map.of()), alone)).isSameAs(alone);
 
     KeyValue ignored =
         merged(
