@@ -158,10 +158,12 @@ public final class PrimaryKeyDelta implements SupportsPartialRowUpdates {
     private final int[] keyPositions;
     private final int width;
     private final Columns columns;
+    private final FileStoreTable table;
     private long records;
 
     Writer(FileStoreTable table, WriteStart start, Columns columns) {
       this.columns = columns;
+      this.table = table;
       RowType rowType = table.schema().rowType();
       List<String> keys = table.schema().primaryKeys();
       this.writer = new TableWriter(table, start, SparkLocalDirs.spillDir());
@@ -192,6 +194,10 @@ public final class PrimaryKeyDelta implements SupportsPartialRowUpdates {
       Object[] oldKey = rowOfKey(id);
       for (int p : keyPositions) {
         if (!java.util.Objects.deepEquals(updated[p], oldKey[p])) {
+          RuntimeException refusal = TableWriter.keyChangeRefusal(table);
+          if (refusal != null) {
+            throw refusal;
+          }
           writer.write(oldKey, RowKind.DELETE);
           break;
         }

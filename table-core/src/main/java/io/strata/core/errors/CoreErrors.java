@@ -294,6 +294,18 @@ public final class CoreErrors {
             + " UPDATE the group's columns to NULL with a newer sequence value.");
   }
 
+  public static UnsupportedOperationException keyChangeRefused(
+      String table, String keys, String why) {
+    return new UnsupportedOperationException(
+        "Cannot change the primary key ("
+            + keys
+            + ") of rows of table "
+            + table
+            + ": moving a row to another key writes a DELETE of its old key, which this table"
+            + " refuses. "
+            + why);
+  }
+
   public static UnsupportedOperationException retractionsRefused(String table, String engine) {
     return new UnsupportedOperationException(
         "Cannot delete or update rows of table "

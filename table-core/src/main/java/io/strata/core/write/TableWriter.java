@@ -338,6 +338,23 @@ public final class TableWriter implements AutoCloseable {
     throw CoreErrors.retractionsRefused(table.root().getName(), engine.value());
   }
 
+  /**
+   * Why an UPDATE cannot move rows of this table to other keys (moving writes a DELETE of the old
+   * key, which the table refuses), or null when it can. With {@code ignore-delete} it can: the
+   * DELETE is dropped as the option says, so the row stays under its old key too, as in Paimon.
+   */
+  public static RuntimeException keyChangeRefusal(FileStore table) {
+    try {
+      acceptsRetractions(table);
+      return null;
+    } catch (UnsupportedOperationException refused) {
+      return CoreErrors.keyChangeRefused(
+          table.root().getName(),
+          String.join(", ", table.schema().primaryKeys()),
+          refused.getMessage());
+    }
+  }
+
   private static Object[] pick(Object[] row, int[] indexes) {
     Object[] values = new Object[indexes.length];
     for (int i = 0; i < indexes.length; i++) {
