@@ -22,3 +22,11 @@ SELECT * FROM ap ORDER BY id;
 SELECT snapshot_id, commit_kind, total_record_count FROM `ap$snapshots` ORDER BY snapshot_id;
 DELETE FROM ap;
 SELECT count(*) FROM ap;
+-- NOT NULL value columns: a DELETE knows only the key, and its record carries neutral values there.
+CREATE TABLE pknn (id BIGINT NOT NULL, v STRING NOT NULL, n INT NOT NULL, d DECIMAL(5, 2) NOT NULL) TBLPROPERTIES ('primary-key'='id','bucket'='1');
+INSERT INTO pknn VALUES (1, 'a', 1, 1.50), (2, 'b', 2, 2.50), (3, 'c', 3, 3.50);
+DELETE FROM pknn WHERE id = 1;
+UPDATE pknn SET id = 4 WHERE id = 2;
+SELECT * FROM pknn ORDER BY id;
+CALL sys.compact(table => 'pknn');
+SELECT * FROM pknn ORDER BY id;

@@ -210,12 +210,16 @@ public final class TableWriter implements AutoCloseable {
     if (kind.isRetract() && schema.hasPrimaryKey() && !acceptRetraction()) {
       return;
     }
-    // A retraction only needs its key: other columns of a deleted row may be unknown (NULL).
+    // A retraction only needs its key: other columns of a deleted row may be unknown (NULL), and
+    // its NOT NULL ones then carry neutral values, as the file's required columns need a value.
     for (int i : kind.isRetract() ? keyIndexes : notNullIndexes) {
       if (row[i] == null) {
         throw CoreErrors.nullInNotNullColumn(
             rowType.field(i).name(), String.valueOf(rowType.typeAt(i)));
       }
+    }
+    if (kind.isRetract()) {
+      row = RetractionFill.fill(row, rowType, notNullIndexes);
     }
     BinaryRow partition =
         unpartitioned != null
