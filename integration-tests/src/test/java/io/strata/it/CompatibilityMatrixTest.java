@@ -229,6 +229,58 @@ class CompatibilityMatrixTest {
             by(PAIMON, delete("id = 3")),
             by(STRATA, compact()),
             by(STRATA, insert("VALUES ('d1', 2, 'back', 1L), ('d2', 3, 'c3', 31L)"))));
+    // Aggregates inside a sequence group: ts orders name (listagg) and v (sum). Late records
+    // fold in front, records without a sequence leave the group alone; writer compactions and a
+    // full one. In the mixed cell Paimon writes retractions of both ages into the sum.
+    MatrixTable aggregatedGroup =
+        MatrixTable.of(
+            KV + ", ts INT",
+            BY_DT,
+            "primary-key",
+            "dt,id",
+            "bucket",
+            "2",
+            "merge-engine",
+            "partial-update",
+            "num-sorted-run.compaction-trigger",
+            "3",
+            "fields.ts.sequence-group",
+            "name,v",
+            "fields.v.aggregate-function",
+            "sum",
+            "fields.name.aggregate-function",
+            "listagg",
+            "fields.name.ignore-retract",
+            "true");
+    String groupRows1 =
+        "VALUES ('d1', 1, 'a', 10L, 1), ('d1', 2, 'b', 20L, 1), ('d2', 3, NULL, 30L, 1)";
+    String groupRows2 =
+        "VALUES ('d1', 1, 'a2', 5L, 3), ('d1', 2, 'late', 7L, 0), ('d2', 3, 'c', NULL, NULL)";
+    String groupRows3 = "VALUES ('d1', 1, 'a3', 1L, 2), ('d2', 3, 'c2', 2L, 2)";
+    cells.addAll(
+        twoWay(
+            kinds,
+            "primary key, partial-update with sum and listagg inside a sequence group",
+            aggregatedGroup,
+            insert(groupRows1),
+            insert(groupRows2),
+            insert(groupRows3),
+            tag("t1"),
+            compact(),
+            insert("VALUES ('d1', 2, 'b2', 3L, 5)")));
+    cells.add(
+        tableCell(
+            kinds,
+            "primary key, partial-update with aggregates in a group, Paimon retracts",
+            MatrixCell.BOTH_WRITE,
+            PAIMON,
+            aggregatedGroup,
+            by(PAIMON, insert(groupRows1)),
+            by(STRATA, insert(groupRows2)),
+            by(PAIMON, paimonRetracts("VALUES ('d1', 1, 'x', 4L, 9), ('d1', 2, 'x', 1L, 0)")),
+            by(STRATA, compact()),
+            by(PAIMON, insert(groupRows3)),
+            by(PAIMON, compact())));
     // A DELETE under remove-record-on-delete, between compactions: the writers compact at two
     // sorted runs, so deletes go through compactions of their own.
     for (String engine : List.of("partial-update", "aggregation")) {

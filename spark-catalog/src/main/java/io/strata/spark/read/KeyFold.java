@@ -65,7 +65,6 @@ final class KeyFold {
    * some read column's function or type is not folded on batches.
    */
   static KeyFold of(FileStoreTable table, RowType readType) {
-    io.strata.core.merge.MergeFunctions.checkSupported(table.schema().options());
     Options options = table.options();
     MergeEngine engine = options.get(TableOptions.MERGE_ENGINE);
     if (engine == MergeEngine.PARTIAL_UPDATE

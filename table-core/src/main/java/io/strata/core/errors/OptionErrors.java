@@ -202,16 +202,6 @@ public final class OptionErrors {
             + ".");
   }
 
-  public static UnsupportedOperationException partialUpdateAggregateUnsupported(String option) {
-    return new UnsupportedOperationException(
-        "Table option '"
-            + option
-            + "' is not supported yet on a partial-update table: Strata merges sequence groups but"
-            + " not the aggregate functions Apache Paimon allows inside them, so it would merge this"
-            + " table differently from Paimon. Remove the option, or read and write the table with"
-            + " Apache Paimon.");
-  }
-
   public static IllegalArgumentException sequenceFieldMissing(String name, List<String> columns) {
     return new IllegalArgumentException(
         "Table option 'sequence.field' names column '"

@@ -1,7 +1,6 @@
 package io.strata.core.merge;
 
 import io.strata.core.errors.OptionErrors;
-import io.strata.core.options.MergeEngine;
 import io.strata.core.options.MergeOptions;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
@@ -17,24 +16,6 @@ import java.util.Set;
 public final class MergeFunctions {
 
   private MergeFunctions() {}
-
-  /**
-   * Fails for a {@code partial-update} table with sequence groups and aggregate functions: Strata
-   * merges the groups but not the per-column aggregates Paimon allows inside them, so it would read
-   * and write such a table differently from Paimon.
-   */
-  public static void checkSupported(Map<String, String> tableOptions) {
-    if (new Options(tableOptions).get(TableOptions.MERGE_ENGINE) != MergeEngine.PARTIAL_UPDATE
-        || !hasSequenceGroups(tableOptions)) {
-      return;
-    }
-    for (String key : tableOptions.keySet()) {
-      if (MergeOptions.FIELD_AGGREGATE_FUNCTION.fieldOf(key) != null
-          || key.equals(MergeOptions.FIELDS_DEFAULT_AGGREGATE_FUNCTION.key())) {
-        throw OptionErrors.partialUpdateAggregateUnsupported(key);
-      }
-    }
-  }
 
   /** Whether a table with these options defines sequence groups. */
   public static boolean hasSequenceGroups(Map<String, String> tableOptions) {
@@ -62,12 +43,11 @@ public final class MergeFunctions {
 
   private static MergeFunction merging(
       RowType rowType, List<String> primaryKeys, Map<String, String> tableOptions) {
-    checkSupported(tableOptions);
     Options options = new Options(tableOptions);
     MergeFunction engine =
         switch (options.get(TableOptions.MERGE_ENGINE)) {
           case FIRST_ROW -> MergeFunctions::firstRow;
-          case PARTIAL_UPDATE -> partialUpdate(rowType, options, tableOptions);
+          case PARTIAL_UPDATE -> partialUpdate(rowType, primaryKeys, options, tableOptions);
           case AGGREGATION -> new Aggregation(rowType, primaryKeys, options);
           case DEDUPLICATE -> new Deduplicate();
         };
@@ -88,7 +68,10 @@ public final class MergeFunctions {
   }
 
   private static MergeFunction partialUpdate(
-      RowType rowType, Options options, Map<String, String> tableOptions) {
+      RowType rowType,
+      List<String> primaryKeys,
+      Options options,
+      Map<String, String> tableOptions) {
     SequenceGroups groups = SequenceGroups.of(rowType, tableOptions);
     boolean ignoreDelete = options.get(TableOptions.IGNORE_DELETE);
     boolean removeOnDelete = options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE);
@@ -117,7 +100,7 @@ public final class MergeFunctions {
         }
       }
     }
-    return new PartialUpdate(options, rowType, groups);
+    return new PartialUpdate(options, rowType, primaryKeys, groups);
   }
 
   private static KeyValue withHighestSequence(KeyValue merged, List<KeyValue> records) {

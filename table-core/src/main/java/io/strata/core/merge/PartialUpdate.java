@@ -3,6 +3,7 @@ package io.strata.core.merge;
 import io.strata.core.options.MergeOptions;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
+import io.strata.core.types.DataField;
 import io.strata.core.types.RowType;
 import java.util.HashSet;
 import java.util.List;
@@ -21,6 +22,11 @@ import java.util.Set;
  * sequence is at least the row's sets the group's columns to NULL and moves its sequence (or, for a
  * DELETE of a group named by {@code partial-update.remove-record-on-sequence-group}, removes the
  * row). Columns outside every group behave as without groups.
+ *
+ * <p>A grouped column may aggregate ({@code fields.<c>.aggregate-function}, or {@code
+ * fields.default-aggregate-function}), as in Paimon: a record not older than the row folds its
+ * value into the column, an older one folds the column into its value (the order of the two values
+ * reversed), and a retraction of either age undoes its value ({@link FieldAggregator#retract}).
  */
 final class PartialUpdate implements MergeFunction {
 
@@ -31,7 +37,10 @@ final class PartialUpdate implements MergeFunction {
   private final boolean[] notNull;
   private final Set<Integer> removingGroupFields = new HashSet<>();
 
-  PartialUpdate(Options options, RowType rowType, SequenceGroups groups) {
+  /** The aggregate function of each grouped column that has one, else null. */
+  private final FieldAggregator[] aggregators;
+
+  PartialUpdate(Options options, RowType rowType, List<String> primaryKeys, SequenceGroups groups) {
     this.retractRemoves = options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE);
     this.ignoreDelete = options.get(TableOptions.IGNORE_DELETE);
     this.width = rowType.size();
@@ -40,12 +49,41 @@ final class PartialUpdate implements MergeFunction {
     for (int i = 0; i < width; i++) {
       notNull[i] = !rowType.typeAt(i).nullable();
     }
+    this.aggregators = groups == null ? null : groupAggregators(options, rowType, primaryKeys);
     String removing = options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_SEQUENCE_GROUP);
     if (removing != null) {
       for (String column : Options.splitColumns(removing)) {
         removingGroupFields.add(rowType.indexOf(column));
       }
     }
+  }
+
+  private FieldAggregator[] groupAggregators(
+      Options options, RowType rowType, List<String> primaryKeys) {
+    FieldAggregator[] byField = new FieldAggregator[width];
+    // Only a default that is set applies: a grouped column without a function takes values whole.
+    String defaultFunction =
+        options.contains(MergeOptions.FIELDS_DEFAULT_AGGREGATE_FUNCTION)
+            ? options.get(MergeOptions.FIELDS_DEFAULT_AGGREGATE_FUNCTION)
+            : null;
+    for (int i = 0; i < width; i++) {
+      SequenceGroups.Group group = groups.of(i);
+      DataField f = rowType.field(i);
+      if (group == null || group.isSequenceField(i) || primaryKeys.contains(f.name())) {
+        continue;
+      }
+      String name = MergeOptions.FIELD_AGGREGATE_FUNCTION.get(options, f.name(), defaultFunction);
+      if (name != null) {
+        FieldAggregator aggregator =
+            FieldAggregator.of(
+                name, f, MergeOptions.FIELD_LIST_AGG_DELIMITER.get(options, f.name()));
+        byField[i] =
+            MergeOptions.FIELD_IGNORE_RETRACT.get(options, f.name())
+                ? aggregator.ignoringRetractions()
+                : aggregator;
+      }
+    }
+    return byField;
   }
 
   @Override
@@ -96,6 +134,8 @@ final class PartialUpdate implements MergeFunction {
     boolean sawInsert = false;
     boolean notNullFilled = false;
     boolean removed = false;
+    // Which aggregated columns folded a value in this merge (first_value takes the first).
+    boolean[] folded = new boolean[width];
     for (KeyValue r : records) {
       sequence = Math.max(sequence, r.sequence());
       removed = false;
@@ -109,12 +149,13 @@ final class PartialUpdate implements MergeFunction {
         }
         if (retract(row, r)) {
           row = new Object[width];
+          folded = new boolean[width];
           fillNotNull(row, r.value());
           removed = true;
         }
         continue;
       }
-      update(row, r.value());
+      update(row, r.value(), folded);
       sawInsert = true;
       notNullFilled = true;
     }
@@ -130,22 +171,30 @@ final class PartialUpdate implements MergeFunction {
     }
   }
 
-  private void update(Object[] row, Object[] v) {
+  private void update(Object[] row, Object[] v, boolean[] folded) {
     boolean[] empty = new boolean[width];
     for (int i = 0; i < width; i++) {
       SequenceGroups.Group group = groups.of(i);
+      FieldAggregator aggregator = aggregators[i];
       if (group == null) {
         if (v[i] != null) {
           row[i] = v[i];
         }
-      } else if (!isEmpty(group, v, empty) && group.order().compare(v, row) >= 0) {
+      } else if (isEmpty(group, v, empty)) {
+        continue;
+      } else if (group.order().compare(v, row) >= 0) {
         if (group.isSequenceField(i)) {
           for (int f : group.sequenceFields()) {
             row[f] = v[f];
           }
         } else {
-          row[i] = v[i];
+          row[i] = aggregator == null ? v[i] : aggregator.add(row[i], v[i], !folded[i]);
+          folded[i] |= aggregator != null;
         }
+      } else if (aggregator != null) {
+        // An older record: its value comes first, as Paimon folds it (aggReversed).
+        row[i] = aggregator.add(v[i], row[i], !folded[i]);
+        folded[i] = true;
       }
     }
   }
@@ -157,11 +206,19 @@ final class PartialUpdate implements MergeFunction {
     Set<Integer> movedSequences = new HashSet<>();
     for (int i = 0; i < width; i++) {
       SequenceGroups.Group group = groups.of(i);
-      if (group == null || isEmpty(group, v, empty) || group.order().compare(v, row) < 0) {
+      if (group == null || isEmpty(group, v, empty)) {
+        continue;
+      }
+      FieldAggregator aggregator = aggregators[i];
+      if (group.order().compare(v, row) < 0) {
+        // An older retraction still undoes its value from an aggregate, as in Paimon.
+        if (aggregator != null) {
+          row[i] = aggregator.retract(row[i], v[i]);
+        }
         continue;
       }
       if (!group.isSequenceField(i)) {
-        row[i] = null;
+        row[i] = aggregator == null ? null : aggregator.retract(row[i], v[i]);
         continue;
       }
       for (int f : group.sequenceFields()) {

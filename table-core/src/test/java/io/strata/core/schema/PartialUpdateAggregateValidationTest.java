@@ -10,10 +10,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A partial-update column aggregated by anything but {@code last_non_null_value} needs a sequence
- * group, as Paimon 1.3.1 requires: CREATE and ALTER refuse the table otherwise. Strata merges
- * sequence groups but not the aggregate functions inside them, so a table that satisfies Paimon's
- * rule with one is refused next, by the aggregate option's name. Groups without aggregates are
- * accepted; their DELETE options are checked as Paimon checks them.
+ * group, as Paimon 1.3.1 requires: CREATE and ALTER refuse the table otherwise. Aggregates inside
+ * groups are accepted and merged as Paimon merges them ({@code SequenceGroupAggregateTest}), and so
+ * are groups without aggregates; their DELETE options are checked as Paimon checks them.
  */
 class PartialUpdateAggregateValidationTest {
 
@@ -52,33 +51,33 @@ class PartialUpdateAggregateValidationTest {
             "Column 'user_id' of a 'partial-update' table aggregates with 'max' (table option"
                 + " 'fields.default-aggregate-function')");
     // Keys and sequence columns never aggregate; every other column is in a group, which passes
-    // Paimon's rule and reaches Strata's refusal of aggregates inside groups.
-    assertThatThrownBy(
-            () ->
-                create(
+    // Paimon's rule.
+    assertThat(
+            create(
                     Map.of(
                         "fields.default-aggregate-function", "max",
-                        "fields.user_id,dt.sequence-group", "amount,status")))
-        .isInstanceOf(UnsupportedOperationException.class)
-        .hasMessageStartingWith(
-            "Table option 'fields.default-aggregate-function' is not supported yet on a"
-                + " partial-update table");
+                        "fields.user_id,dt.sequence-group", "amount,status"))
+                .options())
+        .containsEntry("fields.default-aggregate-function", "max");
   }
 
   @Test
-  void refusesGroupedAggregatesAndAcceptsLastNonNullValue() {
+  void acceptsGroupedAggregatesAndLastNonNullValue() {
+    assertThat(
+            create(
+                    Map.of(
+                        "fields.amount.aggregate-function", "sum",
+                        "fields.user_id.sequence-group", "amount,status"))
+                .options())
+        .containsEntry("fields.amount.aggregate-function", "sum");
+    // A function that does not fit the column's type is refused by name.
     assertThatThrownBy(
             () ->
                 create(
                     Map.of(
-                        "fields.amount.aggregate-function", "sum",
+                        "fields.status.aggregate-function", "sum",
                         "fields.user_id.sequence-group", "amount,status")))
-        .hasMessage(
-            "Table option 'fields.amount.aggregate-function' is not supported yet on a"
-                + " partial-update table: Strata merges sequence groups but not the aggregate"
-                + " functions Apache Paimon allows inside them, so it would merge this table"
-                + " differently from Paimon. Remove the option, or read and write the table with"
-                + " Apache Paimon.");
+        .hasMessageContaining("'status'");
     assertThat(create(Map.of("fields.user_id.sequence-group", "amount,status")).options())
         .containsEntry("fields.user_id.sequence-group", "amount,status");
     assertThat(create(Map.of("fields.amount.aggregate-function", "last_non_null_value")).options())
