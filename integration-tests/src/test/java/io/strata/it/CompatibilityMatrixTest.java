@@ -93,6 +93,11 @@ class CompatibilityMatrixTest {
    * plus {@code extra} option pairs.
    */
   private static MatrixTable keyTable(String engine, int trigger, String... extra) {
+    return keyTable(KV, engine, trigger, extra);
+  }
+
+  /** {@link #keyTable(String, int, String...)} with other columns (keyed by dt and id). */
+  private static MatrixTable keyTable(String columns, String engine, int trigger, String... extra) {
     List<String> options =
         new ArrayList<>(
             List.of(
@@ -105,7 +110,7 @@ class CompatibilityMatrixTest {
                 "num-sorted-run.compaction-trigger",
                 String.valueOf(trigger)));
     options.addAll(List.of(extra));
-    return MatrixTable.of(KV, BY_DT, options.toArray(String[]::new));
+    return MatrixTable.of(columns, BY_DT, options.toArray(String[]::new));
   }
 
   /** A partial-update table where {@code v} orders {@code name}, plus {@code extra} options. */
@@ -233,17 +238,10 @@ class CompatibilityMatrixTest {
     // fold in front, records without a sequence leave the group alone; writer compactions and a
     // full one. In the mixed cell Paimon writes retractions of both ages into the sum.
     MatrixTable aggregatedGroup =
-        MatrixTable.of(
+        keyTable(
             KV + ", ts INT",
-            BY_DT,
-            "primary-key",
-            "dt,id",
-            "bucket",
-            "2",
-            "merge-engine",
             "partial-update",
-            "num-sorted-run.compaction-trigger",
-            "3",
+            3,
             "fields.ts.sequence-group",
             "name,v",
             "fields.v.aggregate-function",
@@ -645,11 +643,9 @@ class CompatibilityMatrixTest {
     // Retractions that Paimon folds into aggregation columns (UPDATE_BEFORE, and DELETE without
     // remove-record-on-delete): both engines must undo them alike, function by function.
     cells.add(
-        tableCell(
+        paimonRetractsCell(
             dim,
             "aggregation product and last_value, Paimon retracts, Strata writes and compacts",
-            MatrixCell.BOTH_WRITE,
-            PAIMON,
             keyTable(
                 "aggregation",
                 3,
@@ -657,27 +653,15 @@ class CompatibilityMatrixTest {
                 "product",
                 "fields.name.aggregate-function",
                 "last_value"),
-            by(PAIMON, insert(ROWS_1)),
-            by(STRATA, insert(ROWS_2)),
-            by(PAIMON, paimonRetracts("VALUES ('d1', 1, 'x', 5L), ('d3', 5, NULL, NULL)")),
-            by(STRATA, compact()),
-            by(PAIMON, delete("id = 3")),
-            by(STRATA, insert(ROWS_3)),
-            by(PAIMON, compact())));
+            "VALUES ('d1', 1, 'x', 5L), ('d3', 5, NULL, NULL)",
+            "id = 3"));
     cells.add(
-        tableCell(
+        paimonRetractsCell(
             dim,
             "aggregation sum and last_non_null_value, Paimon retracts, Strata writes and compacts",
-            MatrixCell.BOTH_WRITE,
-            PAIMON,
             keyTable("aggregation", 3, "fields.v.aggregate-function", "sum"),
-            by(PAIMON, insert(ROWS_1)),
-            by(STRATA, insert(ROWS_2)),
-            by(PAIMON, paimonRetracts("VALUES ('d1', 1, NULL, 5L), ('d2', 3, 'c2', 30L)")),
-            by(STRATA, compact()),
-            by(PAIMON, delete("id = 4")),
-            by(STRATA, insert(ROWS_3)),
-            by(PAIMON, compact())));
+            "VALUES ('d1', 1, NULL, 5L), ('d2', 3, 'c2', 30L)",
+            "id = 4"));
     cells.add(
         tableCell(
             dim,
@@ -737,6 +721,28 @@ class CompatibilityMatrixTest {
             by(PAIMON, insert(ROWS_1)),
             by(PAIMON, expireSnapshots(3))));
     return cells;
+  }
+
+  /**
+   * A mixed cell on an aggregation table: Paimon inserts, retracts {@code retracted}
+   * (UPDATE_BEFORE) and deletes (DELETE records folded as retractions) between Strata's inserts and
+   * compactions.
+   */
+  private static MatrixCell paimonRetractsCell(
+      String dim, String name, MatrixTable table, String retracted, String deleteCondition) {
+    return tableCell(
+        dim,
+        name,
+        MatrixCell.BOTH_WRITE,
+        PAIMON,
+        table,
+        by(PAIMON, insert(ROWS_1)),
+        by(STRATA, insert(ROWS_2)),
+        by(PAIMON, paimonRetracts(retracted)),
+        by(STRATA, compact()),
+        by(PAIMON, delete(deleteCondition)),
+        by(STRATA, insert(ROWS_3)),
+        by(PAIMON, compact()));
   }
 
   // ---------------------------------------------------------------- running cells

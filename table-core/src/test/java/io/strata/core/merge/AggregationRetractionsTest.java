@@ -251,43 +251,23 @@ class AggregationRetractionsTest {
         .hasMessageContaining("dividing the product 1.00 by the retracted value 3.00 failed");
   }
 
+  /** The product of a DECIMAL(5, 2) column folded from these records. */
+  static Object decimalProduct(KeyValue... records) {
+    return folded(DataTypes.DECIMAL(5, 2), "product", Map.of(), records);
+  }
+
+  static BigDecimal dec(String v) {
+    return new BigDecimal(v);
+  }
+
   @Test
   void decimalProductsKeepTheColumnsScaleAndOverflowToNull() {
-    DataType d52 = DataTypes.DECIMAL(5, 2);
-    assertThat(
-            folded(
-                d52,
-                "product",
-                Map.of(),
-                add(1, new BigDecimal("1.55")),
-                add(2, new BigDecimal("1.55"))))
-        .isEqualTo(new BigDecimal("2.40"));
-    assertThat(
-            folded(
-                d52,
-                "product",
-                Map.of(),
-                add(1, new BigDecimal("2.40")),
-                retract(2, new BigDecimal("0.80"))))
-        .isEqualTo(new BigDecimal("3.00"));
-    assertThat(
-            folded(
-                d52,
-                "product",
-                Map.of(),
-                add(1, new BigDecimal("500.00")),
-                add(2, new BigDecimal("500.00"))))
-        .isNull();
+    assertThat(decimalProduct(add(1, dec("1.55")), add(2, dec("1.55")))).isEqualTo(dec("2.40"));
+    assertThat(decimalProduct(add(1, dec("2.40")), retract(2, dec("0.80")))).isEqualTo(dec("3.00"));
+    assertThat(decimalProduct(add(1, dec("500.00")), add(2, dec("500.00")))).isNull();
     // After an overflow to NULL the next value starts the product again, as in Paimon.
-    assertThat(
-            folded(
-                d52,
-                "product",
-                Map.of(),
-                add(1, new BigDecimal("500.00")),
-                add(2, new BigDecimal("500.00")),
-                add(3, new BigDecimal("2.00"))))
-        .isEqualTo(new BigDecimal("2.00"));
+    assertThat(decimalProduct(add(1, dec("500.00")), add(2, dec("500.00")), add(3, dec("2.00"))))
+        .isEqualTo(dec("2.00"));
   }
 
   @Test
