@@ -279,6 +279,54 @@ class CompatibilityMatrixTest {
             by(STRATA, compact()),
             by(PAIMON, insert(groupRows3)),
             by(PAIMON, compact())));
+    // collect (plain and distinct) and merge_map, with writer compactions and a full one; in
+    // the mixed cell Paimon retracts elements and map keys between Strata's writes.
+    MatrixTable collections =
+        keyTable(
+            "dt STRING, id INT, tags ARRAY<STRING>, nums ARRAY<INT>, attrs MAP<STRING, INT>",
+            "aggregation",
+            3,
+            "fields.tags.aggregate-function",
+            "collect",
+            "fields.nums.aggregate-function",
+            "collect",
+            "fields.nums.distinct",
+            "true",
+            "fields.attrs.aggregate-function",
+            "merge_map");
+    String collected1 =
+        "VALUES ('d1', 1, array('a', 'b'), array(30, 1), map('x', 1)),"
+            + " ('d1', 2, NULL, array(5), map('y', 2))";
+    String collected2 =
+        "VALUES ('d1', 1, array('b', 'c'), array(1, 1000, -7), map('x', 10, 'z', 3)),"
+            + " ('d1', 2, array('q'), NULL, NULL)";
+    String collected3 = "VALUES ('d1', 1, array('d'), array(30, 64), map('w', 4))";
+    cells.addAll(
+        twoWay(
+            kinds,
+            "primary key, aggregation collect and merge_map",
+            collections,
+            insert(collected1),
+            insert(collected2),
+            insert(collected3),
+            tag("t1"),
+            compact(),
+            insert(collected1)));
+    cells.add(
+        tableCell(
+            kinds,
+            "primary key, aggregation collect and merge_map, Paimon retracts",
+            MatrixCell.BOTH_WRITE,
+            PAIMON,
+            collections,
+            by(PAIMON, insert(collected1)),
+            by(STRATA, insert(collected2)),
+            by(
+                PAIMON,
+                paimonRetracts("VALUES ('d1', 1, array('b', 'zz'), array(1000), map('x', 0))")),
+            by(STRATA, compact()),
+            by(STRATA, insert(collected3)),
+            by(PAIMON, compact())));
     // A DELETE under remove-record-on-delete, between compactions: the writers compact at two
     // sorted runs, so deletes go through compactions of their own.
     for (String engine : List.of("partial-update", "aggregation")) {

@@ -225,6 +225,22 @@ public final class OptionErrors {
             + ".aggregate-function'.");
   }
 
+  public static IllegalArgumentException aggregateNeedsType(
+      String function, String column, String needed, Object type) {
+    return new IllegalArgumentException(
+        "Aggregate function '"
+            + function
+            + "' needs "
+            + needed
+            + " column, but column '"
+            + column
+            + "' is "
+            + type
+            + "; choose another 'fields."
+            + column
+            + ".aggregate-function'.");
+  }
+
   public static IllegalArgumentException unsupportedAggregate(
       String function, String column, List<String> supported) {
     return new IllegalArgumentException(

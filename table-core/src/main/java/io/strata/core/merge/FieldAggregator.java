@@ -3,13 +3,20 @@ package io.strata.core.merge;
 import io.strata.core.data.ValueComparator;
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.errors.OptionErrors;
+import io.strata.core.types.ArrayType;
 import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataField;
+import io.strata.core.types.DataType;
 import io.strata.core.types.DataTypeRoot;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 /** One aggregate function of the aggregation merge engine, folding one field's values. */
 abstract class FieldAggregator {
@@ -26,7 +33,9 @@ abstract class FieldAggregator {
           "first_non_null_value",
           "bool_and",
           "bool_or",
-          "listagg");
+          "listagg",
+          "collect",
+          "merge_map");
 
   private final String function;
   private final String field;
@@ -68,12 +77,28 @@ abstract class FieldAggregator {
     };
   }
 
-  static FieldAggregator of(String name, DataField field, String delimiter) {
-    Comparator<Object> order = ValueComparator.of(field.type());
+  /**
+   * @param delimiter {@code listagg}'s delimiter ({@code fields.<f>.list-agg-delimiter})
+   * @param distinct whether {@code collect} keeps each element once ({@code fields.<f>.distinct})
+   */
+  static FieldAggregator of(String name, DataField field, String delimiter, boolean distinct) {
     if ((name.equals("sum") || name.equals("product")) && !numeric(field)) {
       throw OptionErrors.aggregateNeedsNumeric(name, field.name(), field.type());
     }
+    if (name.equals("collect") && field.type().root() != DataTypeRoot.ARRAY) {
+      throw OptionErrors.aggregateNeedsType(name, field.name(), "an ARRAY", field.type());
+    }
+    if (name.equals("merge_map") && field.type().root() != DataTypeRoot.MAP) {
+      throw OptionErrors.aggregateNeedsType(name, field.name(), "a MAP", field.type());
+    }
     String f = field.name();
+    if (name.equals("collect")) {
+      return Collections.collect(name, f, ((ArrayType) field.type()).element(), distinct);
+    }
+    if (name.equals("merge_map")) {
+      return Collections.mergeMap(name, f);
+    }
+    Comparator<Object> order = ValueComparator.of(field.type());
     return switch (name) {
       case "sum" ->
           new FieldAggregator(name, f) {
@@ -139,7 +164,8 @@ abstract class FieldAggregator {
               return first ? v : acc;
             }
           };
-      case "first_non_null_value" ->
+      // first_not_null_value: Paimon's older name of the same function.
+      case "first_non_null_value", "first_not_null_value" ->
           new FieldAggregator(name, f) {
             Object add(Object acc, Object v, boolean first) {
               return acc == null ? v : acc;
@@ -165,6 +191,131 @@ abstract class FieldAggregator {
           };
       default -> throw OptionErrors.unsupportedAggregate(name, field.name(), NAMES);
     };
+  }
+
+  /** The functions of ARRAY and MAP columns, with Paimon 1.3.1's results. */
+  private static final class Collections {
+    private Collections() {}
+
+    /**
+     * {@code collect}: the elements of both arrays, the accumulated ones first. With {@code
+     * distinct} each element once: nested elements in first-seen order; others in the order of a
+     * hash set, as Paimon's (the same for numbers, booleans and dates, whose hash codes are the
+     * same in both; other elements may come out in another order). A retraction removes one
+     * occurrence of each retracted element.
+     */
+    static FieldAggregator collect(String name, String field, DataType element, boolean distinct) {
+      boolean nested =
+          element.root() == DataTypeRoot.ARRAY
+              || element.root() == DataTypeRoot.MAP
+              || element.root() == DataTypeRoot.ROW;
+      boolean hashOrder = distinct && !nested && javaHashes(element);
+      return new FieldAggregator(name, field) {
+        @Override
+        Object add(Object acc, Object v, boolean first) {
+          if (acc == null && v == null) {
+            return null;
+          }
+          if (!distinct && (acc == null || v == null)) {
+            return acc == null ? v : acc;
+          }
+          if (hashOrder) {
+            java.util.Set<Object> set = new java.util.HashSet<>();
+            addAll(set, acc);
+            addAll(set, v);
+            return new ArrayList<>(set);
+          }
+          List<Object> out = new ArrayList<>();
+          addAll(out, acc);
+          if (!distinct) {
+            addAll(out, v);
+            return out;
+          }
+          if (v != null) {
+            for (Object e : (List<?>) v) {
+              if (!containsDeep(out, e)) {
+                out.add(e);
+              }
+            }
+          }
+          return out;
+        }
+
+        @Override
+        Object retract(Object acc, Object v) {
+          if (acc == null || v == null || ((List<?>) v).isEmpty()) {
+            return acc;
+          }
+          List<Object> retracted = new ArrayList<>((List<?>) v);
+          List<Object> out = new ArrayList<>();
+          for (Object e : (List<?>) acc) {
+            if (!removeDeep(retracted, e)) {
+              out.add(e);
+            }
+          }
+          return out;
+        }
+      };
+    }
+
+    /** {@code merge_map}: the entries of both maps, the later one's value for a key in both. */
+    static FieldAggregator mergeMap(String name, String field) {
+      return new FieldAggregator(name, field) {
+        @Override
+        Object add(Object acc, Object v, boolean first) {
+          if (acc == null || v == null) {
+            return acc == null ? v : acc;
+          }
+          Map<Object, Object> out = new HashMap<>((Map<?, ?>) acc);
+          out.putAll((Map<?, ?>) v);
+          return out;
+        }
+
+        @Override
+        Object retract(Object acc, Object v) {
+          if (acc == null || v == null || ((Map<?, ?>) v).isEmpty()) {
+            return acc;
+          }
+          Map<Object, Object> out = new HashMap<>((Map<?, ?>) acc);
+          out.keySet().removeAll(((Map<?, ?>) v).keySet());
+          return out;
+        }
+      };
+    }
+
+    /** Element types whose values hash in Strata as in Paimon (Java's boxed numbers). */
+    private static boolean javaHashes(DataType element) {
+      return switch (element.root()) {
+        case BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DATE, TIME -> true;
+        default -> false;
+      };
+    }
+
+    private static void addAll(java.util.Collection<Object> to, Object array) {
+      if (array != null) {
+        to.addAll((List<?>) array);
+      }
+    }
+
+    private static boolean containsDeep(List<Object> list, Object e) {
+      for (Object x : list) {
+        if (Objects.deepEquals(x, e)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    /** Removes one element equal to {@code e}; whether there was one. */
+    private static boolean removeDeep(List<Object> list, Object e) {
+      for (Iterator<Object> it = list.iterator(); it.hasNext(); ) {
+        if (Objects.deepEquals(it.next(), e)) {
+          it.remove();
+          return true;
+        }
+      }
+      return false;
+    }
   }
 
   private static boolean numeric(DataField field) {

@@ -76,7 +76,10 @@ final class PartialUpdate implements MergeFunction {
       if (name != null) {
         FieldAggregator aggregator =
             FieldAggregator.of(
-                name, f, MergeOptions.FIELD_LIST_AGG_DELIMITER.get(options, f.name()));
+                name,
+                f,
+                MergeOptions.FIELD_LIST_AGG_DELIMITER.get(options, f.name()),
+                MergeOptions.FIELD_DISTINCT.get(options, f.name()));
         byField[i] =
             MergeOptions.FIELD_IGNORE_RETRACT.get(options, f.name())
                 ? aggregator.ignoringRetractions()

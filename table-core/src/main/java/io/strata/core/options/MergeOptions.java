@@ -62,6 +62,13 @@ public final class MergeOptions {
           "aggregation: this column keeps its value when a retraction (DELETE, UPDATE_BEFORE)"
               + " arrives.");
 
+  public static final FieldOption<Boolean> FIELD_DISTINCT =
+      new FieldOption<>(
+          "distinct",
+          OptionType.BOOLEAN,
+          false,
+          "aggregation: whether 'collect' keeps each element of this ARRAY column only once.");
+
   public static final FieldOption<String> FIELD_LIST_AGG_DELIMITER =
       new FieldOption<>(
           "list-agg-delimiter",

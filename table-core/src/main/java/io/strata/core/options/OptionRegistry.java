@@ -32,6 +32,7 @@ public final class OptionRegistry {
           MergeOptions.FIELD_AGGREGATE_FUNCTION,
           MergeOptions.FIELD_LIST_AGG_DELIMITER,
           MergeOptions.FIELD_IGNORE_RETRACT,
+          MergeOptions.FIELD_DISTINCT,
           ParquetOptions.FIELD_STATS_MODE);
 
   private static final Map<String, ConfigOption<?>> BY_KEY = index(ALL);
