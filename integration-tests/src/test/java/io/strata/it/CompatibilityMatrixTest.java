@@ -327,6 +327,58 @@ class CompatibilityMatrixTest {
             by(STRATA, compact()),
             by(STRATA, insert(collected3)),
             by(PAIMON, compact())));
+    // nested_update by a nested key (rows come out in Paimon's hash order of the key rows) and
+    // without one under a count limit.
+    MatrixTable nested =
+        keyTable(
+            "dt STRING, id INT, items ARRAY<STRUCT<k: INT, s: STRING>>,"
+                + " log ARRAY<STRUCT<k: INT, s: STRING>>",
+            "aggregation",
+            3,
+            "fields.items.aggregate-function",
+            "nested_update",
+            "fields.items.nested-key",
+            "k",
+            "fields.log.aggregate-function",
+            "nested_update",
+            "fields.log.count-limit",
+            "4");
+    String nested1 =
+        "VALUES ('d1', 1, array(named_struct('k', 1, 's', 'a'), named_struct('k', 2, 's', 'b')),"
+            + " array(named_struct('k', 1, 's', 'a')))";
+    String nested2 =
+        "VALUES ('d1', 1, array(named_struct('k', 2, 's', 'b2'), named_struct('k', 30, 's', 'c')),"
+            + " array(named_struct('k', 2, 's', 'b'), named_struct('k', 3, 's', 'c')))";
+    String nested3 =
+        "VALUES ('d1', 1, array(named_struct('k', -4, 's', 'd')),"
+            + " array(named_struct('k', 4, 's', 'd'), named_struct('k', 5, 's', 'e')))";
+    cells.addAll(
+        twoWay(
+            kinds,
+            "primary key, aggregation nested_update",
+            nested,
+            insert(nested1),
+            insert(nested2),
+            insert(nested3),
+            compact(),
+            insert(nested1)));
+    cells.add(
+        tableCell(
+            kinds,
+            "primary key, aggregation nested_update, Paimon retracts",
+            MatrixCell.BOTH_WRITE,
+            PAIMON,
+            nested,
+            by(PAIMON, insert(nested1)),
+            by(STRATA, insert(nested2)),
+            by(
+                PAIMON,
+                paimonRetracts(
+                    "VALUES ('d1', 1, array(named_struct('k', 1, 's', 'x')),"
+                        + " array(named_struct('k', 2, 's', 'b')))")),
+            by(STRATA, compact()),
+            by(STRATA, insert(nested3)),
+            by(PAIMON, compact())));
     // A DELETE under remove-record-on-delete, between compactions: the writers compact at two
     // sorted runs, so deletes go through compactions of their own.
     for (String engine : List.of("partial-update", "aggregation")) {

@@ -241,6 +241,20 @@ public final class OptionErrors {
             + ".aggregate-function'.");
   }
 
+  public static IllegalArgumentException nestedKeyUnknown(
+      String column, String key, List<String> fields) {
+    return new IllegalArgumentException(
+        "Table option 'fields."
+            + column
+            + ".nested-key' names field '"
+            + key
+            + "', which the rows of column '"
+            + column
+            + "' do not have; their fields are "
+            + fields
+            + ".");
+  }
+
   public static IllegalArgumentException unsupportedAggregate(
       String function, String column, List<String> supported) {
     return new IllegalArgumentException(

@@ -34,14 +34,7 @@ final class Aggregation implements MergeFunction {
           primaryKeys.contains(f.name())
               ? "last_value"
               : MergeOptions.FIELD_AGGREGATE_FUNCTION.get(options, f.name(), defaultFunction);
-      String delimiter = MergeOptions.FIELD_LIST_AGG_DELIMITER.get(options, f.name());
-      FieldAggregator aggregator =
-          FieldAggregator.of(
-              name, f, delimiter, MergeOptions.FIELD_DISTINCT.get(options, f.name()));
-      aggregators[i] =
-          MergeOptions.FIELD_IGNORE_RETRACT.get(options, f.name())
-              ? aggregator.ignoringRetractions()
-              : aggregator;
+      aggregators[i] = FieldAggregator.of(name, f, options);
     }
     this.retractRemoves = options.get(MergeOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE);
   }

@@ -3,11 +3,14 @@ package io.strata.core.merge;
 import io.strata.core.data.ValueComparator;
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.errors.OptionErrors;
+import io.strata.core.options.MergeOptions;
+import io.strata.core.options.Options;
 import io.strata.core.types.ArrayType;
 import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataType;
 import io.strata.core.types.DataTypeRoot;
+import io.strata.core.types.RowType;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -35,12 +38,13 @@ abstract class FieldAggregator {
           "bool_or",
           "listagg",
           "collect",
-          "merge_map");
+          "merge_map",
+          "nested_update");
 
   private final String function;
   private final String field;
 
-  private FieldAggregator(String function, String field) {
+  FieldAggregator(String function, String field) {
     this.function = function;
     this.field = field;
   }
@@ -78,10 +82,20 @@ abstract class FieldAggregator {
   }
 
   /**
-   * @param delimiter {@code listagg}'s delimiter ({@code fields.<f>.list-agg-delimiter})
-   * @param distinct whether {@code collect} keeps each element once ({@code fields.<f>.distinct})
+   * The function {@code name} of {@code field}, with the field's own options ({@code
+   * fields.<f>.list-agg-delimiter}, {@code .distinct}, {@code .nested-key}, {@code .count-limit},
+   * and {@code .ignore-retract}).
    */
-  static FieldAggregator of(String name, DataField field, String delimiter, boolean distinct) {
+  static FieldAggregator of(String name, DataField field, Options options) {
+    FieldAggregator aggregator = function(name, field, options);
+    return MergeOptions.FIELD_IGNORE_RETRACT.get(options, field.name())
+        ? aggregator.ignoringRetractions()
+        : aggregator;
+  }
+
+  private static FieldAggregator function(String name, DataField field, Options options) {
+    String f = field.name();
+    String delimiter = MergeOptions.FIELD_LIST_AGG_DELIMITER.get(options, f);
     if ((name.equals("sum") || name.equals("product")) && !numeric(field)) {
       throw OptionErrors.aggregateNeedsNumeric(name, field.name(), field.type());
     }
@@ -91,9 +105,24 @@ abstract class FieldAggregator {
     if (name.equals("merge_map") && field.type().root() != DataTypeRoot.MAP) {
       throw OptionErrors.aggregateNeedsType(name, field.name(), "a MAP", field.type());
     }
-    String f = field.name();
     if (name.equals("collect")) {
-      return Collections.collect(name, f, ((ArrayType) field.type()).element(), distinct);
+      return Collections.collect(
+          name,
+          f,
+          ((ArrayType) field.type()).element(),
+          MergeOptions.FIELD_DISTINCT.get(options, f));
+    }
+    if (name.equals("nested_update")) {
+      if (!(field.type() instanceof ArrayType array && array.element() instanceof RowType rows)) {
+        throw OptionErrors.aggregateNeedsType(name, f, "an ARRAY<ROW>", field.type());
+      }
+      String keys = MergeOptions.FIELD_NESTED_KEY.get(options, f);
+      return NestedUpdate.of(
+          name,
+          f,
+          rows,
+          keys == null ? List.of() : Options.splitColumns(keys),
+          MergeOptions.FIELD_COUNT_LIMIT.get(options, f));
     }
     if (name.equals("merge_map")) {
       return Collections.mergeMap(name, f);

@@ -74,16 +74,7 @@ final class PartialUpdate implements MergeFunction {
       }
       String name = MergeOptions.FIELD_AGGREGATE_FUNCTION.get(options, f.name(), defaultFunction);
       if (name != null) {
-        FieldAggregator aggregator =
-            FieldAggregator.of(
-                name,
-                f,
-                MergeOptions.FIELD_LIST_AGG_DELIMITER.get(options, f.name()),
-                MergeOptions.FIELD_DISTINCT.get(options, f.name()));
-        byField[i] =
-            MergeOptions.FIELD_IGNORE_RETRACT.get(options, f.name())
-                ? aggregator.ignoringRetractions()
-                : aggregator;
+        byField[i] = FieldAggregator.of(name, f, options);
       }
     }
     return byField;

@@ -69,6 +69,21 @@ public final class MergeOptions {
           false,
           "aggregation: whether 'collect' keeps each element of this ARRAY column only once.");
 
+  public static final FieldOption<String> FIELD_NESTED_KEY =
+      new FieldOption<>(
+          "nested-key",
+          OptionType.STRING,
+          null,
+          "aggregation: the fields of this ARRAY<ROW> column's rows that 'nested_update' matches"
+              + " rows by (comma-separated; none: rows are appended).");
+
+  public static final FieldOption<Integer> FIELD_COUNT_LIMIT =
+      new FieldOption<>(
+          "count-limit",
+          OptionType.INT,
+          Integer.MAX_VALUE,
+          "aggregation: at most this many rows in this column's 'nested_update' array.");
+
   public static final FieldOption<String> FIELD_LIST_AGG_DELIMITER =
       new FieldOption<>(
           "list-agg-delimiter",

@@ -33,6 +33,8 @@ public final class OptionRegistry {
           MergeOptions.FIELD_LIST_AGG_DELIMITER,
           MergeOptions.FIELD_IGNORE_RETRACT,
           MergeOptions.FIELD_DISTINCT,
+          MergeOptions.FIELD_NESTED_KEY,
+          MergeOptions.FIELD_COUNT_LIMIT,
           ParquetOptions.FIELD_STATS_MODE);
 
   private static final Map<String, ConfigOption<?>> BY_KEY = index(ALL);

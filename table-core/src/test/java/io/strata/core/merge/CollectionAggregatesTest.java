@@ -6,6 +6,7 @@ import static io.strata.core.merge.AggregationRetractionsTest.retract;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.core.types.DataField;
 import io.strata.core.types.DataType;
 import io.strata.core.types.DataTypes;
 import java.util.ArrayList;
@@ -112,5 +113,110 @@ class CollectionAggregatesTest {
                 + " another 'fields.v.aggregate-function'.");
     assertThatThrownBy(() -> folded(INTS, "merge_map", Map.of(), add(1, List.of(1))))
         .hasMessageStartingWith("Aggregate function 'merge_map' needs a MAP column");
+  }
+
+  static final DataType NESTED =
+      DataTypes.ARRAY(
+          DataTypes.ROW(
+              List.of(
+                  new DataField(10, "k", DataTypes.INT()),
+                  new DataField(11, "s", DataTypes.STRING()))));
+
+  static Object[] r(Integer k, String s) {
+    return new Object[] {k, s};
+  }
+
+  /** The rows as one array value (a list of rows, not the rows' values as varargs). */
+  static List<Object> rows(Object[]... rows) {
+    return java.util.Arrays.asList((Object[]) rows);
+  }
+
+  @Test
+  void nestedUpdateReplacesRowsByKeyInPaimonsHashOrder() {
+    Map<String, String> keyed = Map.of("fields.v.nested-key", "k");
+    @SuppressWarnings("unchecked")
+    List<Object[]> merged =
+        (List<Object[]>)
+            folded(
+                NESTED,
+                "nested_update",
+                keyed,
+                add(1, List.of(r(1, "a"), r(2, "b"))),
+                add(2, java.util.Arrays.asList(r(2, "b2"), null, r(3, "c"))));
+    // Paimon's HashMap of BinaryRow keys orders them by its murmur hash of the key bytes.
+    Map<Object, Object[]> expected = new java.util.HashMap<>();
+    for (Object[] row : List.of(r(1, "a"), r(2, "b2"), r(3, "c"))) {
+      expected.put(paimonKey((Integer) row[0]), row);
+    }
+    assertThat(merged)
+        .usingElementComparator((a, b) -> java.util.Arrays.deepEquals(a, b) ? 0 : 1)
+        .containsExactlyElementsOf(expected.values());
+    @SuppressWarnings("unchecked")
+    List<Object[]> retracted =
+        (List<Object[]>)
+            folded(
+                NESTED,
+                "nested_update",
+                keyed,
+                add(1, List.of(r(1, "a"), r(2, "b"))),
+                retract(2, rows(r(1, "ignored value"))));
+    assertThat(retracted).hasSize(1);
+    assertThat(retracted.get(0)).containsExactly(2, "b");
+  }
+
+  /** A key that hashes as Paimon's BinaryRow of one INT field does. */
+  private static Object paimonKey(int k) {
+    io.strata.core.data.BinaryRow row =
+        io.strata.core.data.BinaryRowCodec.serialize(
+            new io.strata.core.types.RowType(List.of(new DataField(10, "k", DataTypes.INT()))),
+            new Object[] {k});
+    return new Object() {
+      @Override
+      public int hashCode() {
+        return io.strata.core.data.BucketFunction.hash(row);
+      }
+
+      @Override
+      public boolean equals(Object o) {
+        return o == this;
+      }
+    };
+  }
+
+  @Test
+  void nestedUpdateWithoutKeysAppendsUpToTheCountLimit() {
+    @SuppressWarnings("unchecked")
+    List<Object[]> merged =
+        (List<Object[]>)
+            folded(
+                NESTED,
+                "nested_update",
+                Map.of("fields.v.count-limit", "3"),
+                add(1, List.of(r(1, "a"), r(2, "b"))),
+                add(2, List.of(r(3, "c"), r(4, "d"))),
+                add(3, List.of(r(5, "e"))));
+    assertThat(merged).hasSize(3);
+    assertThat(merged.get(2)).containsExactly(3, "c");
+    @SuppressWarnings("unchecked")
+    List<Object[]> retracted =
+        (List<Object[]>)
+            folded(
+                NESTED,
+                "nested_update",
+                Map.of(),
+                add(1, List.of(r(1, "a"), r(2, "b"), r(1, "a"))),
+                retract(2, rows(r(1, "a"))));
+    assertThat(retracted).hasSize(1);
+    assertThat(retracted.get(0)).containsExactly(2, "b");
+    assertThatThrownBy(
+            () ->
+                folded(
+                    NESTED,
+                    "nested_update",
+                    Map.of("fields.v.nested-key", "nope"),
+                    add(1, List.of(r(1, "a")))))
+        .hasMessage(
+            "Table option 'fields.v.nested-key' names field 'nope', which the rows of column 'v'"
+                + " do not have; their fields are [k, s].");
   }
 }
