@@ -283,7 +283,8 @@ class CompatibilityMatrixTest {
     // the mixed cell Paimon retracts elements and map keys between Strata's writes.
     MatrixTable collections =
         keyTable(
-            "dt STRING, id INT, tags ARRAY<STRING>, nums ARRAY<INT>, attrs MAP<STRING, INT>",
+            "dt STRING, id INT, tags ARRAY<STRING>, nums ARRAY<INT>, attrs MAP<STRING, INT>,"
+                + " names ARRAY<STRING>",
             "aggregation",
             3,
             "fields.tags.aggregate-function",
@@ -293,14 +294,19 @@ class CompatibilityMatrixTest {
             "fields.nums.distinct",
             "true",
             "fields.attrs.aggregate-function",
-            "merge_map");
+            "merge_map",
+            "fields.names.aggregate-function",
+            "collect",
+            "fields.names.distinct",
+            "true");
     String collected1 =
-        "VALUES ('d1', 1, array('a', 'b'), array(30, 1), map('x', 1)),"
-            + " ('d1', 2, NULL, array(5), map('y', 2))";
+        "VALUES ('d1', 1, array('a', 'b'), array(30, 1), map('x', 1), array('zeta', 'a', 'é')),"
+            + " ('d1', 2, NULL, array(5), map('y', 2), array('one'))";
     String collected2 =
-        "VALUES ('d1', 1, array('b', 'c'), array(1, 1000, -7), map('x', 10, 'z', 3)),"
-            + " ('d1', 2, array('q'), NULL, NULL)";
-    String collected3 = "VALUES ('d1', 1, array('d'), array(30, 64), map('w', 4))";
+        "VALUES ('d1', 1, array('b', 'c'), array(1, 1000, -7), map('x', 10, 'z', 3),"
+            + " array('alpha', 'zeta', 'longer value')), ('d1', 2, array('q'), NULL, NULL, NULL)";
+    String collected3 =
+        "VALUES ('d1', 1, array('d'), array(30, 64), map('w', 4), array('b', 'abcdefg'))";
     cells.addAll(
         twoWay(
             kinds,
@@ -323,7 +329,8 @@ class CompatibilityMatrixTest {
             by(STRATA, insert(collected2)),
             by(
                 PAIMON,
-                paimonRetracts("VALUES ('d1', 1, array('b', 'zz'), array(1000), map('x', 0))")),
+                paimonRetracts(
+                    "VALUES ('d1', 1, array('b', 'zz'), array(1000), map('x', 0), array('a'))")),
             by(STRATA, compact()),
             by(STRATA, insert(collected3)),
             by(PAIMON, compact())));

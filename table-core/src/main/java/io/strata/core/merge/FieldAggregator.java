@@ -229,9 +229,10 @@ abstract class FieldAggregator {
     /**
      * {@code collect}: the elements of both arrays, the accumulated ones first. With {@code
      * distinct} each element once: nested elements in first-seen order; others in the order of a
-     * hash set, as Paimon's (the same for numbers, booleans and dates, whose hash codes are the
-     * same in both; other elements may come out in another order). A retraction removes one
-     * occurrence of each retracted element.
+     * hash set, as Paimon's (the same for numbers, booleans, dates and times, whose hash codes are
+     * Java's in both, and for strings, hashed as Paimon hashes them; decimals, timestamps and bytes
+     * may come out in another order). A retraction removes one occurrence of each retracted
+     * element.
      */
     static FieldAggregator collect(String name, String field, DataType element, boolean distinct) {
       boolean nested =
@@ -239,6 +240,9 @@ abstract class FieldAggregator {
               || element.root() == DataTypeRoot.MAP
               || element.root() == DataTypeRoot.ROW;
       boolean hashOrder = distinct && !nested && javaHashes(element);
+      boolean stringOrder =
+          distinct
+              && (element.root() == DataTypeRoot.VARCHAR || element.root() == DataTypeRoot.CHAR);
       return new FieldAggregator(name, field) {
         @Override
         Object add(Object acc, Object v, boolean first) {
@@ -253,6 +257,19 @@ abstract class FieldAggregator {
             addAll(set, acc);
             addAll(set, v);
             return new ArrayList<>(set);
+          }
+          if (stringOrder) {
+            java.util.Set<PaimonString> set = new java.util.HashSet<>();
+            for (Object array : new Object[] {acc, v}) {
+              if (array != null) {
+                for (Object e : (List<?>) array) {
+                  set.add(new PaimonString((String) e));
+                }
+              }
+            }
+            List<Object> out = new ArrayList<>(set.size());
+            set.forEach(e -> out.add(e.value()));
+            return out;
           }
           List<Object> out = new ArrayList<>();
           addAll(out, acc);
@@ -310,6 +327,22 @@ abstract class FieldAggregator {
           return out;
         }
       };
+    }
+
+    /** A string (or NULL) that hashes as Paimon's BinaryString. */
+    private record PaimonString(String value) {
+      @Override
+      public int hashCode() {
+        return value == null
+            ? 0
+            : io.strata.core.data.BucketFunction.hashString(
+                value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      }
+
+      @Override
+      public boolean equals(Object o) {
+        return o instanceof PaimonString other && Objects.equals(value, other.value);
+      }
     }
 
     /** Element types whose values hash in Strata as in Paimon (Java's boxed numbers). */
