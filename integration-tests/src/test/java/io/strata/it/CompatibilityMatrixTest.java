@@ -256,29 +256,13 @@ class CompatibilityMatrixTest {
         "VALUES ('d1', 1, 'a2', 5L, 3), ('d1', 2, 'late', 7L, 0), ('d2', 3, 'c', NULL, NULL)";
     String groupRows3 = "VALUES ('d1', 1, 'a3', 1L, 2), ('d2', 3, 'c2', 2L, 2)";
     cells.addAll(
-        twoWay(
+        writtenAndRetracted(
             kinds,
             "primary key, partial-update with sum and listagg inside a sequence group",
-            aggregatedGroup,
-            insert(groupRows1),
-            insert(groupRows2),
-            insert(groupRows3),
-            tag("t1"),
-            compact(),
-            insert("VALUES ('d1', 2, 'b2', 3L, 5)")));
-    cells.add(
-        tableCell(
-            kinds,
             "primary key, partial-update with aggregates in a group, Paimon retracts",
-            MatrixCell.BOTH_WRITE,
-            PAIMON,
             aggregatedGroup,
-            by(PAIMON, insert(groupRows1)),
-            by(STRATA, insert(groupRows2)),
-            by(PAIMON, paimonRetracts("VALUES ('d1', 1, 'x', 4L, 9), ('d1', 2, 'x', 1L, 0)")),
-            by(STRATA, compact()),
-            by(PAIMON, insert(groupRows3)),
-            by(PAIMON, compact())));
+            List.of(groupRows1, groupRows2, groupRows3),
+            "VALUES ('d1', 1, 'x', 4L, 9), ('d1', 2, 'x', 1L, 0)"));
     // collect (plain and distinct) and merge_map, with writer compactions and a full one; in
     // the mixed cell Paimon retracts elements and map keys between Strata's writes.
     MatrixTable collections =
@@ -308,32 +292,13 @@ class CompatibilityMatrixTest {
     String collected3 =
         "VALUES ('d1', 1, array('d'), array(30, 64), map('w', 4), array('b', 'abcdefg'))";
     cells.addAll(
-        twoWay(
+        writtenAndRetracted(
             kinds,
             "primary key, aggregation collect and merge_map",
-            collections,
-            insert(collected1),
-            insert(collected2),
-            insert(collected3),
-            tag("t1"),
-            compact(),
-            insert(collected1)));
-    cells.add(
-        tableCell(
-            kinds,
             "primary key, aggregation collect and merge_map, Paimon retracts",
-            MatrixCell.BOTH_WRITE,
-            PAIMON,
             collections,
-            by(PAIMON, insert(collected1)),
-            by(STRATA, insert(collected2)),
-            by(
-                PAIMON,
-                paimonRetracts(
-                    "VALUES ('d1', 1, array('b', 'zz'), array(1000), map('x', 0), array('a'))")),
-            by(STRATA, compact()),
-            by(STRATA, insert(collected3)),
-            by(PAIMON, compact())));
+            List.of(collected1, collected2, collected3),
+            "VALUES ('d1', 1, array('b', 'zz'), array(1000), map('x', 0), array('a'))"));
     // nested_update by a nested key (rows come out in Paimon's hash order of the key rows) and
     // without one under a count limit.
     MatrixTable nested =
@@ -360,32 +325,14 @@ class CompatibilityMatrixTest {
         "VALUES ('d1', 1, array(named_struct('k', -4, 's', 'd')),"
             + " array(named_struct('k', 4, 's', 'd'), named_struct('k', 5, 's', 'e')))";
     cells.addAll(
-        twoWay(
+        writtenAndRetracted(
             kinds,
             "primary key, aggregation nested_update",
-            nested,
-            insert(nested1),
-            insert(nested2),
-            insert(nested3),
-            compact(),
-            insert(nested1)));
-    cells.add(
-        tableCell(
-            kinds,
             "primary key, aggregation nested_update, Paimon retracts",
-            MatrixCell.BOTH_WRITE,
-            PAIMON,
             nested,
-            by(PAIMON, insert(nested1)),
-            by(STRATA, insert(nested2)),
-            by(
-                PAIMON,
-                paimonRetracts(
-                    "VALUES ('d1', 1, array(named_struct('k', 1, 's', 'x')),"
-                        + " array(named_struct('k', 2, 's', 'b')))")),
-            by(STRATA, compact()),
-            by(STRATA, insert(nested3)),
-            by(PAIMON, compact())));
+            List.of(nested1, nested2, nested3),
+            "VALUES ('d1', 1, array(named_struct('k', 1, 's', 'x')),"
+                + " array(named_struct('k', 2, 's', 'b')))"));
     // A DELETE under remove-record-on-delete, between compactions: the writers compact at two
     // sorted runs, so deletes go through compactions of their own.
     for (String engine : List.of("partial-update", "aggregation")) {
@@ -827,6 +774,46 @@ class CompatibilityMatrixTest {
             by(STRATA, expireSnapshots(4)),
             by(PAIMON, insert(ROWS_1)),
             by(PAIMON, expireSnapshots(3))));
+    return cells;
+  }
+
+  /**
+   * Two-way cells that insert {@code rows} (three queries), compact fully and insert the first
+   * again; and a mixed cell where Paimon retracts {@code retracted} (UPDATE_BEFORE) between
+   * Strata's writes, and each side compacts.
+   */
+  private static List<MatrixCell> writtenAndRetracted(
+      String dim,
+      String name,
+      String retractingName,
+      MatrixTable table,
+      List<String> rows,
+      String retracted) {
+    List<MatrixCell> cells =
+        new ArrayList<>(
+            twoWay(
+                dim,
+                name,
+                table,
+                insert(rows.get(0)),
+                insert(rows.get(1)),
+                insert(rows.get(2)),
+                tag("t1"),
+                compact(),
+                insert(rows.get(0))));
+    cells.add(
+        tableCell(
+            dim,
+            retractingName,
+            MatrixCell.BOTH_WRITE,
+            PAIMON,
+            table,
+            by(PAIMON, insert(rows.get(0))),
+            by(STRATA, insert(rows.get(1))),
+            by(PAIMON, paimonRetracts(retracted)),
+            by(STRATA, compact()),
+            by(STRATA, insert(rows.get(2))),
+            by(PAIMON, compact())));
     return cells;
   }
 

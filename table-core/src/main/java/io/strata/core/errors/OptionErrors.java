@@ -213,16 +213,7 @@ public final class OptionErrors {
 
   public static IllegalArgumentException aggregateNeedsNumeric(
       String function, String column, Object type) {
-    return new IllegalArgumentException(
-        "Aggregate function '"
-            + function
-            + "' needs a numeric column, but column '"
-            + column
-            + "' is "
-            + type
-            + "; choose another 'fields."
-            + column
-            + ".aggregate-function'.");
+    return aggregateNeedsType(function, column, "a numeric", type);
   }
 
   public static IllegalArgumentException aggregateNeedsType(

@@ -122,6 +122,12 @@ class CollectionAggregatesTest {
                   new DataField(10, "k", DataTypes.INT()),
                   new DataField(11, "s", DataTypes.STRING()))));
 
+  /** The rows {@code nested_update} folds from these records, under these options. */
+  @SuppressWarnings("unchecked")
+  static List<Object[]> nestedUpdate(Map<String, String> options, KeyValue... records) {
+    return (List<Object[]>) folded(NESTED, "nested_update", options, records);
+  }
+
   static Object[] r(Integer k, String s) {
     return new Object[] {k, s};
   }
@@ -134,15 +140,11 @@ class CollectionAggregatesTest {
   @Test
   void nestedUpdateReplacesRowsByKeyInPaimonsHashOrder() {
     Map<String, String> keyed = Map.of("fields.v.nested-key", "k");
-    @SuppressWarnings("unchecked")
     List<Object[]> merged =
-        (List<Object[]>)
-            folded(
-                NESTED,
-                "nested_update",
-                keyed,
-                add(1, List.of(r(1, "a"), r(2, "b"))),
-                add(2, java.util.Arrays.asList(r(2, "b2"), null, r(3, "c"))));
+        nestedUpdate(
+            keyed,
+            add(1, List.of(r(1, "a"), r(2, "b"))),
+            add(2, java.util.Arrays.asList(r(2, "b2"), null, r(3, "c"))));
     // Paimon's HashMap of BinaryRow keys orders them by its murmur hash of the key bytes.
     Map<Object, Object[]> expected = new java.util.HashMap<>();
     for (Object[] row : List.of(r(1, "a"), r(2, "b2"), r(3, "c"))) {
@@ -151,15 +153,9 @@ class CollectionAggregatesTest {
     assertThat(merged)
         .usingElementComparator((a, b) -> java.util.Arrays.deepEquals(a, b) ? 0 : 1)
         .containsExactlyElementsOf(expected.values());
-    @SuppressWarnings("unchecked")
     List<Object[]> retracted =
-        (List<Object[]>)
-            folded(
-                NESTED,
-                "nested_update",
-                keyed,
-                add(1, List.of(r(1, "a"), r(2, "b"))),
-                retract(2, rows(r(1, "ignored value"))));
+        nestedUpdate(
+            keyed, add(1, List.of(r(1, "a"), r(2, "b"))), retract(2, rows(r(1, "ignored value"))));
     assertThat(retracted).hasSize(1);
     assertThat(retracted.get(0)).containsExactly(2, "b");
   }
@@ -185,27 +181,19 @@ class CollectionAggregatesTest {
 
   @Test
   void nestedUpdateWithoutKeysAppendsUpToTheCountLimit() {
-    @SuppressWarnings("unchecked")
     List<Object[]> merged =
-        (List<Object[]>)
-            folded(
-                NESTED,
-                "nested_update",
-                Map.of("fields.v.count-limit", "3"),
-                add(1, List.of(r(1, "a"), r(2, "b"))),
-                add(2, List.of(r(3, "c"), r(4, "d"))),
-                add(3, List.of(r(5, "e"))));
+        nestedUpdate(
+            Map.of("fields.v.count-limit", "3"),
+            add(1, List.of(r(1, "a"), r(2, "b"))),
+            add(2, List.of(r(3, "c"), r(4, "d"))),
+            add(3, List.of(r(5, "e"))));
     assertThat(merged).hasSize(3);
     assertThat(merged.get(2)).containsExactly(3, "c");
-    @SuppressWarnings("unchecked")
     List<Object[]> retracted =
-        (List<Object[]>)
-            folded(
-                NESTED,
-                "nested_update",
-                Map.of(),
-                add(1, List.of(r(1, "a"), r(2, "b"), r(1, "a"))),
-                retract(2, rows(r(1, "a"))));
+        nestedUpdate(
+            Map.of(),
+            add(1, List.of(r(1, "a"), r(2, "b"), r(1, "a"))),
+            retract(2, rows(r(1, "a"))));
     assertThat(retracted).hasSize(1);
     assertThat(retracted.get(0)).containsExactly(2, "b");
     assertThatThrownBy(
