@@ -3,8 +3,6 @@ package io.strata.core.merge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.strata.core.catalog.Identifier;
-import io.strata.core.schema.SchemaFactory;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
 import io.strata.core.types.DataField;
@@ -53,10 +51,8 @@ class AggregationRetractionsTest {
   }
 
   FileStoreTable table(String name, Map<String, String> extra) {
-    return TableTestSupport.catalog(dir)
-        .createTable(
-            new Identifier("default", name),
-            SchemaFactory.create(T, List.of(), List.of(), options(extra), null, 1L));
+    return TableTestSupport.create(
+        TableTestSupport.catalog(dir), name, T, List.of(), options(extra));
   }
 
   static void write(FileStoreTable t, RowKind kind, Object... row) {

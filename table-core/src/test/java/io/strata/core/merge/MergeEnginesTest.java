@@ -3,9 +3,7 @@ package io.strata.core.merge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.strata.core.catalog.Identifier;
 import io.strata.core.compact.FullCompaction;
-import io.strata.core.schema.SchemaFactory;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
 import io.strata.core.types.DataField;
@@ -40,10 +38,7 @@ class MergeEnginesTest {
     Map<String, String> all = new HashMap<>(options);
     all.put("primary-key", "id");
     all.put("bucket", "2");
-    return TableTestSupport.catalog(dir)
-        .createTable(
-            new Identifier("default", name),
-            SchemaFactory.create(T, List.of(), List.of(), all, null, 1L));
+    return TableTestSupport.create(TableTestSupport.catalog(dir), name, T, List.of(), all);
   }
 
   static Map<Long, List<Object>> read(FileStoreTable table) {

@@ -2,11 +2,9 @@ package io.strata.core.merge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.core.catalog.Identifier;
 import io.strata.core.compact.FullCompaction;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.scan.FileStoreScan;
-import io.strata.core.schema.SchemaFactory;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
 import io.strata.core.types.DataField;
@@ -48,10 +46,7 @@ class RetractionsThroughCompactionTest {
     all.put("primary-key", "id");
     all.put("bucket", "1");
     all.put("num-sorted-run.compaction-trigger", "2");
-    return TableTestSupport.catalog(dir)
-        .createTable(
-            new Identifier("default", name),
-            SchemaFactory.create(T, List.of(), List.of(), all, null, 1L));
+    return TableTestSupport.create(TableTestSupport.catalog(dir), name, T, List.of(), all);
   }
 
   static Map<Long, List<Object>> rows(FileStoreTable t) {

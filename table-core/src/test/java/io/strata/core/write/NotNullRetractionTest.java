@@ -2,9 +2,7 @@ package io.strata.core.write;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.core.catalog.Identifier;
 import io.strata.core.merge.RowKind;
-import io.strata.core.schema.SchemaFactory;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
 import io.strata.core.types.DataField;
@@ -76,10 +74,7 @@ class NotNullRetractionTest {
     options.put("bucket", "1");
     options.put("file.format", format);
     options.put("write-only", "true");
-    return TableTestSupport.catalog(dir)
-        .createTable(
-            new Identifier("default", name),
-            SchemaFactory.create(T, List.of(), List.of(), options, null, 1L));
+    return TableTestSupport.create(TableTestSupport.catalog(dir), name, T, List.of(), options);
   }
 
   static Object[] keyOnly(long id) {
