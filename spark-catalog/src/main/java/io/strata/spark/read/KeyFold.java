@@ -20,8 +20,9 @@ import org.apache.spark.sql.catalyst.InternalRow;
  *       or, if a DELETE, removes the key so far ({@code partial-update.remove-record-on-delete});
  *   <li>{@code aggregation}: each field folds with its {@code fields.<f>.aggregate-function}
  *       (default {@code fields.default-aggregate-function}, key fields {@code last_value}); a
- *       retraction is folded as one (only sums subtract, key fields keep the key), or, if a DELETE,
- *       removes the key so far ({@code aggregation.remove-record-on-delete});
+ *       retraction is undone field by field ({@link FieldFold#retract}; key fields keep the key,
+ *       {@code fields.<f>.ignore-retract} fields their value), or, if a DELETE, removes the key so
+ *       far ({@code aggregation.remove-record-on-delete});
  *   <li>{@code deduplicate}: the last record, none when it is a retraction;
  *   <li>{@code first-row}: the first record that is not a retraction.
  * </ul>

@@ -161,6 +161,9 @@ public final class PrimaryKeyDelta implements SupportsPartialRowUpdates {
     private final FileStoreTable table;
     private long records;
 
+    /** Whether this table lets an UPDATE move rows to other keys, once the first move asked. */
+    private boolean movesKeys;
+
     Writer(FileStoreTable table, WriteStart start, Columns columns) {
       this.columns = columns;
       this.table = table;
@@ -194,16 +197,23 @@ public final class PrimaryKeyDelta implements SupportsPartialRowUpdates {
       Object[] oldKey = rowOfKey(id);
       for (int p : keyPositions) {
         if (!java.util.Objects.deepEquals(updated[p], oldKey[p])) {
-          RuntimeException refusal = TableWriter.keyChangeRefusal(table);
-          if (refusal != null) {
-            throw refusal;
-          }
+          checkMovesKeys();
           writer.write(oldKey, RowKind.DELETE);
           break;
         }
       }
       writer.write(updated, RowKind.UPDATE_AFTER);
       records++;
+    }
+
+    private void checkMovesKeys() {
+      if (!movesKeys) {
+        RuntimeException refusal = TableWriter.keyChangeRefusal(table);
+        if (refusal != null) {
+          throw refusal;
+        }
+        movesKeys = true;
+      }
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.strata.core.options.Options;
 import io.strata.core.types.ArrayType;
 import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataField;
+import io.strata.core.types.DataType;
 import io.strata.core.types.DataTypeRoot;
 import io.strata.core.types.RowType;
 import java.math.BigDecimal;
@@ -89,38 +90,41 @@ abstract class FieldAggregator {
 
   private static FieldAggregator function(String name, DataField field, Options options) {
     String f = field.name();
-    String delimiter = MergeOptions.FIELD_LIST_AGG_DELIMITER.get(options, f);
-    if ((name.equals("sum") || name.equals("product")) && !numeric(field)) {
-      throw OptionErrors.aggregateNeedsNumeric(name, field.name(), field.type());
-    }
-    if (name.equals("collect") && field.type().root() != DataTypeRoot.ARRAY) {
-      throw OptionErrors.aggregateNeedsType(name, field.name(), "an ARRAY", field.type());
-    }
-    if (name.equals("merge_map") && field.type().root() != DataTypeRoot.MAP) {
-      throw OptionErrors.aggregateNeedsType(name, field.name(), "a MAP", field.type());
-    }
-    if (name.equals("collect")) {
-      return CollectionAggregators.collect(
-          name,
-          f,
-          ((ArrayType) field.type()).element(),
-          MergeOptions.FIELD_DISTINCT.get(options, f));
-    }
-    if (name.equals("nested_update")) {
-      if (!(field.type() instanceof ArrayType array && array.element() instanceof RowType rows)) {
-        throw OptionErrors.aggregateNeedsType(name, f, "an ARRAY<ROW>", field.type());
+    DataType type = field.type();
+    switch (name) {
+      case "sum", "product" -> {
+        if (!numeric(field)) {
+          throw OptionErrors.aggregateNeedsNumeric(name, f, type);
+        }
       }
-      String keys = MergeOptions.FIELD_NESTED_KEY.get(options, f);
-      return NestedUpdate.of(
-          name,
-          f,
-          rows,
-          keys == null ? List.of() : Options.splitColumns(keys),
-          MergeOptions.FIELD_COUNT_LIMIT.get(options, f));
+      case "collect" -> {
+        if (!(type instanceof ArrayType array)) {
+          throw OptionErrors.aggregateNeedsType(name, f, "an ARRAY", type);
+        }
+        return CollectionAggregators.collect(
+            name, f, array.element(), MergeOptions.FIELD_DISTINCT.get(options, f));
+      }
+      case "merge_map" -> {
+        if (type.root() != DataTypeRoot.MAP) {
+          throw OptionErrors.aggregateNeedsType(name, f, "a MAP", type);
+        }
+        return CollectionAggregators.mergeMap(name, f);
+      }
+      case "nested_update" -> {
+        if (!(type instanceof ArrayType array && array.element() instanceof RowType rows)) {
+          throw OptionErrors.aggregateNeedsType(name, f, "an ARRAY<ROW>", type);
+        }
+        String keys = MergeOptions.FIELD_NESTED_KEY.get(options, f);
+        return NestedUpdate.of(
+            name,
+            f,
+            rows,
+            keys == null ? List.of() : Options.splitColumns(keys),
+            MergeOptions.FIELD_COUNT_LIMIT.get(options, f));
+      }
+      default -> {}
     }
-    if (name.equals("merge_map")) {
-      return CollectionAggregators.mergeMap(name, f);
-    }
+    String delimiter = MergeOptions.FIELD_LIST_AGG_DELIMITER.get(options, f);
     Comparator<Object> order = ValueComparator.of(field.type());
     return switch (name) {
       case "sum" ->
