@@ -61,3 +61,17 @@ INSERT INTO sg_agg VALUES (1, 1, 3), (2, 100, NULL);
 SELECT * FROM sg_agg ORDER BY id;
 CALL sys.compact(table => 'sg_agg');
 SELECT * FROM sg_agg ORDER BY id;
+-- Distinct counts that keep merging: Spark's own sketches unioned by hll_sketch and theta_sketch.
+CREATE TABLE uv (day STRING, users_hll BINARY, users_theta BINARY) TBLPROPERTIES ('primary-key'='day','bucket'='1','merge-engine'='aggregation','fields.users_hll.aggregate-function'='hll_sketch','fields.users_theta.aggregate-function'='theta_sketch');
+INSERT INTO uv SELECT IF(u % 2 = 0, 'mon', 'tue'), hll_sketch_agg(u), theta_sketch_agg(u) FROM range(0, 1000) AS r(u) GROUP BY 1;
+INSERT INTO uv SELECT 'mon', hll_sketch_agg(u), theta_sketch_agg(u) FROM range(500, 1500) AS r(u);
+SELECT day, round(hll_sketch_estimate(users_hll) / 100) * 100, theta_sketch_estimate(users_theta) FROM uv ORDER BY day;
+CALL sys.compact(table => 'uv');
+SELECT day, round(hll_sketch_estimate(users_hll) / 100) * 100, theta_sketch_estimate(users_theta) FROM uv ORDER BY day;
+CREATE TABLE bad_sketch (id BIGINT, v BIGINT) TBLPROPERTIES ('primary-key'='id','bucket'='1','merge-engine'='aggregation','fields.v.aggregate-function'='rbm32');
+CREATE TABLE bitmaps (id BIGINT, b BINARY) TBLPROPERTIES ('primary-key'='id','bucket'='1','merge-engine'='aggregation','fields.b.aggregate-function'='rbm32');
+INSERT INTO bitmaps VALUES (1, X'3A30000001000000000001001000000005003200');
+INSERT INTO bitmaps VALUES (1, X'3A3000000100000000000000100000000000');
+SELECT id, hex(b) FROM bitmaps;
+INSERT INTO bitmaps VALUES (1, X'0102');
+SELECT id, hex(b) FROM bitmaps;

@@ -333,6 +333,47 @@ class CompatibilityMatrixTest {
             List.of(nested1, nested2, nested3),
             "VALUES ('d1', 1, array(named_struct('k', 1, 's', 'x')),"
                 + " array(named_struct('k', 2, 's', 'b')))"));
+    // Bitmaps and sketches made by Paimon's own utilities; each engine unions them with its
+    // library (Strata with those Spark ships), and the merged bytes must be the same.
+    MatrixTable sketches =
+        keyTable(
+            "dt STRING, id INT, r32 BINARY, r64 BINARY, hll BINARY, theta BINARY",
+            "aggregation",
+            3,
+            "fields.r32.aggregate-function",
+            "rbm32",
+            "fields.r64.aggregate-function",
+            "rbm64",
+            "fields.hll.aggregate-function",
+            "hll_sketch",
+            "fields.theta.aggregate-function",
+            "theta_sketch");
+    String sketches1 =
+        "VALUES ('d1', 1, "
+            + PaimonSketches.row(new int[] {1, 2, 3, 100}, new long[] {1, 1L << 40}, 0, 100)
+            + "), ('d1', 2, "
+            + PaimonSketches.row(new int[] {7}, new long[] {-2}, 5, 6)
+            + ")";
+    String sketches2 =
+        "VALUES ('d1', 1, "
+            + PaimonSketches.row(
+                new int[] {3, 4, 5, 6, 7, 8, 70_000, -5}, new long[] {2, (1L << 40) + 1}, 50, 150)
+            + "), ('d1', 2, NULL, NULL, NULL, NULL)";
+    String sketches3 =
+        "VALUES ('d1', 1, "
+            + PaimonSketches.row(PaimonSketches.range(1000, 1300), new long[] {3}, 140, 6000)
+            + ")";
+    cells.addAll(
+        twoWay(
+            kinds,
+            "primary key, aggregation rbm32, rbm64, hll_sketch and theta_sketch",
+            sketches,
+            insert(sketches1),
+            insert(sketches2),
+            insert(sketches3),
+            tag("t1"),
+            compact(),
+            insert(sketches1)));
     // A DELETE under remove-record-on-delete, between compactions: the writers compact at two
     // sorted runs, so deletes go through compactions of their own.
     for (String engine : List.of("partial-update", "aggregation")) {

@@ -176,6 +176,10 @@ object SqlGoldenSuite {
   def errorLine(e: Throwable): String = {
     val cause = e match {
       case s: SparkException if s.getCause.isInstanceOf[SparkThrowable] => s.getCause
+      // A task's error: the stage and task numbers depend on the queries run before.
+      case s: SparkException
+          if s.getCause != null && String.valueOf(s.getMessage).startsWith("Job aborted due to stage failure") =>
+        s.getCause
       case other => other
     }
     // Spark raises analysis errors as a subclass that only adds the plan; name the public one.

@@ -264,6 +264,47 @@ public final class CoreErrors {
             + ".ignore-retract' = 'true' to leave the column as it is on retractions.");
   }
 
+  /**
+   * A value of a bitmap or sketch column ({@code rbm32}, {@code rbm64}, {@code hll_sketch}, {@code
+   * theta_sketch}) that is not the serialized form its function merges.
+   */
+  public static IllegalArgumentException unreadableSketch(
+      String function, String column, String form, int length, Exception cause) {
+    return new IllegalArgumentException(
+        "Cannot merge column '"
+            + column
+            + "' (aggregate function '"
+            + function
+            + "'): a value of "
+            + length
+            + " bytes is not "
+            + form
+            + " ("
+            + cause
+            + "). Write the column's values in that form, as Apache Paimon's "
+            + function
+            + " expects.",
+        cause);
+  }
+
+  /** A value written into a bitmap or sketch column that its function could not merge. */
+  public static IllegalArgumentException unwritableSketch(
+      String function, String column, String form, int length, Exception cause) {
+    return new IllegalArgumentException(
+        "Cannot write a value of "
+            + length
+            + " bytes into column '"
+            + column
+            + "' (aggregate function '"
+            + function
+            + "'): it is not "
+            + form
+            + " ("
+            + cause
+            + "), and no merge could read it. Nothing was written.",
+        cause);
+  }
+
   /** A product retraction whose quotient does not exist in the column's type. */
   public static ArithmeticException productCannotRetract(
       String column, Object product, Object divisor, ArithmeticException cause) {

@@ -34,7 +34,11 @@ abstract class FieldAggregator {
           "listagg",
           "collect",
           "merge_map",
-          "nested_update");
+          "nested_update",
+          "rbm32",
+          "rbm64",
+          "hll_sketch",
+          "theta_sketch");
 
   private final String function;
   private final String field;
@@ -121,6 +125,12 @@ abstract class FieldAggregator {
             rows,
             keys == null ? List.of() : Options.splitColumns(keys),
             MergeOptions.FIELD_COUNT_LIMIT.get(options, f));
+      }
+      case "rbm32", "rbm64", "hll_sketch", "theta_sketch" -> {
+        if (type.root() != DataTypeRoot.VARBINARY) {
+          throw OptionErrors.aggregateNeedsType(name, f, "a VARBINARY (BYTES)", type);
+        }
+        return SketchUnion.of(name, f);
       }
       default -> {}
     }

@@ -13,6 +13,7 @@ import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.IndexFileMeta;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
+import io.strata.core.merge.SketchColumns;
 import io.strata.core.options.ChangelogProducer;
 import io.strata.core.options.FileFormat;
 import io.strata.core.options.MergeEngine;
@@ -45,6 +46,10 @@ public final class TableWriter implements AutoCloseable {
   private final int[] bucketKeyIndexes;
   private final RowType bucketKeyType;
   private final int[] notNullIndexes;
+
+  /** Null when the table has no bitmap or sketch column. */
+  private final SketchColumns sketchColumns;
+
   private final int[] keyIndexes;
   private final int numBuckets;
   private final WriteSettings settings;
@@ -121,6 +126,7 @@ public final class TableWriter implements AutoCloseable {
       }
     }
     this.notNullIndexes = notNull.stream().mapToInt(Integer::intValue).toArray();
+    this.sketchColumns = SketchColumns.of(rowType, schema.primaryKeys(), options);
     this.dynamicBuckets =
         isDynamicBucket(table)
             ? new DynamicBucketAssigner(table, keyIndexBase(table, start))
@@ -220,6 +226,8 @@ public final class TableWriter implements AutoCloseable {
     }
     if (kind.isRetract()) {
       row = RetractionFill.fill(row, rowType, notNullIndexes);
+    } else if (sketchColumns != null) {
+      sketchColumns.check(row);
     }
     BinaryRow partition =
         unpartitioned != null
