@@ -12,6 +12,7 @@ import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
 import io.strata.core.write.BucketId;
+import io.strata.core.write.TableWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -34,6 +35,7 @@ public final class CompactionPlanner {
 
   /** The tasks for the buckets of partitions matching {@code partitionFilter} (null = all). */
   public List<CompactionTask> plan(Predicate partitionFilter, CompactStrategy strategy) {
+    TableWriter.checkChangelogProduced(table, "compact");
     // Key buckets keep their vectors by lookup compaction; append tasks drop the vectors.
     boolean keyVectors =
         table.schema().hasPrimaryKey()

@@ -121,6 +121,27 @@ public final class CoreErrors {
             + " changelog-producer 'none' and 'input'.");
   }
 
+  /**
+   * A write or compaction of a primary-key table whose changelog is produced by compaction
+   * (changelog-producer 'lookup' or 'full-compaction'), which Strata does not produce: the table's
+   * streaming consumers would never see the change.
+   */
+  public static UnsupportedOperationException compactionChangelogUnsupported(
+      String table, String producer, String what) {
+    return new UnsupportedOperationException(
+        "Cannot "
+            + what
+            + " table "
+            + table
+            + ": its changelog-producer is '"
+            + producer
+            + "', whose changelog files Strata does not produce, so the table's streaming"
+            + " consumers would miss the change. Write it with Apache Paimon, or, if nothing"
+            + " streams its changelog, ALTER TABLE "
+            + table
+            + " SET TBLPROPERTIES ('changelog-producer' = 'none') (or 'input').");
+  }
+
   public static IllegalArgumentException streamModeNeedsOption(String mode, String option) {
     return new IllegalArgumentException(
         "The streaming scan.mode '" + mode + "' needs the option '" + option + "'; set it.");

@@ -160,6 +160,7 @@ public final class TableWriter implements AutoCloseable {
     if (!table.schema().hasPrimaryKey()) {
       return;
     }
+    checkChangelogProduced(table, "write to");
     io.strata.core.merge.MergeFunctions.of(
         table.schema().rowType(),
         table.schema().primaryKeys(),
@@ -306,6 +307,21 @@ public final class TableWriter implements AutoCloseable {
         format,
         names.of(format),
         settings);
+  }
+
+  /**
+   * Fails for a primary-key table whose changelog comes from compactions (changelog-producer
+   * 'lookup' or 'full-compaction'): Strata's writes and compactions would leave no changelog of
+   * what they change. {@code what} names the operation, as in "write to".
+   */
+  public static void checkChangelogProduced(FileStore table, String what) {
+    ChangelogProducer producer = table.options().get(TableOptions.CHANGELOG_PRODUCER);
+    if (table.schema().hasPrimaryKey()
+        && (producer == ChangelogProducer.LOOKUP
+            || producer == ChangelogProducer.FULL_COMPACTION)) {
+      throw CoreErrors.compactionChangelogUnsupported(
+          table.root().getName(), producer.value(), what);
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.strata.core.write;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -49,6 +50,51 @@ class TableWriterCheckTest {
                           Map.of("primary-key", "k", "bucket", "1", "merge-engine", engine))))
           .doesNotThrowAnyException();
     }
+  }
+
+  @Test
+  void tablesWhoseChangelogComesFromCompactionAreNeitherWrittenNorCompacted() {
+    for (String producer : List.of("lookup", "full-compaction")) {
+      FileStoreTable table =
+          table(
+              "c_" + producer.replace('-', '_'),
+              Map.of("primary-key", "k", "bucket", "1", "changelog-producer", producer));
+      String name = table.root().getName();
+      assertThatThrownBy(table::newWrite)
+          .isInstanceOf(UnsupportedOperationException.class)
+          .hasMessage(
+              "Cannot write to table "
+                  + name
+                  + ": its changelog-producer is '"
+                  + producer
+                  + "', whose changelog files Strata does not produce, so the table's streaming"
+                  + " consumers would miss the change. Write it with Apache Paimon, or, if nothing"
+                  + " streams its changelog, ALTER TABLE "
+                  + name
+                  + " SET TBLPROPERTIES ('changelog-producer' = 'none') (or 'input').");
+      assertThatThrownBy(
+              () ->
+                  new io.strata.core.compact.CompactionPlanner(table)
+                      .plan(null, io.strata.core.levels.CompactStrategy.FULL))
+          .hasMessageStartingWith("Cannot compact table " + name + ": its changelog-producer");
+      assertThat(table.snapshotManager().latest()).isNull();
+    }
+    // Append tables have no changelog of their own; 'none' and 'input' are written.
+    for (String producer : List.of("none", "input")) {
+      assertThatCode(
+              () ->
+                  TableWriter.checkWritable(
+                      table(
+                          "p_" + producer,
+                          Map.of(
+                              "primary-key", "k", "bucket", "1", "changelog-producer", producer))))
+          .doesNotThrowAnyException();
+    }
+    assertThatCode(
+            () ->
+                TableWriter.checkWritable(
+                    table("append_lookup", Map.of("changelog-producer", "lookup"))))
+        .doesNotThrowAnyException();
   }
 
   @Test
