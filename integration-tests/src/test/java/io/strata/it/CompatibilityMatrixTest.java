@@ -374,6 +374,39 @@ class CompatibilityMatrixTest {
             tag("t1"),
             compact(),
             insert(sketches1)));
+    // Paimon's lookup merge (changelog-producer 'lookup', 'force-lookup'): each compaction merges
+    // the key's newest row above level 0 into its output, and a read takes that newest row and
+    // level 0 only. Strata reads such tables as Paimon merges them; it does not write them.
+    for (String lookup : List.of("changelog-producer=lookup", "force-lookup=true")) {
+      String[] option = lookup.split("=");
+      for (String engine : List.of("aggregation", "partial-update")) {
+        cells.add(
+            tableCell(
+                kinds,
+                "primary key, " + engine + ", " + lookup,
+                MatrixCell.PAIMON_WRITES,
+                PAIMON,
+                engine.equals("aggregation")
+                    ? keyTable(
+                        engine,
+                        3,
+                        option[0],
+                        option[1],
+                        "fields.v.aggregate-function",
+                        "sum",
+                        "fields.name.aggregate-function",
+                        "listagg")
+                    : keyTable(engine, 3, option[0], option[1]),
+                insert(ROWS_1),
+                insert(ROWS_2),
+                insert(ROWS_3),
+                tag("t1"),
+                insert(ROWS_2),
+                compact(),
+                insert(ROWS_1),
+                insert(ROWS_3)));
+      }
+    }
     // A DELETE under remove-record-on-delete, between compactions: the writers compact at two
     // sorted runs, so deletes go through compactions of their own.
     for (String engine : List.of("partial-update", "aggregation")) {

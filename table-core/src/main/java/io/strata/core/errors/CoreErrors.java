@@ -142,6 +142,21 @@ public final class CoreErrors {
             + " SET TBLPROPERTIES ('changelog-producer' = 'none') (or 'input').");
   }
 
+  /** A write or compaction of a table merged by lookup (force-lookup) without deletion vectors. */
+  public static UnsupportedOperationException lookupCompactionUnsupported(
+      String table, String what) {
+    return new UnsupportedOperationException(
+        "Cannot "
+            + what
+            + " table "
+            + table
+            + ": it merges by lookup ('force-lookup' = 'true'), where each compaction merges a"
+            + " key's older rows into its output, and Strata compacts such tables only with"
+            + " deletion vectors. Write it with Apache Paimon, or ALTER TABLE "
+            + table
+            + " SET TBLPROPERTIES ('force-lookup' = 'false') once Paimon has fully compacted it.");
+  }
+
   public static IllegalArgumentException streamModeNeedsOption(String mode, String option) {
     return new IllegalArgumentException(
         "The streaming scan.mode '" + mode + "' needs the option '" + option + "'; set it.");

@@ -1,6 +1,8 @@
 package io.strata.core.merge;
 
 import io.strata.core.errors.OptionErrors;
+import io.strata.core.options.ChangelogProducer;
+import io.strata.core.options.MergeEngine;
 import io.strata.core.options.MergeOptions;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
@@ -16,6 +18,20 @@ import java.util.Set;
 public final class MergeFunctions {
 
   private MergeFunctions() {}
+
+  /**
+   * Whether a primary-key table with these options merges by lookup, as Paimon 1.3.1 does with
+   * {@code changelog-producer} {@code lookup}, {@code force-lookup} or deletion vectors (not for
+   * {@code first-row}): a compaction of level-0 files merges the key's newest row above level 0
+   * into its output, so that row holds everything older, and a merge takes the key's row of the
+   * lowest level above 0 with its level-0 records and ignores its rows of higher levels.
+   */
+  public static boolean mergesByLookup(Options options) {
+    return options.get(TableOptions.MERGE_ENGINE) != MergeEngine.FIRST_ROW
+        && (options.get(TableOptions.CHANGELOG_PRODUCER) == ChangelogProducer.LOOKUP
+            || options.get(TableOptions.FORCE_LOOKUP)
+            || options.get(TableOptions.DELETION_VECTORS_ENABLED));
+  }
 
   /** Whether a table with these options defines sequence groups. */
   public static boolean hasSequenceGroups(Map<String, String> tableOptions) {

@@ -147,6 +147,16 @@ public final class TableOptions {
               + " the files each commit added (none; input, whose changelog equals them); lookup"
               + " and full-compaction are refused by streaming reads.");
 
+  public static final ConfigOption<Boolean> FORCE_LOOKUP =
+      of(
+          "force-lookup",
+          OptionType.BOOLEAN,
+          false,
+          "Merge primary-key buckets by lookup, as Paimon does for changelog-producer lookup and"
+              + " deletion vectors: each compaction merges a key's newest row above level 0 into"
+              + " its output, and a read takes that row and level 0 only. Strata reads such"
+              + " tables; it writes them only with deletion vectors.");
+
   public static final ConfigOption<Boolean> DELETION_VECTORS_ENABLED =
       of(
           "deletion-vectors.enabled",

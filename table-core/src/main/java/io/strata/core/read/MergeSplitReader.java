@@ -58,6 +58,10 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   private final List<Cursor> cursors = new ArrayList<>();
   private Object[] next;
   private final boolean lastWins;
+
+  /** Whether a key's rows above its lowest level above 0 are ignored ({@code mergesByLookup}). */
+  private final boolean byLookup;
+
   private final int keyArity;
   private KeyValueLayout keyValueLayout;
   private boolean keepRetractions;
@@ -107,6 +111,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     this.lastWins =
         table.options().get(TableOptions.MERGE_ENGINE) == MergeEngine.DEDUPLICATE
             && table.options().get(TableOptions.SEQUENCE_FIELD) == null;
+    this.byLookup = MergeFunctions.mergesByLookup(table.options());
     // Field-wise engines and sequence.field read whole rows; the last-wins engine needs none.
     this.mergeType = lastWins ? readType : table.schema().rowType();
     this.projection = projection(mergeType, readType);
@@ -132,6 +137,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         Cursor c = open(split, split.files().get(i), encodedStrings);
         cursors.add(c);
         c.deleted = deleted.apply(i);
+        c.level = split.files().get(i).level();
         if (c.advance()) {
           queue.add(c);
         }
@@ -291,12 +297,18 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     Cursor head = queue.poll();
     Object[] key = Arrays.copyOf(head.key(), keyArity);
     List<KeyValue> records = new ArrayList<>();
-    records.add(record(head));
-    advanceAndRequeue(head);
-    while (!queue.isEmpty() && keyOrder.compare(queue.peek().key(), key) == 0) {
-      Cursor c = queue.poll();
+    List<Integer> levels = byLookup ? new ArrayList<>() : null;
+    Cursor c = head;
+    do {
       records.add(record(c));
+      if (levels != null) {
+        levels.add(c.level);
+      }
       advanceAndRequeue(c);
+      c = !queue.isEmpty() && keyOrder.compare(queue.peek().key(), key) == 0 ? queue.poll() : null;
+    } while (c != null);
+    if (levels != null) {
+      records = newestAboveLevelZero(records, levels);
     }
     if (older != null) {
       KeyValue old = older.find(key);
@@ -313,6 +325,27 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       return keyValueLayout.toFileRow(row, merged.sequence(), merged.kind());
     }
     return row;
+  }
+
+  /**
+   * The key's records of level 0 and of its lowest level above 0, in their order: a lookup merge
+   * (see {@code MergeFunctions.mergesByLookup}) wrote into that row what higher levels hold.
+   */
+  private static List<KeyValue> newestAboveLevelZero(List<KeyValue> records, List<Integer> levels) {
+    int newest = Integer.MAX_VALUE;
+    for (int level : levels) {
+      if (level > 0) {
+        newest = Math.min(newest, level);
+      }
+    }
+    List<KeyValue> kept = new ArrayList<>(records.size());
+    for (int i = 0; i < records.size(); i++) {
+      int level = levels.get(i);
+      if (level <= 0 || level == newest) {
+        kept.add(records.get(i));
+      }
+    }
+    return kept;
   }
 
   /**
@@ -430,6 +463,9 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
 
     /** Rows of the file that a deletion vector hides; their positions count from 0. */
     private DeletionVector deleted = DeletionVector.EMPTY;
+
+    /** The file's LSM level. */
+    private int level;
 
     private long position;
 

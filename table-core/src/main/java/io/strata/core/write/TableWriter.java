@@ -160,7 +160,7 @@ public final class TableWriter implements AutoCloseable {
     if (!table.schema().hasPrimaryKey()) {
       return;
     }
-    checkChangelogProduced(table, "write to");
+    checkCompactionsSupported(table, "write to");
     io.strata.core.merge.MergeFunctions.of(
         table.schema().rowType(),
         table.schema().primaryKeys(),
@@ -310,17 +310,26 @@ public final class TableWriter implements AutoCloseable {
   }
 
   /**
-   * Fails for a primary-key table whose changelog comes from compactions (changelog-producer
-   * 'lookup' or 'full-compaction'): Strata's writes and compactions would leave no changelog of
-   * what they change. {@code what} names the operation, as in "write to".
+   * Fails for a primary-key table whose compactions Strata cannot do as Paimon does: its changelog
+   * comes from compactions (changelog-producer 'lookup' or 'full-compaction'), which Strata does
+   * not produce, or it merges by lookup ({@code force-lookup}) without deletion vectors, whose
+   * compactions merge older rows into their output. {@code what} names the operation, as in "write
+   * to".
    */
-  public static void checkChangelogProduced(FileStore table, String what) {
-    ChangelogProducer producer = table.options().get(TableOptions.CHANGELOG_PRODUCER);
-    if (table.schema().hasPrimaryKey()
-        && (producer == ChangelogProducer.LOOKUP
-            || producer == ChangelogProducer.FULL_COMPACTION)) {
+  public static void checkCompactionsSupported(FileStore table, String what) {
+    if (!table.schema().hasPrimaryKey()) {
+      return;
+    }
+    Options options = table.options();
+    ChangelogProducer producer = options.get(TableOptions.CHANGELOG_PRODUCER);
+    if (producer == ChangelogProducer.LOOKUP || producer == ChangelogProducer.FULL_COMPACTION) {
       throw CoreErrors.compactionChangelogUnsupported(
           table.root().getName(), producer.value(), what);
+    }
+    if (options.get(TableOptions.FORCE_LOOKUP)
+        && !options.get(TableOptions.DELETION_VECTORS_ENABLED)
+        && options.get(TableOptions.MERGE_ENGINE) != MergeEngine.FIRST_ROW) {
+      throw CoreErrors.lookupCompactionUnsupported(table.root().getName(), what);
     }
   }
 

@@ -79,6 +79,27 @@ class TableWriterCheckTest {
           .hasMessageStartingWith("Cannot compact table " + name + ": its changelog-producer");
       assertThat(table.snapshotManager().latest()).isNull();
     }
+    // A table merged by lookup is compacted as Paimon does only with deletion vectors.
+    FileStoreTable lookup =
+        table("force_lookup", Map.of("primary-key", "k", "bucket", "1", "force-lookup", "true"));
+    assertThatThrownBy(lookup::newWrite)
+        .hasMessageStartingWith(
+            "Cannot write to table force_lookup: it merges by lookup ('force-lookup' = 'true')");
+    assertThatCode(
+            () ->
+                TableWriter.checkWritable(
+                    table(
+                        "force_lookup_dv",
+                        Map.of(
+                            "primary-key",
+                            "k",
+                            "bucket",
+                            "1",
+                            "force-lookup",
+                            "true",
+                            "deletion-vectors.enabled",
+                            "true"))))
+        .doesNotThrowAnyException();
     // Append tables have no changelog of their own; 'none' and 'input' are written.
     for (String producer : List.of("none", "input")) {
       assertThatCode(
