@@ -12,6 +12,7 @@ import static io.strata.it.MatrixOp.expireSnapshots;
 import static io.strata.it.MatrixOp.insert;
 import static io.strata.it.MatrixOp.paimonRetracts;
 import static io.strata.it.MatrixOp.rollback;
+import static io.strata.it.MatrixOp.setOption;
 import static io.strata.it.MatrixOp.tag;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -407,6 +408,97 @@ class CompatibilityMatrixTest {
                 insert(ROWS_3)));
       }
     }
+    // ignore-delete: writers drop deletes, whatever the engine, and a merge passes over those
+    // written before; time travel reads older versions with the table's current options, as
+    // Paimon does. Paimon refuses to change 'ignore-delete' itself, not its older keys.
+    for (String engine : List.of("deduplicate", "partial-update")) {
+      cells.addAll(
+          twoWay(
+              kinds,
+              "primary key, " + engine + ", ignore-delete",
+              keyTable(engine, 3, "ignore-delete", "true"),
+              insert(ROWS_1),
+              delete("id = 2"),
+              insert(ROWS_2),
+              compact(),
+              delete("v > 40"),
+              insert(ROWS_3)));
+    }
+    cells.addAll(
+        twoWay(
+            kinds,
+            "primary key, deduplicate.ignore-delete set after deletes",
+            keyTable("deduplicate", 3),
+            insert(ROWS_1),
+            delete("id = 2"),
+            insert(ROWS_2),
+            delete("v > 40"),
+            tag("t0"),
+            setOption("deduplicate.ignore-delete", "true"),
+            insert(ROWS_3),
+            delete("id IN (1, 5)"),
+            tag("t1"),
+            compact(),
+            delete("id = 3")));
+    // sequence.field.sort-order descending: Paimon 1.3.1 orders ascending all the same (its
+    // comparator ignores the setting), and so does Strata, which refuses to create such a table.
+    cells.add(
+        tableCell(
+            kinds,
+            "primary key, sequence.field.sort-order descending",
+            MatrixCell.PAIMON_WRITES,
+            PAIMON,
+            keyTable(
+                "deduplicate", 3, "sequence.field", "v", "sequence.field.sort-order", "descending"),
+            insert(ROWS_1),
+            insert(ROWS_2),
+            insert(ROWS_3),
+            tag("t1"),
+            compact(),
+            insert("VALUES ('d1', 1, 'late-small', 1L), ('d2', 3, 'late-null', NULL)")));
+    // data-file.path-directory: partitions and buckets under a subdirectory of the table.
+    cells.addAll(
+        twoWay(
+            kinds,
+            "primary key, data-file.path-directory",
+            keyTable("deduplicate", 2, "data-file.path-directory", "data"),
+            insert(ROWS_1),
+            insert(ROWS_2),
+            delete("id = 2"),
+            tag("t1"),
+            compact(),
+            insert(ROWS_3),
+            expireSnapshots(2)));
+    // rowkind.field: each inserted row's kind is its op column's value.
+    cells.addAll(
+        twoWay(
+            kinds,
+            "primary key, rowkind.field",
+            keyTable(
+                "dt STRING, id INT, name STRING, v BIGINT, op STRING",
+                "deduplicate",
+                3,
+                "rowkind.field",
+                "op"),
+            insert(
+                "VALUES ('d1', 1, 'a', 10L, '+I'), ('d1', 2, 'b', 20L, '+I'),"
+                    + " ('d2', 3, 'c', 30L, '+I')"),
+            insert("VALUES ('d1', 1, 'a', 10L, '-D'), ('d2', 3, 'c2', 31L, '+U')"),
+            insert("VALUES ('d1', 1, 'again', 11L, '+i'), ('d1', 2, 'b', 20L, '-U')"),
+            compact()));
+    // bucket-function.type 'mod': Strata reads Paimon's table (without bucket pruning).
+    cells.add(
+        tableCell(
+            kinds,
+            "primary key, bucket-function.type mod",
+            MatrixCell.PAIMON_WRITES,
+            PAIMON,
+            keyTable("deduplicate", 3, "bucket-function.type", "mod"),
+            insert(ROWS_1),
+            insert(ROWS_2),
+            delete("id = 4"),
+            compact(),
+            insert(ROWS_3)));
     // A DELETE under remove-record-on-delete, between compactions: the writers compact at two
     // sorted runs, so deletes go through compactions of their own.
     for (String engine : List.of("partial-update", "aggregation")) {

@@ -190,6 +190,25 @@ interface MatrixOp {
         });
   }
 
+  /** ALTER TABLE SET TBLPROPERTIES of one option. */
+  static MatrixOp setOption(String key, String value) {
+    return new Step(
+        "set option " + key + " = " + value,
+        ctx ->
+            ctx.sql(
+                "ALTER TABLE "
+                    + ctx.sparkName()
+                    + " SET TBLPROPERTIES ('"
+                    + key
+                    + "' = '"
+                    + value
+                    + "')"),
+        ctx ->
+            ctx.paimon()
+                .catalog()
+                .alterTable(ctx.identifier(), SchemaChange.setOption(key, value), false));
+  }
+
   /** Renames a column. */
   static MatrixOp renameColumn(String from, String to) {
     return new Step(

@@ -280,6 +280,31 @@ class PaimonInteropTest {
     assertStrataFiltersKeepMatchingRows(PAIMON_CATALOG + "." + PDB + ".p_all_types");
   }
 
+  @Test
+  void strataReadsPaimonModBucketTableWithoutPruningWrongBuckets() throws Exception {
+    Schema schema =
+        Schema.newBuilder()
+            .column("id", DataTypes.BIGINT().notNull())
+            .column("v", DataTypes.STRING())
+            .primaryKey("id")
+            .option("bucket", "4")
+            .option("bucket-function.type", "mod")
+            .build();
+    FileStoreTable table = createPaimonTable("p_mod_bucket", schema);
+    List<InternalRow> rows = new ArrayList<>();
+    for (long id = -6; id < 30; id++) {
+      rows.add(GenericRow.of(id, org.apache.paimon.data.BinaryString.fromString("v" + id)));
+    }
+    PaimonOracle.write(table, rows);
+    String name = PAIMON_CATALOG + "." + PDB + ".p_mod_bucket";
+    List<String> expected = PaimonOracle.rows(paimonOnPaimon.table(PDB, "p_mod_bucket"));
+    assertThat(sparkRows(name)).containsExactlyElementsOf(expected);
+    // The default hash would send id = 5 to another bucket than 5 mod 4: no bucket is pruned.
+    assertStrataFiltersKeepMatchingRows(name);
+    assertThatThrownBy(() -> spark.sql("INSERT INTO " + name + " VALUES (100, 'x')").collect())
+        .hasStackTraceContaining("'bucket-function.type' = 'mod'");
+  }
+
   /**
    * Strata prunes by Paimon's stats without losing rows: for every atomic column and each of its
    * values, {@code WHERE column = value} (or IS NULL) returns exactly the rows holding it. The

@@ -259,7 +259,7 @@ public class StrataCatalog
     if (timeTravel != null) {
       snapshot = timeTravel.apply(new SnapshotSelector(table));
       if (snapshot.schemaId() != table.schema().id()) {
-        table = table.withSchema(table.schemaManager().schema(snapshot.schemaId()));
+        table = table.withSchema(SnapshotSelector.schemaAt(table, snapshot));
       }
     }
     if (dollar < 0) {

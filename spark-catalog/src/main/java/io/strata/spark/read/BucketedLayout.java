@@ -68,6 +68,8 @@ final class BucketedLayout {
     if (!readOptions.get(ScanOptions.BUCKETED_SCAN)
         || mode == ReadMode.AUDIT_LOG
         || numBuckets <= 0
+        || table.options().get(TableOptions.BUCKET_FUNCTION_TYPE)
+            != io.strata.core.options.BucketFunctionType.DEFAULT
         || splits.isEmpty()
         || !SQLConf.get().v2BucketingEnabled()
         || bucketKey.size() != 1

@@ -136,6 +136,9 @@ final class ColumnarScanCheck {
     }
     MergeEngine engine = table.options().get(TableOptions.MERGE_ENGINE);
     String sequenceOption = table.options().get(TableOptions.SEQUENCE_FIELD);
+    if (engine == MergeEngine.DEDUPLICATE && table.options().get(TableOptions.IGNORE_DELETE)) {
+      return "deduplicate with ignore-delete passes over retractions on rows";
+    }
     if (sequenceOption == null
         && (engine == MergeEngine.DEDUPLICATE || engine == MergeEngine.FIRST_ROW)) {
       return null;

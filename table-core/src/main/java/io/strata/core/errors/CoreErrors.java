@@ -157,6 +157,47 @@ public final class CoreErrors {
             + " SET TBLPROPERTIES ('force-lookup' = 'false') once Paimon has fully compacted it.");
   }
 
+  /** A table with a layout option Strata does not implement. */
+  public static UnsupportedOperationException unsupportedTableLayout(
+      String table, String option, String what) {
+    return new UnsupportedOperationException(
+        "Cannot "
+            + what
+            + " table "
+            + table
+            + ": it has table option "
+            + option
+            + ", a layout of Apache Paimon's that Strata does not implement, and it would "
+            + ("read".equals(what) ? "read other rows than Paimon reads" : "write files Paimon")
+            + ("read".equals(what) ? "" : " would not find or would read otherwise")
+            + ". Use Apache Paimon for this table.");
+  }
+
+  /** A table's {@code rowkind.field} that is not one of its string columns. */
+  public static IllegalArgumentException invalidRowKindField(
+      String table, String field, String type) {
+    return new IllegalArgumentException(
+        "Table option 'rowkind.field' = '"
+            + field
+            + "' of table "
+            + table
+            + (type == null
+                ? " names no column of the table"
+                : " names a column of type " + type + ", not a STRING column")
+            + "; it must name the STRING column whose value ('+I', '-U', '+U', '-D') is each"
+            + " written row's kind.");
+  }
+
+  /** A written row whose {@code rowkind.field} value is NULL or names no row kind. */
+  public static IllegalArgumentException rowKindMissing(String column, String value) {
+    return new IllegalArgumentException(
+        "Cannot write a row whose row kind column '"
+            + column
+            + "' (table option 'rowkind.field') is "
+            + (value == null ? "NULL" : "'" + value + "'")
+            + ": it must be one of '+I', '-U', '+U', '-D'. Nothing was written.");
+  }
+
   public static IllegalArgumentException streamModeNeedsOption(String mode, String option) {
     return new IllegalArgumentException(
         "The streaming scan.mode '" + mode + "' needs the option '" + option + "'; set it.");
@@ -276,9 +317,10 @@ public final class CoreErrors {
         "Cannot delete rows of table "
             + table
             + ": its 'merge-engine' = 'aggregation' would fold a DELETE into its columns, and"
-            + " Strata's DELETE carries only the key, so it would change nothing. Set table option"
-            + " 'aggregation.remove-record-on-delete' = 'true' to delete whole rows, or"
-            + " 'ignore-delete' = 'true' to drop deletes.");
+            + " Strata's DELETE carries only the key, so it would change nothing. A table created"
+            + " with 'aggregation.remove-record-on-delete' = 'true' deletes whole rows, one with"
+            + " 'ignore-delete' = 'true' drops deletes (both options are fixed at CREATE TABLE, as"
+            + " in Apache Paimon).");
   }
 
   /**
@@ -367,8 +409,8 @@ public final class CoreErrors {
             + table
             + ": it is a 'partial-update' table with sequence groups, where a DELETE retracts the"
             + " groups whose sequence it carries, and Strata's DELETE writes only the key. Delete"
-            + " with Apache Paimon, set table option 'ignore-delete' = 'true' to drop deletes, or"
-            + " UPDATE the group's columns to NULL with a newer sequence value.");
+            + " with Apache Paimon, or UPDATE the group's columns to NULL with a newer sequence"
+            + " value (a table created with 'ignore-delete' = 'true' drops deletes).");
   }
 
   public static UnsupportedOperationException keyChangeRefused(
@@ -389,11 +431,12 @@ public final class CoreErrors {
             + table
             + ": its 'merge-engine' = '"
             + engine
-            + "' cannot apply DELETE or UPDATE_BEFORE records; set table option 'ignore-delete' ="
-            + " 'true' to drop them"
+            + "' cannot apply DELETE or UPDATE_BEFORE records. A table created with"
+            + " 'ignore-delete' = 'true' drops them"
             + (engine.equals("partial-update")
-                ? ", or 'partial-update.remove-record-on-delete' = 'true' to delete whole rows."
-                : "."));
+                ? ", one with 'partial-update.remove-record-on-delete' = 'true' deletes whole rows"
+                : "")
+            + " (options fixed at CREATE TABLE, as in Apache Paimon).");
   }
 
   // ---- commits ----

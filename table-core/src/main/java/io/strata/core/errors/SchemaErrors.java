@@ -149,6 +149,14 @@ public final class SchemaErrors {
             + " count or 'bucket' = -1.");
   }
 
+  public static IllegalArgumentException descendingSequenceUnsupported() {
+    return new IllegalArgumentException(
+        "Table option 'sequence.field.sort-order' = 'descending' is not supported: Apache Paimon"
+            + " 1.3.1 orders sequence.field ascending whatever the option says (its comparator"
+            + " ignores it), so Paimon and Strata would read other rows than you asked for. Keep"
+            + " 'ascending' (the default), e.g. by ordering on a negated column.");
+  }
+
   public static IllegalArgumentException firstRowWithDeletionVectors() {
     return new IllegalArgumentException(
         "A 'first-row' table cannot have 'deletion-vectors.enabled' = true: it never deletes an"
@@ -187,6 +195,15 @@ public final class SchemaErrors {
             + key
             + "' of an existing table: primary keys and partitions are fixed at CREATE"
             + " TABLE.");
+  }
+
+  public static IllegalArgumentException immutableOption(String key) {
+    return new IllegalArgumentException(
+        "Cannot change table option '"
+            + key
+            + "' of an existing table: it decides how the table's existing files merge or where"
+            + " they are, and Apache Paimon fixes it at CREATE TABLE too. Create a table with the"
+            + " option you want and copy the rows into it (CREATE TABLE ... AS SELECT).");
   }
 
   public static IllegalArgumentException unsetBucket() {

@@ -65,7 +65,7 @@ public final class MergeFunctions {
           case FIRST_ROW -> MergeFunctions::firstRow;
           case PARTIAL_UPDATE -> partialUpdate(rowType, primaryKeys, options, tableOptions);
           case AGGREGATION -> new Aggregation(rowType, primaryKeys, options);
-          case DEDUPLICATE -> new Deduplicate();
+          case DEDUPLICATE -> new Deduplicate(options.get(TableOptions.IGNORE_DELETE));
         };
     String sequenceField = options.get(TableOptions.SEQUENCE_FIELD);
     if (sequenceField == null) {
@@ -127,11 +127,24 @@ public final class MergeFunctions {
     return new KeyValue(max, merged.kind(), merged.value());
   }
 
-  /** The latest record wins; a winning retraction deletes the key. */
+  /** The latest record wins; a winning retraction deletes the key unless deletes are ignored. */
   static final class Deduplicate implements MergeFunction {
+    private final boolean ignoreDelete;
+
+    Deduplicate(boolean ignoreDelete) {
+      this.ignoreDelete = ignoreDelete;
+    }
+
     @Override
     public KeyValue merge(List<KeyValue> records) {
-      return records.get(records.size() - 1);
+      for (int i = records.size() - 1; i >= 0; i--) {
+        KeyValue r = records.get(i);
+        // With ignore-delete, retractions other writers wrote are passed over, as in Paimon.
+        if (!ignoreDelete || !r.kind().isRetract()) {
+          return r;
+        }
+      }
+      return null;
     }
   }
 

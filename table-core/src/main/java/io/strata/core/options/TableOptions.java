@@ -147,6 +147,48 @@ public final class TableOptions {
               + " the files each commit added (none; input, whose changelog equals them); lookup"
               + " and full-compaction are refused by streaming reads.");
 
+  public static final ConfigOption<String> DATA_FILE_PATH_DIRECTORY =
+      ConfigOption.<String>of(
+          "data-file.path-directory",
+          OptionType.STRING,
+          null,
+          "A subdirectory of the table that holds its partition and bucket directories (relative,"
+              + " plain names).");
+
+  public static final ConfigOption<BucketFunctionType> BUCKET_FUNCTION_TYPE =
+      ofEnum(
+          "bucket-function.type",
+          BucketFunctionType.class,
+          BucketFunctionType.DEFAULT,
+          "How a row's bucket follows from its bucket key: default hashes it; mod (one INT or"
+              + " BIGINT bucket key) takes its value modulo 'bucket'. Strata reads tables of"
+              + " either (without bucket pruning or storage-partitioned joins for mod) and writes"
+              + " default ones.");
+
+  public static final ConfigOption<Boolean> DATA_EVOLUTION_ENABLED =
+      of(
+          "data-evolution.enabled",
+          OptionType.BOOLEAN,
+          false,
+          "Paimon's data evolution (files holding some columns of rows identified by row id);"
+              + " Strata refuses tables with it.");
+
+  public static final ConfigOption<Boolean> INDEX_FILE_IN_DATA_FILE_DIR =
+      of(
+          "index-file-in-data-file-dir",
+          OptionType.BOOLEAN,
+          false,
+          "Keep index files (deletion vectors, hash indexes) in the bucket directories; Strata"
+              + " refuses tables with it.");
+
+  public static final ConfigOption<String> ROWKIND_FIELD =
+      ConfigOption.<String>of(
+          "rowkind.field",
+          OptionType.STRING,
+          null,
+          "A STRING column whose value ('+I', '-U', '+U', '-D') is the row kind a written row"
+              + " takes, on primary-key tables.");
+
   public static final ConfigOption<Boolean> FORCE_LOOKUP =
       of(
           "force-lookup",
@@ -174,11 +216,22 @@ public final class TableOptions {
 
   public static final ConfigOption<Boolean> IGNORE_DELETE =
       of(
-          "ignore-delete",
+              "ignore-delete",
+              OptionType.BOOLEAN,
+              false,
+              "Drop DELETE and UPDATE_BEFORE records instead of applying them: writers drop"
+                  + " them, and merges pass over those other writers wrote.")
+          .withAliases(
+              "first-row.ignore-delete",
+              "deduplicate.ignore-delete",
+              "partial-update.ignore-delete");
+
+  public static final ConfigOption<Boolean> IGNORE_UPDATE_BEFORE =
+      of(
+          "ignore-update-before",
           OptionType.BOOLEAN,
           false,
-          "Drop DELETE and UPDATE_BEFORE records instead of applying them (partial-update,"
-              + " first-row).");
+          "Drop UPDATE_BEFORE records when writing (DELETEs are still written).");
 
   public static final ConfigOption<String> SEQUENCE_FIELD =
       ConfigOption.<String>of(
@@ -186,6 +239,15 @@ public final class TableOptions {
           OptionType.STRING,
           null,
           "Columns that order rows of one key instead of arrival order.");
+
+  public static final ConfigOption<SortOrder> SEQUENCE_FIELD_SORT_ORDER =
+      ofEnum(
+          "sequence.field.sort-order",
+          SortOrder.class,
+          SortOrder.ASCENDING,
+          "The order of sequence.field. Apache Paimon 1.3.1 orders ascending whatever this says"
+              + " (its comparator ignores the setting), and so does Strata, so that both read the"
+              + " same rows; Strata refuses descending when creating or altering a table.");
 
   public static final ConfigOption<Long> WRITE_BUFFER_SIZE =
       of(

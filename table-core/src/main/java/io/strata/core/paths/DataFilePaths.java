@@ -17,10 +17,25 @@ import org.slf4j.LoggerFactory;
  * this package, are not needed to locate a file.
  *
  * @param defaultPartitionName the directory value of a null partition field
+ * @param directory {@code data-file.path-directory}: the table's subdirectory that holds the
+ *     partition and bucket directories, or null for the table directory itself
  */
 public record DataFilePaths(
-    FileIO fileIO, TablePaths paths, RowType partitionType, String defaultPartitionName)
+    FileIO fileIO,
+    TablePaths paths,
+    RowType partitionType,
+    String defaultPartitionName,
+    String directory)
     implements java.io.Serializable {
+
+  public DataFilePaths {
+    if (directory != null) {
+      // Every segment a plain name: the data stays inside the table directory.
+      for (String segment : directory.split("/", -1)) {
+        PathContainment.requirePlainFileName("data-file.path-directory", segment);
+      }
+    }
+  }
 
   private static final Logger LOG = LoggerFactory.getLogger(DataFilePaths.class);
 
@@ -53,7 +68,11 @@ public record DataFilePaths(
   }
 
   public Path bucketDir(BinaryRow partition, int bucket) {
-    return paths.bucketDir(partitionPath(partition), bucket);
+    String partitionPath = partitionPath(partition);
+    if (directory != null) {
+      partitionPath = partitionPath.isEmpty() ? directory : directory + "/" + partitionPath;
+    }
+    return paths.bucketDir(partitionPath, bucket);
   }
 
   public String partitionPath(BinaryRow partition) {

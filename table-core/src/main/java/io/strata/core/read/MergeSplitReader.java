@@ -110,7 +110,8 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
             table.schema().rowType(), table.schema().primaryKeys(), table.schema().options());
     this.lastWins =
         table.options().get(TableOptions.MERGE_ENGINE) == MergeEngine.DEDUPLICATE
-            && table.options().get(TableOptions.SEQUENCE_FIELD) == null;
+            && table.options().get(TableOptions.SEQUENCE_FIELD) == null
+            && !table.options().get(TableOptions.IGNORE_DELETE);
     this.byLookup = MergeFunctions.mergesByLookup(table.options());
     // Field-wise engines and sequence.field read whole rows; the last-wins engine needs none.
     this.mergeType = lastWins ? readType : table.schema().rowType();

@@ -4,6 +4,7 @@ import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
 import io.strata.core.data.ValueComparator;
+import io.strata.core.options.BucketFunctionType;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.AndPredicate;
@@ -46,7 +47,11 @@ public final class BucketFilter {
    * table has no fixed buckets or the filter does not pin every bucket-key column.
    */
   public static Optional<BucketFilter> of(TableSchema schema, Predicate filter) {
-    if (filter == null || new Options(schema.options()).get(TableOptions.BUCKET) <= 0) {
+    Options options = new Options(schema.options());
+    // A 'mod' table's buckets are not the hash this filter computes: it prunes nothing there.
+    if (filter == null
+        || options.get(TableOptions.BUCKET) <= 0
+        || options.get(TableOptions.BUCKET_FUNCTION_TYPE) != BucketFunctionType.DEFAULT) {
       return Optional.empty();
     }
     String bucketKey = new Options(schema.options()).get(TableOptions.BUCKET_KEY);

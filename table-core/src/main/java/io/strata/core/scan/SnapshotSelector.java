@@ -5,6 +5,7 @@ import io.strata.core.options.ConfigOption;
 import io.strata.core.options.ExpireOptions;
 import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
+import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.SnapshotManager;
 import io.strata.core.snapshot.Tag;
@@ -75,8 +76,16 @@ public final class SnapshotSelector {
     if (snapshot == null || snapshot.schemaId() == table.schema().id()) {
       return new TableVersion(table, snapshot);
     }
-    return new TableVersion(
-        table.withSchema(table.schemaManager().schema(snapshot.schemaId())), snapshot);
+    return new TableVersion(table.withSchema(schemaAt(table, snapshot)), snapshot);
+  }
+
+  /**
+   * The schema {@code table} is read with at {@code snapshot}, as Paimon travels in time: the
+   * columns of the snapshot's schema, the table's current options (so that, e.g., a later {@code
+   * ignore-delete} applies to older versions too).
+   */
+  public static TableSchema schemaAt(FileStore table, Snapshot snapshot) {
+    return table.schemaManager().schema(snapshot.schemaId()).withOptions(table.schema().options());
   }
 
   /** A tag name if such a tag exists, else a snapshot id. */

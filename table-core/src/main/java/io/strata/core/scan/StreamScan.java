@@ -53,6 +53,7 @@ public final class StreamScan {
   private final boolean readsChangelog;
 
   public StreamScan(FileStore table, Options readOptions) {
+    TableScan.checkReadable(table);
     this.table = table;
     this.options = table.options().with(readOptions.toMap());
     this.snapshots = table.snapshotManager();

@@ -34,8 +34,31 @@ public final class TableScan {
   private Predicate valueFilter;
 
   public TableScan(FileStore table, Options readOptions) {
+    checkReadable(table);
     this.table = table;
     this.options = table.options().with(readOptions.toMap());
+  }
+
+  /**
+   * Fails for tables whose files Strata cannot read as Paimon does: data evolution (files holding
+   * some columns of rows matched by row id) and index files kept in the bucket directories.
+   */
+  public static void checkReadable(FileStore table) {
+    String unsupported = unsupportedLayout(table.options());
+    if (unsupported != null) {
+      throw CoreErrors.unsupportedTableLayout(table.root().getName(), unsupported, "read");
+    }
+  }
+
+  /** The option of a layout Strata neither reads nor writes, or null. */
+  public static String unsupportedLayout(Options options) {
+    if (options.get(TableOptions.DATA_EVOLUTION_ENABLED)) {
+      return "'data-evolution.enabled' = 'true'";
+    }
+    if (options.get(TableOptions.INDEX_FILE_IN_DATA_FILE_DIR)) {
+      return "'index-file-in-data-file-dir' = 'true'";
+    }
+    return null;
   }
 
   /** A filter bound to the partition row type. */

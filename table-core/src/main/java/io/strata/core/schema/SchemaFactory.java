@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Builds the first schema of a new table: assigns field ids depth first from one counter (a ROW
@@ -127,18 +128,48 @@ public final class SchemaFactory {
    * The options of {@code current} with {@code set} applied, then {@code remove}; refuses changes
    * of the primary key, partitions and bucket layout.
    */
+  /**
+   * Options Apache Paimon 1.3.1 refuses to change on an existing table (its {@code
+   * IMMUTABLE_OPTIONS}, besides the keys and partitions): they decide how existing files merge or
+   * where they are.
+   */
+  static final Set<String> IMMUTABLE_OPTIONS =
+      Set.of(
+          "aggregation.remove-record-on-delete",
+          "bucket-function.type",
+          "bucket-key",
+          "data-evolution.enabled",
+          "data-file.path-directory",
+          "force-lookup",
+          "ignore-delete",
+          "ignore-update-before",
+          "index-file-in-data-file-dir",
+          "merge-engine",
+          "partial-update.remove-record-on-delete",
+          "partial-update.remove-record-on-sequence-group",
+          "rowkind.field");
+
   static Map<String, String> changedOptions(
       TableSchema current, Map<String, String> set, List<String> remove) {
+    // A value that does not parse is reported as such, before whether it may change.
+    OptionRegistry.validate(set);
     Map<String, String> options = new LinkedHashMap<>(current.options());
     for (Map.Entry<String, String> e : set.entrySet()) {
       if (e.getKey().equals(PRIMARY_KEY_OPTION) || e.getKey().equals(PARTITION_OPTION)) {
         throw SchemaErrors.fixedOption(e.getKey());
+      }
+      if (IMMUTABLE_OPTIONS.contains(e.getKey())
+          && !e.getValue().equals(current.options().get(e.getKey()))) {
+        throw SchemaErrors.immutableOption(e.getKey());
       }
       options.put(e.getKey(), e.getValue());
     }
     for (String key : remove) {
       if (key.equals(TableOptions.BUCKET.key()) && current.options().containsKey(key)) {
         throw SchemaErrors.unsetBucket();
+      }
+      if (IMMUTABLE_OPTIONS.contains(key) && current.options().containsKey(key)) {
+        throw SchemaErrors.immutableOption(key);
       }
       options.remove(key);
     }

@@ -9,6 +9,7 @@ import io.strata.core.options.MergeEngine;
 import io.strata.core.options.MergeOptions;
 import io.strata.core.options.OptionRegistry;
 import io.strata.core.options.Options;
+import io.strata.core.options.SortOrder;
 import io.strata.core.options.TableOptions;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypeRoot;
@@ -56,6 +57,10 @@ public final class SchemaValidation {
     }
     validateBucketing(schema, names);
     validateRetention(new Options(schema.options()));
+    if (new Options(schema.options()).get(TableOptions.SEQUENCE_FIELD_SORT_ORDER)
+        != SortOrder.ASCENDING) {
+      throw SchemaErrors.descendingSequenceUnsupported();
+    }
     if (schema.hasPrimaryKey()) {
       // Paimon's own refusal first: it names the column that lacks a group.
       validatePartialUpdateAggregates(schema);

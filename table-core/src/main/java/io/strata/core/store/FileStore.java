@@ -113,7 +113,11 @@ public class FileStore implements java.io.Serializable {
   /** Where this table's data files live. */
   public DataFilePaths dataFilePaths() {
     return new DataFilePaths(
-        fileIO, paths, schema.partitionType(), options().get(TableOptions.PARTITION_DEFAULT_NAME));
+        fileIO,
+        paths,
+        schema.partitionType(),
+        options().get(TableOptions.PARTITION_DEFAULT_NAME),
+        options().get(TableOptions.DATA_FILE_PATH_DIRECTORY));
   }
 
   /** The same table as of {@code newSchema}. */

@@ -14,6 +14,7 @@ import io.strata.core.manifest.IndexFileMeta;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
 import io.strata.core.merge.SketchColumns;
+import io.strata.core.options.BucketFunctionType;
 import io.strata.core.options.ChangelogProducer;
 import io.strata.core.options.FileFormat;
 import io.strata.core.options.MergeEngine;
@@ -46,6 +47,12 @@ public final class TableWriter implements AutoCloseable {
   private final int[] bucketKeyIndexes;
   private final RowType bucketKeyType;
   private final int[] notNullIndexes;
+
+  /** {@code ignore-update-before}: UPDATE_BEFORE records are dropped, as Paimon's writers do. */
+  private final boolean ignoreUpdateBefore;
+
+  /** The {@code rowkind.field} column whose value is an inserted row's kind, or -1. */
+  private final int rowKindIndex;
 
   /** Null when the table has no bitmap or sketch column. */
   private final SketchColumns sketchColumns;
@@ -127,6 +134,8 @@ public final class TableWriter implements AutoCloseable {
     }
     this.notNullIndexes = notNull.stream().mapToInt(Integer::intValue).toArray();
     this.sketchColumns = SketchColumns.of(rowType, schema.primaryKeys(), options);
+    this.ignoreUpdateBefore = options.get(TableOptions.IGNORE_UPDATE_BEFORE);
+    this.rowKindIndex = rowKindIndex(table);
     this.dynamicBuckets =
         isDynamicBucket(table)
             ? new DynamicBucketAssigner(table, keyIndexBase(table, start))
@@ -149,6 +158,17 @@ public final class TableWriter implements AutoCloseable {
    */
   public static void checkWritable(FileStore table) {
     Options options = table.options();
+    String layout = io.strata.core.scan.TableScan.unsupportedLayout(options);
+    if (layout == null
+        && options.get(TableOptions.BUCKET_FUNCTION_TYPE) != BucketFunctionType.DEFAULT) {
+      layout =
+          "'bucket-function.type' = '"
+              + options.get(TableOptions.BUCKET_FUNCTION_TYPE).value()
+              + "'";
+    }
+    if (layout != null) {
+      throw CoreErrors.unsupportedTableLayout(table.root().getName(), layout, "write to");
+    }
     WriteSettings settings = WriteSettings.of(options, table.schema().hasPrimaryKey());
     if (settings.formats().contains(FileFormat.AVRO)) {
       DataField unsupported = AvroSchemas.unsupportedField(table.schema().rowType());
@@ -161,6 +181,7 @@ public final class TableWriter implements AutoCloseable {
       return;
     }
     checkCompactionsSupported(table, "write to");
+    rowKindIndex(table); // a rowkind.field that names no string column
     io.strata.core.merge.MergeFunctions.of(
         table.schema().rowType(),
         table.schema().primaryKeys(),
@@ -214,7 +235,13 @@ public final class TableWriter implements AutoCloseable {
   }
 
   public void write(Object[] row, RowKind kind) {
+    if (rowKindIndex >= 0 && kind == RowKind.INSERT) {
+      kind = rowKindOf(row[rowKindIndex]);
+    }
     if (kind.isRetract() && schema.hasPrimaryKey() && !acceptRetraction()) {
+      return;
+    }
+    if (kind == RowKind.UPDATE_BEFORE && ignoreUpdateBefore) {
       return;
     }
     // A retraction only needs its key: other columns of a deleted row may be unknown (NULL), and
@@ -310,6 +337,40 @@ public final class TableWriter implements AutoCloseable {
   }
 
   /**
+   * The index of a primary-key table's {@code rowkind.field} column, or -1 without one; fails when
+   * the column is missing or not a string, as Paimon's writers do.
+   */
+  private static int rowKindIndex(FileStore table) {
+    String field = table.options().get(TableOptions.ROWKIND_FIELD);
+    if (field == null || !table.schema().hasPrimaryKey()) {
+      return -1;
+    }
+    RowType type = table.schema().rowType();
+    int index = type.indexOf(field);
+    if (index < 0
+        || !(type.typeAt(index).root() == io.strata.core.types.DataTypeRoot.VARCHAR
+            || type.typeAt(index).root() == io.strata.core.types.DataTypeRoot.CHAR)) {
+      throw CoreErrors.invalidRowKindField(
+          table.root().getName(), field, index < 0 ? null : String.valueOf(type.typeAt(index)));
+    }
+    return index;
+  }
+
+  /** The row kind a {@code rowkind.field} value names: +I, -U, +U or -D (any case). */
+  private RowKind rowKindOf(Object value) {
+    String column = rowType.field(rowKindIndex).name();
+    if (value == null) {
+      throw CoreErrors.rowKindMissing(column, null);
+    }
+    for (RowKind k : RowKind.values()) {
+      if (k.shortString().equalsIgnoreCase(value.toString())) {
+        return k;
+      }
+    }
+    throw CoreErrors.rowKindMissing(column, value.toString());
+  }
+
+  /**
    * Fails for a primary-key table whose compactions Strata cannot do as Paimon does: its changelog
    * comes from compactions (changelog-producer 'lookup' or 'full-compaction'), which Strata does
    * not produce, or it merges by lookup ({@code force-lookup}) without deletion vectors, whose
@@ -334,12 +395,11 @@ public final class TableWriter implements AutoCloseable {
   }
 
   /**
-   * Whether a retraction (DELETE, UPDATE_BEFORE) is written, dropped, or refused, by merge engine:
-   * deduplicate writes it; partial-update writes it with {@code
-   * partial-update.remove-record-on-delete} (a DELETE removes the row); partial-update and
-   * first-row drop it with {@code ignore-delete} and refuse it otherwise; aggregation writes it
-   * with {@code aggregation.remove-record-on-delete}, drops it with {@code ignore-delete} and
-   * refuses it otherwise. Decided once per writer.
+   * Whether a retraction (DELETE, UPDATE_BEFORE) is written, dropped, or refused: every engine
+   * drops it with {@code ignore-delete}, as Paimon's writers do; otherwise deduplicate writes it;
+   * partial-update writes it with {@code partial-update.remove-record-on-delete} (a DELETE removes
+   * the row); aggregation writes it with {@code aggregation.remove-record-on-delete}; the others
+   * refuse it. Decided once per writer.
    */
   private boolean acceptRetraction() {
     if (retractionsAccepted == null) {
@@ -355,15 +415,16 @@ public final class TableWriter implements AutoCloseable {
   public static boolean acceptsRetractions(FileStore table) {
     Options options = table.options();
     MergeEngine engine = options.get(TableOptions.MERGE_ENGINE);
+    // Paimon's writers drop retractions under ignore-delete whatever the engine.
+    if (options.get(TableOptions.IGNORE_DELETE)) {
+      return false;
+    }
     if (engine == MergeEngine.DEDUPLICATE
         || (engine == MergeEngine.PARTIAL_UPDATE
             && options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE))
         || (engine == MergeEngine.AGGREGATION
             && options.get(MergeOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE))) {
       return true;
-    }
-    if (options.get(TableOptions.IGNORE_DELETE)) {
-      return false;
     }
     if (engine == MergeEngine.AGGREGATION) {
       throw CoreErrors.aggregateRetractionRefused(table.root().getName());

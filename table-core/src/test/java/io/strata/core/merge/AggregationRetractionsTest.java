@@ -74,8 +74,9 @@ class AggregationRetractionsTest {
         .hasMessage(
             "Cannot delete rows of table plain: its 'merge-engine' = 'aggregation' would fold a"
                 + " DELETE into its columns, and Strata's DELETE carries only the key, so it would"
-                + " change nothing. Set table option 'aggregation.remove-record-on-delete' = 'true'"
-                + " to delete whole rows, or 'ignore-delete' = 'true' to drop deletes.");
+                + " change nothing. A table created with 'aggregation.remove-record-on-delete' ="
+                + " 'true' deletes whole rows, one with 'ignore-delete' = 'true' drops deletes (both"
+                + " options are fixed at CREATE TABLE, as in Apache Paimon).");
     assertThat(rows(t)).containsExactly(List.of(1L, 10L, 5));
 
     FileStoreTable removes =

@@ -119,6 +119,55 @@ class TableWriterCheckTest {
   }
 
   @Test
+  void layoutsStrataDoesNotImplementAreRefusedWithTheOptionNamed() {
+    FileStoreTable evolution = table("evolution", Map.of("data-evolution.enabled", "true"));
+    assertThatThrownBy(() -> TableWriter.checkWritable(evolution))
+        .hasMessageStartingWith(
+            "Cannot write to table evolution: it has table option 'data-evolution.enabled' ="
+                + " 'true', a layout of Apache Paimon's that Strata does not implement");
+    assertThatThrownBy(
+            () ->
+                new io.strata.core.scan.TableScan(
+                    evolution, new io.strata.core.options.Options(Map.of())))
+        .hasMessageStartingWith(
+            "Cannot read table evolution: it has table option 'data-evolution.enabled' = 'true'");
+    FileStoreTable index =
+        table(
+            "index_dir",
+            Map.of("primary-key", "k", "bucket", "1", "index-file-in-data-file-dir", "true"));
+    assertThatThrownBy(index::newWrite)
+        .hasMessageContaining("'index-file-in-data-file-dir' = 'true'");
+    FileStoreTable mod =
+        table("mod", Map.of("primary-key", "k", "bucket", "2", "bucket-function.type", "mod"));
+    assertThatThrownBy(mod::newWrite).hasMessageContaining("'bucket-function.type' = 'mod'");
+    assertThatCode(
+            () ->
+                new io.strata.core.scan.TableScan(
+                    mod, new io.strata.core.options.Options(Map.of())))
+        .doesNotThrowAnyException();
+  }
+
+  @Test
+  void rowKindFieldMustNameAStringColumn() {
+    assertThatThrownBy(
+            () ->
+                TableWriter.checkWritable(
+                    table(
+                        "rk_missing",
+                        Map.of("primary-key", "k", "bucket", "1", "rowkind.field", "op"))))
+        .hasMessage(
+            "Table option 'rowkind.field' = 'op' of table rk_missing names no column of the"
+                + " table; it must name the STRING column whose value ('+I', '-U', '+U', '-D') is"
+                + " each written row's kind.");
+    assertThatThrownBy(
+            () ->
+                TableWriter.checkWritable(
+                    table(
+                        "rk_int", Map.of("primary-key", "v", "bucket", "1", "rowkind.field", "k"))))
+        .hasMessageContaining("names a column of type INT, not a STRING column");
+  }
+
+  @Test
   void orcAndAvroTablesAreWritable() {
     for (String format : List.of("orc", "avro")) {
       assertThatCode(
