@@ -469,6 +469,24 @@ class CompatibilityMatrixTest {
             compact(),
             insert(ROWS_3),
             expireSnapshots(2)));
+    // partition.legacy-name = false: date and timestamp partitions named as Paimon casts them.
+    cells.addAll(
+        twoWay(
+            kinds,
+            "partitions by DATE and TIMESTAMP, partition.legacy-name false",
+            MatrixTable.of(
+                "d DATE, ts TIMESTAMP_NTZ, id INT, v BIGINT",
+                List.of("d", "ts"),
+                "partition.legacy-name",
+                "false"),
+            insert(
+                "VALUES (DATE '2023-12-01', TIMESTAMP_NTZ '2023-12-01 10:00:00.123', 1, 10L),"
+                    + " (DATE '1969-12-31', TIMESTAMP_NTZ '1970-01-01 00:00:00', 2, 20L),"
+                    + " (NULL, NULL, 3, 30L)"),
+            insert("VALUES (DATE '2023-12-01', TIMESTAMP_NTZ '2023-12-01 10:00:00.123', 4, 40L)"),
+            tag("t1"),
+            insert(
+                "VALUES (DATE '2026-12-02', TIMESTAMP_NTZ '2026-12-02 23:59:59.999999', 5, 5L)")));
     // rowkind.field: each inserted row's kind is its op column's value.
     cells.addAll(
         twoWay(

@@ -35,24 +35,40 @@ public final class PartitionPath {
    * values escaped; a NULL, empty or whitespace-only value becomes {@code defaultPartitionName}.
    */
   public static String path(RowType partitionType, Object[] values, String defaultPartitionName) {
-    return render(partitionType, values, defaultPartitionName, true);
+    return render(partitionType, values, defaultPartitionName, true, true);
+  }
+
+  /**
+   * {@link #path(RowType, Object[], String)} with {@code partition.legacy-name}: when false, dates,
+   * times and timestamps are named as Paimon casts them to strings ({@code 2026-12-01}, {@code
+   * 01:02:03}, {@code 2026-12-01 10:00:00.123}) instead of epoch days, millis of day and {@code
+   * LocalDateTime#toString()}.
+   */
+  public static String path(
+      RowType partitionType, Object[] values, String defaultPartitionName, boolean legacyName) {
+    return render(partitionType, values, defaultPartitionName, true, legacyName);
   }
 
   /** The partition as {@code k=v/k2=v2}, unescaped, with the same default-name rule as a path. */
   public static String displayString(
       RowType partitionType, Object[] values, String defaultPartitionName) {
-    return render(partitionType, values, defaultPartitionName, false);
+    return render(partitionType, values, defaultPartitionName, false, true);
   }
 
   private static String render(
-      RowType type, Object[] values, String defaultPartitionName, boolean escape) {
+      RowType type,
+      Object[] values,
+      String defaultPartitionName,
+      boolean escape,
+      boolean legacyName) {
     if (values.length != type.size()) {
       throw ValueErrors.partitionArity(values.length, type, type.size());
     }
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < values.length; i++) {
       DataField field = type.field(i);
-      String text = toText(field.type(), values[i]);
+      String text =
+          legacyName ? toText(field.type(), values[i]) : castText(field.type(), values[i]);
       // Paimon tests for "null or whitespace only" (Character.isWhitespace, as isBlank does), so
       // "", " " and "\t" all share the default directory.
       if (text == null || text.isBlank()) {
@@ -88,6 +104,51 @@ public final class PartitionPath {
       case TIMESTAMP, TIMESTAMP_LTZ -> ((Timestamp) value).toLocalDateTime().toString();
       default -> throw ValueErrors.unsupportedPartitionType(type);
     };
+  }
+
+  /**
+   * The text Paimon's cast to STRING gives a partition value ({@code partition.legacy-name} =
+   * false): DATE {@code yyyy-MM-dd}, TIME {@code HH:mm:ss} (and its precision's digits), TIMESTAMP
+   * and TIMESTAMP_LTZ (in UTC) {@code yyyy-MM-dd HH:mm:ss} with exactly as many fraction digits as
+   * the type's precision; other types as {@link #toText}.
+   */
+  static String castText(DataType type, Object value) {
+    if (value == null) {
+      return null;
+    }
+    return switch (type.root()) {
+      case DATE -> LocalDate.ofEpochDay((Integer) value).toString();
+      case TIME -> {
+        LocalTime time = LocalTime.ofNanoOfDay(((Integer) value) * 1_000_000L);
+        String text =
+            String.format("%02d:%02d:%02d", time.getHour(), time.getMinute(), time.getSecond());
+        int precision = ((AtomicType) type).precision();
+        // Unlike a timestamp's, a TIME(0)'s fraction is never printed.
+        yield precision == 0 ? text : withFraction(text, time.getNano(), precision);
+      }
+      case TIMESTAMP, TIMESTAMP_LTZ -> {
+        LocalDateTime t = ((Timestamp) value).toLocalDateTime();
+        yield withFraction(
+            String.format(
+                "%s %02d:%02d:%02d", t.toLocalDate(), t.getHour(), t.getMinute(), t.getSecond()),
+            t.getNano(),
+            ((AtomicType) type).precision());
+      }
+      default -> toText(type, value);
+    };
+  }
+
+  /**
+   * {@code text} and the fraction of {@code nanos}: exactly {@code precision} digits, or at
+   * precision 0 the digits a value has anyway (trailing zeros dropped), as Paimon prints them.
+   */
+  private static String withFraction(String text, int nanos, int precision) {
+    String digits = String.format("%09d", nanos);
+    if (precision > 0) {
+      return text + "." + digits.substring(0, Math.min(precision, 9));
+    }
+    String trimmed = digits.replaceAll("0+$", "");
+    return trimmed.isEmpty() ? text : text + "." + trimmed;
   }
 
   /**

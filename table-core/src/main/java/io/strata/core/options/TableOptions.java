@@ -145,7 +145,9 @@ public final class TableOptions {
           ChangelogProducer.NONE,
           "Which files carry a primary-key table's changes for streaming reads. Strata streams"
               + " the files each commit added (none; input, whose changelog equals them); lookup"
-              + " and full-compaction are refused by streaming reads.");
+              + " and full-compaction, whose changelog Paimon's compactions write, are refused by"
+              + " streaming reads, and Strata does not write to or compact primary-key tables"
+              + " with them.");
 
   public static final ConfigOption<String> DATA_FILE_PATH_DIRECTORY =
       ConfigOption.<String>of(
@@ -154,6 +156,15 @@ public final class TableOptions {
           null,
           "A subdirectory of the table that holds its partition and bucket directories (relative,"
               + " plain names).");
+
+  public static final ConfigOption<Boolean> PARTITION_LEGACY_NAME =
+      of(
+          "partition.legacy-name",
+          OptionType.BOOLEAN,
+          true,
+          "How DATE, TIME and TIMESTAMP partition values name directories: true as epoch days,"
+              + " millis of day and ISO date-times (Paimon's legacy names); false as Paimon casts"
+              + " them to strings (2026-12-01, 01:02:03, 2026-12-01 10:00:00.123).");
 
   public static final ConfigOption<BucketFunctionType> BUCKET_FUNCTION_TYPE =
       ofEnum(

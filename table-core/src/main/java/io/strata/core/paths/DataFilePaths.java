@@ -19,13 +19,15 @@ import org.slf4j.LoggerFactory;
  * @param defaultPartitionName the directory value of a null partition field
  * @param directory {@code data-file.path-directory}: the table's subdirectory that holds the
  *     partition and bucket directories, or null for the table directory itself
+ * @param legacyPartitionName {@code partition.legacy-name}: how dates and times name directories
  */
 public record DataFilePaths(
     FileIO fileIO,
     TablePaths paths,
     RowType partitionType,
     String defaultPartitionName,
-    String directory)
+    String directory,
+    boolean legacyPartitionName)
     implements java.io.Serializable {
 
   public DataFilePaths {
@@ -80,6 +82,9 @@ public record DataFilePaths(
       return "";
     }
     return PartitionPath.path(
-        partitionType, BinaryRowCodec.deserialize(partitionType, partition), defaultPartitionName);
+        partitionType,
+        BinaryRowCodec.deserialize(partitionType, partition),
+        defaultPartitionName,
+        legacyPartitionName);
   }
 }

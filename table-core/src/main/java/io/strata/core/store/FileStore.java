@@ -117,7 +117,8 @@ public class FileStore implements java.io.Serializable {
         paths,
         schema.partitionType(),
         options().get(TableOptions.PARTITION_DEFAULT_NAME),
-        options().get(TableOptions.DATA_FILE_PATH_DIRECTORY));
+        options().get(TableOptions.DATA_FILE_PATH_DIRECTORY),
+        options().get(TableOptions.PARTITION_LEGACY_NAME));
   }
 
   /** The same table as of {@code newSchema}. */

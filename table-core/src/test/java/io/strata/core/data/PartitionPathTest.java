@@ -327,4 +327,49 @@ class PartitionPathTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(message);
   }
+
+  @Test
+  void nonLegacyNamesAreHowPaimonCastsValuesToStrings() {
+    // Paimon 1.3.1's InternalRowPartitionComputer with legacy names off, value by value.
+    RowType type =
+        new RowType(
+            List.of(
+                new DataField(0, "d", DataTypes.DATE()),
+                new DataField(1, "ts3", DataTypes.TIMESTAMP(3)),
+                new DataField(2, "ts6", DataTypes.TIMESTAMP(6)),
+                new DataField(3, "ts0", DataTypes.TIMESTAMP(0)),
+                new DataField(4, "ltz", DataTypes.TIMESTAMP_LTZ(3)),
+                new DataField(5, "n", DataTypes.INT())));
+    Object[] values = {
+      19692,
+      new Timestamp(1701424800123L, 0),
+      new Timestamp(1701424800000L, 456000),
+      new Timestamp(1701424800000L, 0),
+      new Timestamp(1701424800000L, 0),
+      7
+    };
+    assertThat(PartitionPath.path(type, values, "__DEFAULT_PARTITION__", false))
+        .isEqualTo(
+            "d=2023-12-01/ts3=2023-12-01 10%3A00%3A00.123/ts6=2023-12-01 10%3A00%3A00.000456"
+                + "/ts0=2023-12-01 10%3A00%3A00/ltz=2023-12-01 10%3A00%3A00.000/n=7");
+    Object[] others = {
+      19692,
+      new Timestamp(1701424800000L, 0),
+      new Timestamp(1701424800000L, 0),
+      new Timestamp(1701424800500L, 0),
+      new Timestamp(1701424800123L, 0),
+      null
+    };
+    assertThat(PartitionPath.path(type, others, "__DEFAULT_PARTITION__", false))
+        .isEqualTo(
+            "d=2023-12-01/ts3=2023-12-01 10%3A00%3A00.000/ts6=2023-12-01 10%3A00%3A00.000000"
+                + "/ts0=2023-12-01 10%3A00%3A00.5/ltz=2023-12-01 10%3A00%3A00.123"
+                + "/n=__DEFAULT_PARTITION__");
+    // Legacy names (the default) stay epoch days and ISO date-times.
+    assertThat(PartitionPath.path(type, values, "__DEFAULT_PARTITION__"))
+        .startsWith("d=19692/ts3=2023-12-01T10%3A00%3A00.123/");
+    RowType time = new RowType(List.of(new DataField(0, "t", DataTypes.TIME(0))));
+    assertThat(PartitionPath.path(time, new Object[] {3723004}, "x", false))
+        .isEqualTo("t=01%3A02%3A03");
+  }
 }
