@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.apache.paimon.data.BinaryString;
 import org.apache.paimon.data.GenericRow;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.io.DataFileMeta;
@@ -278,6 +279,55 @@ class PaimonInteropTest {
     assertThat(sparkRows(PAIMON_CATALOG + "." + PDB + ".p_all_types"))
         .containsExactlyElementsOf(expected);
     assertStrataFiltersKeepMatchingRows(PAIMON_CATALOG + "." + PDB + ".p_all_types");
+  }
+
+  @Test
+  void paimonFileIndexesStayWithTheirDataFilesAndExpireWithThem() throws Exception {
+    Schema schema =
+        Schema.newBuilder()
+            .column("id", DataTypes.BIGINT())
+            .column("v", DataTypes.STRING())
+            .option("bucket", "1")
+            .option("bucket-key", "id")
+            .option("file-index.bloom-filter.columns", "v")
+            // Above this size an index is a file of its own, a data file's extra file.
+            .option("file-index.in-manifest-threshold", "1 b")
+            .build();
+    FileStoreTable table = createPaimonTable("p_file_index", schema);
+    List<InternalRow> rows = new ArrayList<>();
+    for (long id = 0; id < 200; id++) {
+      rows.add(GenericRow.of(id, org.apache.paimon.data.BinaryString.fromString("v" + id)));
+    }
+    PaimonOracle.write(table, rows);
+    Path tableDir = paimonWarehouse.resolve(PDB + ".db").resolve("p_file_index");
+    List<Path> indexes = filesEndingWith(tableDir, ".index");
+    assertThat(indexes).as("Paimon wrote its file index as an extra file").isNotEmpty();
+    io.strata.core.table.FileStoreTable strata =
+        StrataCore.table(paimonWarehouse, PDB, "p_file_index");
+    // A referenced extra file is no orphan, however old: every file is older than the cutoff.
+    Thread.sleep(1100);
+    io.strata.core.expire.OrphanFiles.Result removed =
+        new io.strata.core.expire.OrphanFiles(strata)
+            .remove(System.currentTimeMillis() - 100, false);
+    assertThat(removed.files()).isEmpty();
+    assertThat(indexes).allMatch(Files::exists);
+    String name = PAIMON_CATALOG + "." + PDB + ".p_file_index";
+    assertThat(spark.sql("SELECT count(*) FROM " + name + " WHERE v = 'v7'").first().getLong(0))
+        .isEqualTo(1);
+    // Once an overwrite replaced the file, expiration deletes it with its index.
+    PaimonOracle.overwrite(
+        table, Map.of(), List.of(GenericRow.of(1L, BinaryString.fromString("only"))));
+    strata = StrataCore.table(paimonWarehouse, PDB, "p_file_index");
+    new io.strata.core.expire.SnapshotExpiration(strata)
+        .expire(new io.strata.core.expire.ExpireConfig(1, 1, Long.MAX_VALUE, Integer.MAX_VALUE));
+    assertThat(indexes).noneMatch(Files::exists);
+    assertThat(sparkRows(name)).containsExactly("1 | only");
+  }
+
+  private static List<Path> filesEndingWith(Path dir, String suffix) throws IOException {
+    try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+      return files.filter(f -> f.getFileName().toString().endsWith(suffix)).toList();
+    }
   }
 
   @Test

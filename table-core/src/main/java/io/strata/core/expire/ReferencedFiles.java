@@ -76,6 +76,10 @@ final class ReferencedFiles {
       Path p =
           dataFiles.of(e.partition(), e.bucket(), e.file().fileName(), e.file().externalPath());
       paths.add(relative(table.root(), p));
+      // Paimon's file indexes of a data file ('file-index.*') sit next to it.
+      for (String extra : e.file().extraFiles()) {
+        paths.add(relative(table.root(), new Path(p.getParent(), extra)));
+      }
     }
     return paths;
   }

@@ -164,7 +164,12 @@ public final class Rollback {
       try {
         table
             .dataFilePaths()
-            .delete(e.partition(), e.bucket(), e.file().fileName(), e.file().externalPath());
+            .deleteWithExtraFiles(
+                e.partition(),
+                e.bucket(),
+                e.file().fileName(),
+                e.file().externalPath(),
+                e.file().extraFiles());
       } catch (IOException ex) {
         throw new UncheckedIOException(
             "Cannot delete data file " + e.file().fileName() + " during rollback", ex);

@@ -251,7 +251,12 @@ public final class SnapshotExpiration {
     try {
       return table
           .dataFilePaths()
-          .delete(e.partition(), e.bucket(), e.file().fileName(), e.file().externalPath());
+          .deleteWithExtraFiles(
+              e.partition(),
+              e.bucket(),
+              e.file().fileName(),
+              e.file().externalPath(),
+              e.file().extraFiles());
     } catch (FileNotFoundException ex) {
       // Already gone: a rerun after an interrupted expiration.
       return false;

@@ -184,6 +184,14 @@ public final class TableOptions {
           "Paimon's data evolution (files holding some columns of rows identified by row id);"
               + " Strata refuses tables with it.");
 
+  public static final ConfigOption<Boolean> ROW_TRACKING_ENABLED =
+      of(
+          "row-tracking.enabled",
+          OptionType.BOOLEAN,
+          false,
+          "Paimon's row tracking (each row keeps a row id across rewrites); Strata reads such"
+              + " tables and refuses to write them.");
+
   public static final ConfigOption<Boolean> INDEX_FILE_IN_DATA_FILE_DIR =
       of(
           "index-file-in-data-file-dir",

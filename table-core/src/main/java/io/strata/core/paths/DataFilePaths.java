@@ -69,6 +69,30 @@ public record DataFilePaths(
     return fileIO.delete(path);
   }
 
+  /**
+   * {@link #delete} of a committed data file and then of its extra files (Paimon's file indexes,
+   * {@code file-index.*}), which lie next to it; false when the data file was already gone.
+   */
+  public boolean deleteWithExtraFiles(
+      BinaryRow partition,
+      int bucket,
+      String fileName,
+      String externalPath,
+      java.util.List<String> extraFiles)
+      throws IOException {
+    boolean deleted = delete(partition, bucket, fileName, externalPath);
+    if (!extraFiles.isEmpty()) {
+      Path dir = of(partition, bucket, fileName, externalPath).getParent();
+      for (String extra : extraFiles) {
+        Path path = new Path(dir, PathContainment.requirePlainFileName("extra file", extra));
+        if (PathContainment.isInside(paths.root(), path)) {
+          fileIO.delete(path);
+        }
+      }
+    }
+    return deleted;
+  }
+
   public Path bucketDir(BinaryRow partition, int bucket) {
     String partitionPath = partitionPath(partition);
     if (directory != null) {

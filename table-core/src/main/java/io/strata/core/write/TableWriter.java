@@ -159,6 +159,9 @@ public final class TableWriter implements AutoCloseable {
   public static void checkWritable(FileStore table) {
     Options options = table.options();
     String layout = io.strata.core.scan.TableScan.unsupportedLayout(options);
+    if (layout == null && options.get(TableOptions.ROW_TRACKING_ENABLED)) {
+      layout = "'row-tracking.enabled' = 'true'";
+    }
     if (layout == null
         && options.get(TableOptions.BUCKET_FUNCTION_TYPE) != BucketFunctionType.DEFAULT) {
       layout =

@@ -137,6 +137,8 @@ class TableWriterCheckTest {
             Map.of("primary-key", "k", "bucket", "1", "index-file-in-data-file-dir", "true"));
     assertThatThrownBy(index::newWrite)
         .hasMessageContaining("'index-file-in-data-file-dir' = 'true'");
+    assertThatThrownBy(() -> table("tracked", Map.of("row-tracking.enabled", "true")).newWrite())
+        .hasMessageContaining("'row-tracking.enabled' = 'true'");
     FileStoreTable mod =
         table("mod", Map.of("primary-key", "k", "bucket", "2", "bucket-function.type", "mod"));
     assertThatThrownBy(mod::newWrite).hasMessageContaining("'bucket-function.type' = 'mod'");
