@@ -324,6 +324,55 @@ class PaimonInteropTest {
     assertThat(sparkRows(name)).containsExactly("1 | only");
   }
 
+  @Test
+  void orphanRemovalKeepsWhatPaimonsBranchesAndRetainedChangelogReference() throws Exception {
+    Schema schema =
+        Schema.newBuilder()
+            .column("id", DataTypes.BIGINT().notNull())
+            .column("v", DataTypes.STRING())
+            .primaryKey("id")
+            .option("bucket", "1")
+            .option("changelog-producer", "input")
+            .option("snapshot.num-retained.min", "1")
+            .option("snapshot.num-retained.max", "2")
+            .option("changelog.num-retained.max", "20")
+            .build();
+    FileStoreTable table = createPaimonTable("p_branches", schema);
+    for (long i = 0; i < 5; i++) {
+      PaimonOracle.write(table, List.of(GenericRow.of(i, BinaryString.fromString("main" + i))));
+    }
+    table.createTag("t1");
+    table.createBranch("b1", "t1");
+    FileStoreTable branch = table.switchToBranch("b1");
+    PaimonOracle.write(branch, List.of(GenericRow.of(100L, BinaryString.fromString("branch"))));
+    List<String> branchRows = PaimonOracle.rows(branch);
+    Path tableDir = paimonWarehouse.resolve(PDB + ".db").resolve("p_branches");
+    assertThat(tableDir.resolve("changelog")).isDirectory();
+    Thread.sleep(1100);
+    io.strata.core.table.FileStoreTable strata =
+        StrataCore.table(paimonWarehouse, PDB, "p_branches");
+    io.strata.core.expire.OrphanFiles.Result removed =
+        new io.strata.core.expire.OrphanFiles(strata)
+            .remove(System.currentTimeMillis() - 100, false);
+    assertThat(removed.files()).isEmpty();
+    assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, "p_branches").switchToBranch("b1")))
+        .containsExactlyElementsOf(branchRows)
+        .contains("100 | branch");
+    // The tag the branch was made from stays, as in Paimon.
+    assertThatThrownBy(() -> new io.strata.core.expire.TagDeletion(strata).delete(List.of("t1")))
+        .hasMessage(
+            "Cannot delete tag 't1': Apache Paimon branch(es) [b1] were created from it and read"
+                + " its files. Delete those branches with Paimon first, as Paimon requires.");
+    // Strata's expiration would delete the changelog Paimon keeps past its snapshots.
+    assertThatThrownBy(
+            () ->
+                new io.strata.core.expire.SnapshotExpiration(strata)
+                    .expire(
+                        new io.strata.core.expire.ExpireConfig(
+                            1, 1, Long.MAX_VALUE, Integer.MAX_VALUE)))
+        .hasMessageStartingWith("Cannot expire snapshots of table p_branches: its changelog is");
+  }
+
   private static List<Path> filesEndingWith(Path dir, String suffix) throws IOException {
     try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
       return files.filter(f -> f.getFileName().toString().endsWith(suffix)).toList();

@@ -198,6 +198,28 @@ public final class CoreErrors {
             + ": it must be one of '+I', '-U', '+U', '-D'. Nothing was written.");
   }
 
+  /** Snapshot expiration of a table whose changelog Paimon keeps longer than its snapshots. */
+  public static UnsupportedOperationException decoupledChangelogExpiration(String table) {
+    return new UnsupportedOperationException(
+        "Cannot expire snapshots of table "
+            + table
+            + ": its changelog is kept longer than its snapshots ('changelog.num-retained.*' or"
+            + " 'changelog.time-retained' above the snapshot retention), which Apache Paimon's"
+            + " expiration keeps in changelog/ and Strata's would delete. Expire it with Paimon,"
+            + " or unset those options if nothing reads the older changelog.");
+  }
+
+  /** Deleting a tag Paimon branches were created from. */
+  public static IllegalStateException tagHasBranches(String tag, List<String> branches) {
+    return new IllegalStateException(
+        "Cannot delete tag '"
+            + tag
+            + "': Apache Paimon branch(es) "
+            + branches
+            + " were created from it and read its files. Delete those branches with Paimon first,"
+            + " as Paimon requires.");
+  }
+
   public static IllegalArgumentException streamModeNeedsOption(String mode, String option) {
     return new IllegalArgumentException(
         "The streaming scan.mode '" + mode + "' needs the option '" + option + "'; set it.");

@@ -38,10 +38,13 @@ public final class OrphanFiles {
   private static final Logger LOG = LoggerFactory.getLogger(OrphanFiles.class);
 
   /**
-   * Directories never cleaned: metadata that no manifest names. {@code index/} (deletion vectors
-   * and hash indexes) is cleaned like data: its files are referenced through index manifests.
+   * Directories never cleaned: metadata that no manifest names, Strata's and Paimon's ({@code
+   * changelog/} of decoupled changelog retention, {@code branch/}, {@code service/}). {@code
+   * index/} (deletion vectors and hash indexes) and {@code statistics/} are cleaned like data:
+   * their files are referenced through index manifests and snapshots.
    */
-  private static final Set<String> METADATA_DIRS = Set.of("snapshot", "schema", "tag", "consumer");
+  private static final Set<String> METADATA_DIRS =
+      Set.of("snapshot", "schema", "tag", "consumer", "changelog", "branch", "service");
 
   private final FileStore table;
   private final FileTaskPool pool;

@@ -1,5 +1,6 @@
 package io.strata.core.expire;
 
+import io.strata.core.io.FileIO;
 import io.strata.core.io.FileTaskPool;
 import io.strata.core.manifest.IndexManifestEntry;
 import io.strata.core.manifest.ManifestEntry;
@@ -7,6 +8,7 @@ import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.paths.DataFilePaths;
 import io.strata.core.snapshot.Snapshot;
+import io.strata.core.snapshot.SnapshotJson;
 import io.strata.core.snapshot.Tag;
 import io.strata.core.store.FileStore;
 import java.io.IOException;
@@ -52,7 +54,29 @@ final class ReferencedFiles {
       if (s.indexManifest() != null) {
         indexManifests.add(s.indexManifest());
       }
+      if (s.statistics() != null) {
+        // Paimon's table statistics (ANALYZE), named by the snapshot.
+        referenced.add("statistics/" + s.statistics());
+      }
     }
+    // Paimon's changelog metadata outlives the base and delta lists of its snapshot, which its
+    // expiration deleted: those are gone, not missing.
+    Set<String> paimonLists = new LinkedHashSet<>();
+    for (Snapshot s : pool.map(paimonOnlyVersions(), this::readVersion)) {
+      for (String list :
+          new String[] {s.baseManifestList(), s.deltaManifestList(), s.changelogManifestList()}) {
+        if (list != null && !lists.contains(list) && exists(table.paths().manifest(list))) {
+          paimonLists.add(list);
+        }
+      }
+      if (s.indexManifest() != null && exists(table.paths().manifest(s.indexManifest()))) {
+        indexManifests.add(s.indexManifest());
+      }
+      if (s.statistics() != null) {
+        referenced.add("statistics/" + s.statistics());
+      }
+    }
+    lists.addAll(paimonLists);
     Set<String> manifestNames = new LinkedHashSet<>();
     for (List<ManifestFileMeta> metas : pool.map(lists, manifests::readManifestList)) {
       metas.forEach(m -> manifestNames.add(m.fileName()));
@@ -108,6 +132,61 @@ final class ReferencedFiles {
       versions.add(t.snapshot());
     }
     return versions;
+  }
+
+  /**
+   * Versions only Paimon writes, whose files are shared with the table's: the changelog metadata it
+   * keeps past snapshot expiration ({@code changelog/changelog-N}, with {@code
+   * changelog.num-retained.*}), and the snapshots, tags and changelog metadata of its branches
+   * ({@code branch/branch-<name>/...}), which write into the table's manifest and bucket
+   * directories. Strata reads none of them, but must not take their files for orphans.
+   */
+  private List<Path> paimonOnlyVersions() {
+    List<Path> files =
+        new ArrayList<>(jsonFiles(new Path(table.root(), "changelog"), "changelog-"));
+    for (FileIO.FileStatusInfo branch : list(new Path(table.root(), "branch"))) {
+      if (branch.isDirectory() && branch.path().getName().startsWith("branch-")) {
+        files.addAll(jsonFiles(new Path(branch.path(), "snapshot"), "snapshot-"));
+        files.addAll(jsonFiles(new Path(branch.path(), "tag"), "tag-"));
+        files.addAll(jsonFiles(new Path(branch.path(), "changelog"), "changelog-"));
+      }
+    }
+    return files;
+  }
+
+  private List<Path> jsonFiles(Path dir, String prefix) {
+    List<Path> files = new ArrayList<>();
+    for (FileIO.FileStatusInfo f : list(dir)) {
+      if (!f.isDirectory() && f.path().getName().startsWith(prefix)) {
+        files.add(f.path());
+      }
+    }
+    return files;
+  }
+
+  private boolean exists(Path path) {
+    try {
+      return table.fileIO().exists(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot check " + path, e);
+    }
+  }
+
+  private List<FileIO.FileStatusInfo> list(Path dir) {
+    try {
+      return table.fileIO().exists(dir) ? table.fileIO().list(dir) : List.of();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list " + dir, e);
+    }
+  }
+
+  /** A snapshot, tag or changelog file: all hold a snapshot's fields. */
+  private Snapshot readVersion(Path file) {
+    try {
+      return SnapshotJson.fromJson(table.fileIO().readUtf8(file));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read " + file, e);
+    }
   }
 
   /** {@code p} relative to {@code root} when below it, else its whole path. */

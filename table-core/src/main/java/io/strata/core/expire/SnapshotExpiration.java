@@ -1,11 +1,13 @@
 package io.strata.core.expire;
 
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.io.FileTaskPool;
 import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.options.ExpireOptions;
+import io.strata.core.options.Options;
 import io.strata.core.progress.Progress;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
@@ -14,6 +16,7 @@ import io.strata.core.store.FileStore;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -59,6 +62,9 @@ public final class SnapshotExpiration {
 
   /** Expires what {@code config} allows; the number of snapshots expired. */
   public int expire(ExpireConfig config) {
+    if (changelogOutlivesSnapshots(table.options())) {
+      throw CoreErrors.decoupledChangelogExpiration(table.root().getName());
+    }
     OptionalLong latestId = snapshots.latestId();
     OptionalLong earliestId = snapshots.earliestId();
     if (latestId.isEmpty()) {
@@ -244,6 +250,20 @@ public final class SnapshotExpiration {
 
   private Set<String> referencedManifests(Snapshot s) {
     return referencedManifests(s, manifests);
+  }
+
+  /**
+   * Whether Paimon keeps this table's changelog longer than its snapshots ({@code changelog.*}
+   * retention above the snapshots'): its expiration then moves an expired snapshot's changelog to
+   * {@code changelog/changelog-N} and keeps the files, which Strata's expiration would delete.
+   */
+  static boolean changelogOutlivesSnapshots(Options options) {
+    Integer min = options.get(ExpireOptions.CHANGELOG_NUM_RETAINED_MIN);
+    Integer max = options.get(ExpireOptions.CHANGELOG_NUM_RETAINED_MAX);
+    Duration time = options.get(ExpireOptions.CHANGELOG_TIME_RETAINED);
+    return (min != null && min > options.get(ExpireOptions.SNAPSHOT_NUM_RETAINED_MIN))
+        || (max != null && max > options.get(ExpireOptions.SNAPSHOT_NUM_RETAINED_MAX))
+        || (time != null && time.compareTo(options.get(ExpireOptions.SNAPSHOT_TIME_RETAINED)) > 0);
   }
 
   /** Whether the file was there and is now deleted. */

@@ -1,5 +1,7 @@
 package io.strata.core.expire;
 
+import io.strata.core.errors.CoreErrors;
+import io.strata.core.io.FileIO;
 import io.strata.core.io.FileTaskPool;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import org.apache.hadoop.fs.Path;
 
 /**
  * Deletes tags and the files only they kept alive: files of the tag's snapshot that neither the
@@ -39,6 +42,14 @@ public final class TagDeletion {
     Map<String, Tag> tags = table.tagManager().tags();
     List<String> deleted = new ArrayList<>();
     for (String name : names) {
+      if (tags.containsKey(name)) {
+        List<String> branches = branchesFrom(name);
+        if (!branches.isEmpty()) {
+          throw CoreErrors.tagHasBranches(name, branches);
+        }
+      }
+    }
+    for (String name : names) {
       Tag tag = tags.remove(name);
       if (tag == null) {
         continue;
@@ -48,6 +59,31 @@ public final class TagDeletion {
       cleanFilesOf(tag.snapshot(), tags);
     }
     return deleted;
+  }
+
+  /**
+   * Paimon's branches created from the tag {@code name} (it copies the tag into the branch): they
+   * read the tag's files, so Paimon refuses to delete the tag while they exist, and so does this.
+   */
+  private List<String> branchesFrom(String name) {
+    List<String> branches = new ArrayList<>();
+    Path dir = new Path(table.root(), "branch");
+    try {
+      if (!table.fileIO().exists(dir)) {
+        return branches;
+      }
+      for (FileIO.FileStatusInfo b : table.fileIO().list(dir)) {
+        String branch = b.path().getName();
+        if (b.isDirectory()
+            && branch.startsWith("branch-")
+            && table.fileIO().exists(new Path(b.path(), "tag/tag-" + name))) {
+          branches.add(branch.substring("branch-".length()));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list the branches of " + table.root(), e);
+    }
+    return branches;
   }
 
   private void cleanFilesOf(Snapshot tagged, Map<String, Tag> remainingTags) {

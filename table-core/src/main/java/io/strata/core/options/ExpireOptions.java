@@ -29,6 +29,30 @@ public final class ExpireOptions {
           Duration.ofHours(1),
           "How long a superseded snapshot is kept.");
 
+  public static final ConfigOption<Integer> CHANGELOG_NUM_RETAINED_MIN =
+      of(
+          "changelog.num-retained.min",
+          OptionType.INT,
+          null,
+          "Paimon's changelog retention past snapshot expiration (default: as the snapshots);"
+              + " Strata does not expire snapshots of tables that keep changelog longer.");
+
+  public static final ConfigOption<Integer> CHANGELOG_NUM_RETAINED_MAX =
+      of(
+          "changelog.num-retained.max",
+          OptionType.INT,
+          null,
+          "Paimon's changelog retention past snapshot expiration (default: as the snapshots);"
+              + " Strata does not expire snapshots of tables that keep changelog longer.");
+
+  public static final ConfigOption<Duration> CHANGELOG_TIME_RETAINED =
+      of(
+          "changelog.time-retained",
+          OptionType.DURATION,
+          null,
+          "Paimon's changelog retention past snapshot expiration (default: as the snapshots);"
+              + " Strata does not expire snapshots of tables that keep changelog longer.");
+
   public static final ConfigOption<Integer> SNAPSHOT_EXPIRE_LIMIT =
       of("snapshot.expire.limit", OptionType.INT, 50, "Most snapshots expired by one run.")
           .withCheck(v -> v >= 1, "a positive number");
