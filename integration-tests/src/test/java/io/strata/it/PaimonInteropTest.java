@@ -373,9 +373,33 @@ class PaimonInteropTest {
         .hasMessageStartingWith("Cannot expire snapshots of table p_branches: its changelog is");
   }
 
+  @Test
+  void orphanRemovalKeepsPaimonsPostponedBucketFiles() throws Exception {
+    Schema schema =
+        Schema.newBuilder()
+            .column("id", DataTypes.BIGINT().notNull())
+            .column("v", DataTypes.STRING())
+            .primaryKey("id")
+            .option("bucket", "-2")
+            .build();
+    FileStoreTable table = createPaimonTable("p_postponed", schema);
+    PaimonOracle.write(table, List.of(GenericRow.of(1L, BinaryString.fromString("waiting"))));
+    Path tableDir = paimonWarehouse.resolve(PDB + ".db").resolve("p_postponed");
+    List<Path> postponed = filesEndingWith(tableDir.resolve("bucket-postpone"), "");
+    assertThat(postponed).isNotEmpty();
+    Thread.sleep(1100);
+    io.strata.core.expire.OrphanFiles.Result removed =
+        new io.strata.core.expire.OrphanFiles(StrataCore.table(paimonWarehouse, PDB, "p_postponed"))
+            .remove(System.currentTimeMillis() - 100, false);
+    assertThat(removed.files()).isEmpty();
+    assertThat(postponed).allMatch(Files::exists);
+  }
+
   private static List<Path> filesEndingWith(Path dir, String suffix) throws IOException {
     try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
-      return files.filter(f -> f.getFileName().toString().endsWith(suffix)).toList();
+      return files
+          .filter(f -> Files.isRegularFile(f) && f.getFileName().toString().endsWith(suffix))
+          .toList();
     }
   }
 

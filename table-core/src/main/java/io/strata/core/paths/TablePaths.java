@@ -74,6 +74,7 @@ public record TablePaths(Path root) implements java.io.Serializable {
   /** The bucket directory; {@code partitionPath} is empty for unpartitioned tables. */
   public Path bucketDir(String partitionPath, int bucket) {
     Path partitionDir = partitionPath.isEmpty() ? root : new Path(root, partitionPath);
-    return new Path(partitionDir, "bucket-" + bucket);
+    // Paimon's postponed bucket (-2) holds files its compaction has not bucketed yet.
+    return new Path(partitionDir, bucket == -2 ? "bucket-postpone" : "bucket-" + bucket);
   }
 }
