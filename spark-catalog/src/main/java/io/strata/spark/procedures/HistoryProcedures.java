@@ -98,7 +98,9 @@ final class HistoryProcedures {
   static StrataProcedure removeOrphanFiles(TableArgument tables) {
     return new StrataProcedure(
         "remove_orphan_files",
-        "Deletes files no snapshot, tag, schema or consumer references (default: older than 1 day).",
+        "Deletes the table's files (manifests, index and statistics files, files in bucket"
+            + " directories) that no snapshot, tag, branch or consumer references (default: older"
+            + " than 1 day); other files in the table directory are left alone.",
         List.of(
             Param.table(),
             Param.optional(

@@ -89,7 +89,8 @@ public final class OrphanFiles {
     long bytes = 0;
     List<FileIO.FileStatusInfo> candidates = candidates(olderThanMillis);
     for (FileIO.FileStatusInfo f : candidates) {
-      if (!referenced.contains(ReferencedFiles.relative(table.root(), f.path()))) {
+      String relative = ReferencedFiles.relative(table.root(), f.path());
+      if (isTableFile(relative) && !referenced.contains(relative)) {
         orphans.add(f.path());
         bytes += f.length();
       }
@@ -107,6 +108,28 @@ public final class OrphanFiles {
         Progress.count(referenced.size(), "file"),
         Progress.elapsedSince(start));
     return new Result(orphans, bytes);
+  }
+
+  /**
+   * Whether a file at this path (relative to the root) is one a table writes and names in its
+   * metadata: below {@code manifest/}, {@code index/} or {@code statistics/}, or below a bucket
+   * directory. Other files, such as a partition's {@code _SUCCESS} marker or a file someone left in
+   * the table directory, are not the table's to delete, as Paimon's orphan clean leaves them.
+   */
+  static boolean isTableFile(String relative) {
+    String[] segments = relative.split("/");
+    if (segments.length < 2) {
+      return false;
+    }
+    if (Set.of("manifest", "index", "statistics").contains(segments[0])) {
+      return true;
+    }
+    for (int i = 0; i < segments.length - 1; i++) {
+      if (segments[i].startsWith("bucket-")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

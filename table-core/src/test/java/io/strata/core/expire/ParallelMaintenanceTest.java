@@ -157,13 +157,15 @@ class ParallelMaintenanceTest {
             "p=0/bucket-0/data-orphan-a.parquet",
             "p=1/bucket-1/data-orphan-b.parquet",
             "p=3/bucket-0/nested/deeper/data-orphan-c.parquet",
-            "manifest/manifest-orphan-d",
-            "stray-at-root");
+            "manifest/manifest-orphan-d");
+    // Not files the table writes: a partition's done marker, something left in the directory.
+    List<String> foreign = List.of("stray-at-root", "p=0/_SUCCESS");
     FileStoreTable serial = copy("serial", 1);
     FileStoreTable parallel = copy("parallel", 4);
     for (String copy : List.of("serial", "parallel")) {
       Path root = dir.resolve(copy).resolve("default.db/t");
-      for (String rel : planted) {
+      for (String rel :
+          java.util.stream.Stream.concat(planted.stream(), foreign.stream()).toList()) {
         Path file = root.resolve(rel);
         Files.createDirectories(file.getParent());
         Files.writeString(file, "orphan");
@@ -181,6 +183,9 @@ class ParallelMaintenanceTest {
     assertThat(byParallel.bytes()).isEqualTo(bySerial.bytes()).isEqualTo(6L * planted.size());
     assertThat(files(dir.resolve("parallel"))).isEqualTo(files(dir.resolve("serial")));
     assertThat(files(dir.resolve("parallel"))).noneMatch(f -> f.contains("orphan"));
+    for (String rel : foreign) {
+      assertThat(dir.resolve("parallel").resolve("default.db/t").resolve(rel)).exists();
+    }
     assertReadable(parallel);
   }
 
