@@ -395,6 +395,28 @@ class PaimonInteropTest {
     assertThat(postponed).allMatch(Files::exists);
   }
 
+  @Test
+  void strataFillsColumnDefaultsAsPaimonsWritersDo() throws Exception {
+    Schema schema =
+        Schema.newBuilder()
+            .column("id", DataTypes.BIGINT().notNull())
+            .column("s", DataTypes.STRING(), null, "none yet")
+            .column("n", DataTypes.INT(), null, "7")
+            .column("d", DataTypes.DATE(), null, "2026-12-01")
+            .primaryKey("id")
+            .option("bucket", "1")
+            .build();
+    FileStoreTable table = createPaimonTable("p_defaults", schema);
+    PaimonOracle.write(table, List.of(GenericRow.of(1L, null, null, null)));
+    String name = PAIMON_CATALOG + "." + PDB + ".p_defaults";
+    spark.sql("INSERT INTO " + name + " VALUES (2, NULL, NULL, NULL), (3, 'given', 1, NULL)");
+    assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, "p_defaults")))
+        .containsExactly(
+            "1 | none yet | 7 | 2026-12-01",
+            "2 | none yet | 7 | 2026-12-01",
+            "3 | given | 1 | 2026-12-01");
+  }
+
   private static List<Path> filesEndingWith(Path dir, String suffix) throws IOException {
     try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
       return files

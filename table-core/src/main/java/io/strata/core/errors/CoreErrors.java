@@ -220,6 +220,20 @@ public final class CoreErrors {
             + " as Paimon requires.");
   }
 
+  /** A column default value Strata cannot apply. */
+  public static UnsupportedOperationException unsupportedDefaultValue(
+      String table, String column, String type) {
+    return new UnsupportedOperationException(
+        "Cannot write to table "
+            + table
+            + ": column '"
+            + column
+            + "' of type "
+            + type
+            + " has a default value, which Strata applies to atomic columns only. Write it with"
+            + " Apache Paimon, or drop the column's default with Paimon.");
+  }
+
   public static IllegalArgumentException streamModeNeedsOption(String mode, String option) {
     return new IllegalArgumentException(
         "The streaming scan.mode '" + mode + "' needs the option '" + option + "'; set it.");

@@ -54,6 +54,9 @@ public final class TableWriter implements AutoCloseable {
   /** The {@code rowkind.field} column whose value is an inserted row's kind, or -1. */
   private final int rowKindIndex;
 
+  /** Null when no column has a default value. */
+  private final DefaultValues defaults;
+
   /** Null when the table has no bitmap or sketch column. */
   private final SketchColumns sketchColumns;
 
@@ -136,6 +139,7 @@ public final class TableWriter implements AutoCloseable {
     this.sketchColumns = SketchColumns.of(rowType, schema.primaryKeys(), options);
     this.ignoreUpdateBefore = options.get(TableOptions.IGNORE_UPDATE_BEFORE);
     this.rowKindIndex = rowKindIndex(table);
+    this.defaults = DefaultValues.of(rowType, table.root().getName());
     this.dynamicBuckets =
         isDynamicBucket(table)
             ? new DynamicBucketAssigner(table, keyIndexBase(table, start))
@@ -172,6 +176,7 @@ public final class TableWriter implements AutoCloseable {
     if (layout != null) {
       throw CoreErrors.unsupportedTableLayout(table.root().getName(), layout, "write to");
     }
+    DefaultValues.of(table.schema().rowType(), table.root().getName()); // defaults that parse
     WriteSettings settings = WriteSettings.of(options, table.schema().hasPrimaryKey());
     if (settings.formats().contains(FileFormat.AVRO)) {
       DataField unsupported = AvroSchemas.unsupportedField(table.schema().rowType());
@@ -246,6 +251,9 @@ public final class TableWriter implements AutoCloseable {
     }
     if (kind == RowKind.UPDATE_BEFORE && ignoreUpdateBefore) {
       return;
+    }
+    if (defaults != null && !kind.isRetract()) {
+      row = defaults.fill(row);
     }
     // A retraction only needs its key: other columns of a deleted row may be unknown (NULL), and
     // its NOT NULL ones then carry neutral values, as the file's required columns need a value.
