@@ -149,6 +149,14 @@ public final class SchemaErrors {
             + " count or 'bucket' = -1.");
   }
 
+  public static IllegalArgumentException unsupportedLayout(String option) {
+    return new IllegalArgumentException(
+        "Table option "
+            + option
+            + " is not supported: Strata does not implement that layout of Apache Paimon's, so it"
+            + " could not write such a table; create it without the option, or use Paimon.");
+  }
+
   public static IllegalArgumentException descendingSequenceUnsupported() {
     return new IllegalArgumentException(
         "Table option 'sequence.field.sort-order' = 'descending' is not supported: Apache Paimon"

@@ -184,6 +184,14 @@ public final class TableOptions {
           "Paimon's data evolution (files holding some columns of rows identified by row id);"
               + " Strata refuses tables with it.");
 
+  public static final ConfigOption<String> MANIFEST_FORMAT =
+      ConfigOption.<String>of(
+          "manifest.format",
+          OptionType.STRING,
+          "avro",
+          "The format of manifest files; Strata reads and writes avro, Paimon's default, and"
+              + " refuses tables with another.");
+
   public static final ConfigOption<Boolean> ROW_TRACKING_ENABLED =
       of(
           "row-tracking.enabled",
@@ -393,4 +401,38 @@ public final class TableOptions {
               "Bytes of a CHAR, VARCHAR, BINARY or VARBINARY value that its z-order key takes in a"
                   + " zorder sort compaction.")
           .withCheck(v -> v > 0, "a positive number of bytes");
+
+  /**
+   * The option (as {@code 'key' = 'value'}) of a layout of Paimon's that Strata neither reads nor
+   * writes, or null: data evolution, index files in bucket directories, manifests in another format
+   * than Avro.
+   */
+  public static String unreadableLayout(Options options) {
+    if (options.get(DATA_EVOLUTION_ENABLED)) {
+      return "'data-evolution.enabled' = 'true'";
+    }
+    if (options.get(INDEX_FILE_IN_DATA_FILE_DIR)) {
+      return "'index-file-in-data-file-dir' = 'true'";
+    }
+    String manifestFormat = options.get(MANIFEST_FORMAT);
+    if (!manifestFormat.equalsIgnoreCase("avro")) {
+      return "'manifest.format' = '" + manifestFormat + "'";
+    }
+    return null;
+  }
+
+  /**
+   * The option of a layout Strata does not write, or null: those of {@link #unreadableLayout}, row
+   * tracking, and buckets by another function than the default hash.
+   */
+  public static String unwritableLayout(Options options) {
+    String layout = unreadableLayout(options);
+    if (layout == null && options.get(ROW_TRACKING_ENABLED)) {
+      layout = "'row-tracking.enabled' = 'true'";
+    }
+    if (layout == null && options.get(BUCKET_FUNCTION_TYPE) != BucketFunctionType.DEFAULT) {
+      layout = "'bucket-function.type' = '" + options.get(BUCKET_FUNCTION_TYPE).value() + "'";
+    }
+    return layout;
+  }
 }

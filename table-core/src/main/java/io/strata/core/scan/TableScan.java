@@ -52,13 +52,7 @@ public final class TableScan {
 
   /** The option of a layout Strata neither reads nor writes, or null. */
   public static String unsupportedLayout(Options options) {
-    if (options.get(TableOptions.DATA_EVOLUTION_ENABLED)) {
-      return "'data-evolution.enabled' = 'true'";
-    }
-    if (options.get(TableOptions.INDEX_FILE_IN_DATA_FILE_DIR)) {
-      return "'index-file-in-data-file-dir' = 'true'";
-    }
-    return null;
+    return TableOptions.unreadableLayout(options);
   }
 
   /** A filter bound to the partition row type. */

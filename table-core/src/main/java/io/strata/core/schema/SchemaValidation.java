@@ -55,6 +55,10 @@ public final class SchemaValidation {
         }
       }
     }
+    String layout = TableOptions.unwritableLayout(new Options(schema.options()));
+    if (layout != null) {
+      throw SchemaErrors.unsupportedLayout(layout);
+    }
     validateBucketing(schema, names);
     validateRetention(new Options(schema.options()));
     if (new Options(schema.options()).get(TableOptions.SEQUENCE_FIELD_SORT_ORDER)

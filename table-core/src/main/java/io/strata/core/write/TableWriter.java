@@ -14,7 +14,6 @@ import io.strata.core.manifest.IndexFileMeta;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
 import io.strata.core.merge.SketchColumns;
-import io.strata.core.options.BucketFunctionType;
 import io.strata.core.options.ChangelogProducer;
 import io.strata.core.options.FileFormat;
 import io.strata.core.options.MergeEngine;
@@ -162,17 +161,7 @@ public final class TableWriter implements AutoCloseable {
    */
   public static void checkWritable(FileStore table) {
     Options options = table.options();
-    String layout = io.strata.core.scan.TableScan.unsupportedLayout(options);
-    if (layout == null && options.get(TableOptions.ROW_TRACKING_ENABLED)) {
-      layout = "'row-tracking.enabled' = 'true'";
-    }
-    if (layout == null
-        && options.get(TableOptions.BUCKET_FUNCTION_TYPE) != BucketFunctionType.DEFAULT) {
-      layout =
-          "'bucket-function.type' = '"
-              + options.get(TableOptions.BUCKET_FUNCTION_TYPE).value()
-              + "'";
-    }
+    String layout = TableOptions.unwritableLayout(options);
     if (layout != null) {
       throw CoreErrors.unsupportedTableLayout(table.root().getName(), layout, "write to");
     }

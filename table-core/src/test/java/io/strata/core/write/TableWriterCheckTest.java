@@ -30,6 +30,17 @@ class TableWriterCheckTest {
     return TableTestSupport.create(catalog, name, KV, List.of(), options);
   }
 
+  /**
+   * A table as Paimon made it: {@code base} options through Strata's CREATE, then {@code
+   * paimonOnly} ones Strata would refuse to create, as a loaded schema carries them.
+   */
+  FileStoreTable paimonMade(String name, Map<String, String> base, Map<String, String> paimonOnly) {
+    FileStoreTable t = table(name, base);
+    Map<String, String> all = new java.util.HashMap<>(t.schema().options());
+    all.putAll(paimonOnly);
+    return t.withSchema(t.schema().withOptions(all));
+  }
+
   @Test
   void writableTablesPass() {
     assertThatCode(() -> TableWriter.checkWritable(table("append", Map.of())))
@@ -120,7 +131,8 @@ class TableWriterCheckTest {
 
   @Test
   void layoutsStrataDoesNotImplementAreRefusedWithTheOptionNamed() {
-    FileStoreTable evolution = table("evolution", Map.of("data-evolution.enabled", "true"));
+    FileStoreTable evolution =
+        paimonMade("evolution", Map.of(), Map.of("data-evolution.enabled", "true"));
     assertThatThrownBy(() -> TableWriter.checkWritable(evolution))
         .hasMessageStartingWith(
             "Cannot write to table evolution: it has table option 'data-evolution.enabled' ="
@@ -132,15 +144,29 @@ class TableWriterCheckTest {
         .hasMessageStartingWith(
             "Cannot read table evolution: it has table option 'data-evolution.enabled' = 'true'");
     FileStoreTable index =
-        table(
+        paimonMade(
             "index_dir",
-            Map.of("primary-key", "k", "bucket", "1", "index-file-in-data-file-dir", "true"));
+            Map.of("primary-key", "k", "bucket", "1"),
+            Map.of("index-file-in-data-file-dir", "true"));
     assertThatThrownBy(index::newWrite)
         .hasMessageContaining("'index-file-in-data-file-dir' = 'true'");
-    assertThatThrownBy(() -> table("tracked", Map.of("row-tracking.enabled", "true")).newWrite())
+    assertThatThrownBy(
+            () ->
+                paimonMade("tracked", Map.of(), Map.of("row-tracking.enabled", "true")).newWrite())
         .hasMessageContaining("'row-tracking.enabled' = 'true'");
+    FileStoreTable orcManifests =
+        paimonMade("orc_manifests", Map.of(), Map.of("manifest.format", "orc"));
+    assertThatThrownBy(orcManifests::newWrite).hasMessageContaining("'manifest.format' = 'orc'");
+    assertThatThrownBy(
+            () ->
+                new io.strata.core.scan.TableScan(
+                    orcManifests, new io.strata.core.options.Options(Map.of())))
+        .hasMessageContaining("'manifest.format' = 'orc'");
     FileStoreTable mod =
-        table("mod", Map.of("primary-key", "k", "bucket", "2", "bucket-function.type", "mod"));
+        paimonMade(
+            "mod",
+            Map.of("primary-key", "k", "bucket", "2"),
+            Map.of("bucket-function.type", "mod"));
     assertThatThrownBy(mod::newWrite).hasMessageContaining("'bucket-function.type' = 'mod'");
     assertThatCode(
             () ->
@@ -217,5 +243,20 @@ class TableWriterCheckTest {
     assertThatThrownBy(() -> TableWriter.checkWritable(table))
         .isInstanceOf(UnsupportedOperationException.class)
         .hasMessageStartingWith("Cannot write table avro_level_ts9 as Avro: column ts is");
+  }
+
+  @Test
+  void layoutsStrataDoesNotWriteAreRefusedAtCreate() {
+    assertThatThrownBy(
+            () ->
+                table(
+                    "c_mod",
+                    Map.of("bucket", "2", "bucket-key", "k", "bucket-function.type", "mod")))
+        .hasMessage(
+            "Table option 'bucket-function.type' = 'mod' is not supported: Strata does not"
+                + " implement that layout of Apache Paimon's, so it could not write such a table;"
+                + " create it without the option, or use Paimon.");
+    assertThatThrownBy(() -> table("c_orc", Map.of("manifest.format", "orc")))
+        .hasMessageStartingWith("Table option 'manifest.format' = 'orc' is not supported");
   }
 }
