@@ -161,19 +161,7 @@ public final class Rollback {
 
   private void deleteUnlessKept(ManifestEntry e, Set<ManifestEntry.Identifier> kept) {
     if (!kept.contains(e.identifier())) {
-      try {
-        table
-            .dataFilePaths()
-            .deleteWithExtraFiles(
-                e.partition(),
-                e.bucket(),
-                e.file().fileName(),
-                e.file().externalPath(),
-                e.file().extraFiles());
-      } catch (IOException ex) {
-        throw new UncheckedIOException(
-            "Cannot delete data file " + e.file().fileName() + " during rollback", ex);
-      }
+      CommittedDataFiles.delete(table, e, "during rollback");
     }
   }
 

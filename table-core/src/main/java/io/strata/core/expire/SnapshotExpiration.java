@@ -268,22 +268,7 @@ public final class SnapshotExpiration {
 
   /** Whether the file was there and is now deleted. */
   private boolean deleteDataFile(ManifestEntry e) {
-    try {
-      return table
-          .dataFilePaths()
-          .deleteWithExtraFiles(
-              e.partition(),
-              e.bucket(),
-              e.file().fileName(),
-              e.file().externalPath(),
-              e.file().extraFiles());
-    } catch (FileNotFoundException ex) {
-      // Already gone: a rerun after an interrupted expiration.
-      return false;
-    } catch (IOException ex) {
-      throw new UncheckedIOException(
-          "Cannot delete data file " + e.file().fileName() + " while expiring snapshots", ex);
-    }
+    return CommittedDataFiles.delete(table, e, "while expiring snapshots");
   }
 
   private boolean deleteQuietly(Path path) {

@@ -136,18 +136,7 @@ public final class TagDeletion {
   }
 
   private void deleteDataFile(ManifestEntry e) {
-    try {
-      table
-          .dataFilePaths()
-          .deleteWithExtraFiles(
-              e.partition(),
-              e.bucket(),
-              e.file().fileName(),
-              e.file().externalPath(),
-              e.file().extraFiles());
-    } catch (IOException ex) {
-      throw new UncheckedIOException("Cannot delete data file " + e.file().fileName(), ex);
-    }
+    CommittedDataFiles.delete(table, e, "while deleting a tag");
   }
 
   private List<ManifestEntry> live(Snapshot s) {
