@@ -417,6 +417,56 @@ class PaimonInteropTest {
             "3 | given | 1 | 2026-12-01");
   }
 
+  @Test
+  void strataMergesPaimonsLookupTablesAsPaimonOnBothPaths() throws Exception {
+    Schema schema =
+        Schema.newBuilder()
+            .column("id", DataTypes.BIGINT().notNull())
+            .column("total", DataTypes.BIGINT())
+            .column("names", DataTypes.STRING())
+            .primaryKey("id")
+            .option("bucket", "1")
+            .option("merge-engine", "aggregation")
+            .option("fields.total.aggregate-function", "sum")
+            .option("fields.names.aggregate-function", "listagg")
+            .option("changelog-producer", "lookup")
+            .build();
+    FileStoreTable table = createPaimonTable("p_lookup_sum", schema);
+    // Each commit's lookup compaction writes the key's running total at a lower level, above the
+    // older totals it already holds.
+    for (long i = 1; i <= 4; i++) {
+      PaimonOracle.write(
+          table,
+          List.of(
+              GenericRow.of(1L, i, BinaryString.fromString("a" + i)),
+              GenericRow.of(i + 1, 10 * i, BinaryString.fromString("b" + i))));
+    }
+    List<String> expected = PaimonOracle.rows(paimonOnPaimon.table(PDB, "p_lookup_sum"));
+    assertThat(expected).contains("1 | 10 | a1,a2,a3,a4");
+    String name = PAIMON_CATALOG + "." + PDB + ".p_lookup_sum";
+    for (String columnar : List.of("true", "false")) {
+      spark.conf().set("spark.strata.read.columnar.enabled", columnar);
+      try {
+        Dataset<Row> df = spark.sql("SELECT * FROM " + name);
+        assertThat(CanonicalRows.spark(df.collectAsList()))
+            .as("columnar " + columnar)
+            .containsExactlyElementsOf(expected);
+        io.strata.spark.read.StrataScan scan =
+            (io.strata.spark.read.StrataScan)
+                SparkPlans.find(
+                        df.queryExecution().executedPlan(),
+                        org.apache.spark.sql.execution.datasources.v2.BatchScanExec.class)
+                    .get(0)
+                    .scan();
+        if (columnar.equals("true")) {
+          assertThat(scan.readPath()).isEqualTo(io.strata.spark.read.ReadPath.MERGED_BATCHES);
+        }
+      } finally {
+        spark.conf().unset("spark.strata.read.columnar.enabled");
+      }
+    }
+  }
+
   private static List<Path> filesEndingWith(Path dir, String suffix) throws IOException {
     try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
       return files

@@ -150,10 +150,6 @@ final class ColumnarScanCheck {
         return "sequence.field " + sequenceOption + " has no batch order";
       }
     }
-    if ((engine == MergeEngine.PARTIAL_UPDATE || engine == MergeEngine.AGGREGATION)
-        && io.strata.core.merge.MergeFunctions.mergesByLookup(table.options())) {
-      return "a table merged by lookup (changelog-producer lookup, force-lookup) merges on rows";
-    }
     if (engine == MergeEngine.PARTIAL_UPDATE
         && io.strata.core.merge.MergeFunctions.hasSequenceGroups(table.schema().options())) {
       return "partial-update sequence groups merge on rows only";

@@ -63,8 +63,26 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
   /** The order of a key's records by {@code sequence.field}; null without one. */
   private final KeyComparator sequenceFields;
 
-  /** The records of the current key, copied, while {@code sequence.field} orders them. */
+  /**
+   * The records of the current key, copied, while {@code sequence.field} orders them or a lookup
+   * merge picks them.
+   */
   private final List<UnsafeRow> sequenced = new ArrayList<>();
+
+  /**
+   * Whether a key's rows above its lowest level above 0 are passed over, as Paimon merges tables it
+   * merges by lookup (see {@code MergeFunctions.mergesByLookup}).
+   */
+  private final boolean byLookup;
+
+  /** The LSM level of each source (file) of the split. */
+  private final int[] levels;
+
+  /** The level of each record in {@link #sequenced}, with a lookup merge. */
+  private final List<Integer> sequencedLevels = new ArrayList<>();
+
+  /** The level of the file the held record came from. */
+  private int heldLevel;
 
   /** first-row: the key just emitted, whose later records are skipped at the next call. */
   private boolean skipHeldKey;
@@ -94,6 +112,11 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
     if (!picks && (fold == null || (sequence != null && sequenceFields == null))) {
       throw SparkErrors.notMergedOnBatches(table.root().toString(), engine.value());
     }
+    this.byLookup =
+        fold != null
+            && (engine == MergeEngine.PARTIAL_UPDATE || engine == MergeEngine.AGGREGATION)
+            && io.strata.core.merge.MergeFunctions.mergesByLookup(table.options());
+    this.levels = split.files().stream().mapToInt(DataFileMeta::level).toArray();
     this.folded = new SpecificInternalRow(SparkReadSchema.of(readType));
     this.kindOrdinal = sequenceOrdinal + 1;
     this.copyAll = UnsafeProjection.create(layout.sparkTypes());
@@ -160,8 +183,8 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
         take(tree.winner());
         accept(held);
       }
-      if (sequenceFields != null) {
-        foldSequenced();
+      if (sequenceFields != null || byLookup) {
+        foldBuffered();
       }
       if (fold.finish(folded)) {
         heldOutput = folded;
@@ -172,25 +195,51 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
   }
 
   private void accept(InternalRow record) {
-    if (sequenceFields == null) {
+    if (sequenceFields == null && !byLookup) {
       fold.add(record, kindOf(record));
     } else {
       // A record copied at its batch's end is the projection's reused row: copy it again.
       sequenced.add(record instanceof UnsafeRow u ? u.copy() : copyAll.apply(record).copy());
+      sequencedLevels.add(heldLevel);
     }
   }
 
-  /** Folds the key's records in {@code sequence.field} order, then by sequence number. */
-  private void foldSequenced() {
-    sequenced.sort(
-        (a, b) -> {
-          int c = sequenceFields.compare(a, b);
-          return c != 0 ? c : Long.compare(a.getLong(sequenceOrdinal), b.getLong(sequenceOrdinal));
-        });
-    for (UnsafeRow r : sequenced) {
+  /**
+   * Folds the key's buffered records: with a lookup merge only those of level 0 and of the key's
+   * lowest level above 0 (that row holds what higher levels held), in {@code sequence.field} order
+   * when there is one, then by sequence number.
+   */
+  private void foldBuffered() {
+    List<UnsafeRow> records = sequenced;
+    if (byLookup) {
+      int newest = Integer.MAX_VALUE;
+      for (int level : sequencedLevels) {
+        if (level > 0) {
+          newest = Math.min(newest, level);
+        }
+      }
+      records = new ArrayList<>(sequenced.size());
+      for (int i = 0; i < sequenced.size(); i++) {
+        int level = sequencedLevels.get(i);
+        if (level <= 0 || level == newest) {
+          records.add(sequenced.get(i));
+        }
+      }
+    }
+    if (sequenceFields != null) {
+      records.sort(
+          (a, b) -> {
+            int c = sequenceFields.compare(a, b);
+            return c != 0
+                ? c
+                : Long.compare(a.getLong(sequenceOrdinal), b.getLong(sequenceOrdinal));
+          });
+    }
+    for (UnsafeRow r : records) {
       fold.add(r, kindOf(r));
     }
     sequenced.clear();
+    sequencedLevels.clear();
   }
 
   /** Picks the next key's winning record (deduplicate, first-row). */
@@ -233,6 +282,7 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
    * unless that batch is about to be refilled, then it is copied.
    */
   private void take(int source) throws IOException {
+    heldLevel = levels[source];
     MergeCursor cursor = cursors[source];
     cursor.pin();
     if (cursor.atBatchEnd()) {
