@@ -73,6 +73,7 @@ public final class SchemaFactory {
             tableOptions,
             comment,
             timeMillis);
+    SchemaValidation.validateSetOptions(tableOptions);
     SchemaValidation.validate(schema);
     return schema;
   }
@@ -153,6 +154,7 @@ public final class SchemaFactory {
       TableSchema current, Map<String, String> set, List<String> remove) {
     // A value that does not parse is reported as such, before whether it may change.
     OptionRegistry.validate(set);
+    SchemaValidation.validateSetOptions(set);
     Map<String, String> options = new LinkedHashMap<>(current.options());
     for (Map.Entry<String, String> e : set.entrySet()) {
       if (e.getKey().equals(PRIMARY_KEY_OPTION) || e.getKey().equals(PARTITION_OPTION)) {

@@ -55,16 +55,8 @@ public final class SchemaValidation {
         }
       }
     }
-    String layout = TableOptions.unwritableLayout(new Options(schema.options()));
-    if (layout != null) {
-      throw SchemaErrors.unsupportedLayout(layout);
-    }
     validateBucketing(schema, names);
     validateRetention(new Options(schema.options()));
-    if (new Options(schema.options()).get(TableOptions.SEQUENCE_FIELD_SORT_ORDER)
-        != SortOrder.ASCENDING) {
-      throw SchemaErrors.descendingSequenceUnsupported();
-    }
     if (schema.hasPrimaryKey()) {
       // Paimon's own refusal first: it names the column that lacks a group.
       validatePartialUpdateAggregates(schema);
@@ -74,6 +66,23 @@ public final class SchemaValidation {
           schema.options()); // aggregate functions, sequence.field, sequence groups
     }
     PartitionTimeExtractor.validate(schema.partitionType(), new Options(schema.options()));
+  }
+
+  /**
+   * Refuses options a CREATE or ALTER TABLE sets that Strata would not honour: layouts it does not
+   * write, and a descending {@code sequence.field.sort-order} (which Paimon 1.3.1 ignores). Only
+   * the options being set are checked, so a table Paimon made with them can still be altered
+   * otherwise.
+   */
+  public static void validateSetOptions(Map<String, String> set) {
+    Options options = new Options(set);
+    String layout = TableOptions.unwritableLayout(options);
+    if (layout != null) {
+      throw SchemaErrors.unsupportedLayout(layout);
+    }
+    if (options.get(TableOptions.SEQUENCE_FIELD_SORT_ORDER) != SortOrder.ASCENDING) {
+      throw SchemaErrors.descendingSequenceUnsupported();
+    }
   }
 
   /**

@@ -66,6 +66,36 @@ class SchemaFactoryTest {
   }
 
   @Test
+  void aTablePaimonMadeWithAnOptionStrataRefusesCanStillBeAlteredOtherwise() {
+    TableSchema created =
+        SchemaFactory.create(
+            orders(),
+            List.of(),
+            List.of(),
+            Map.of("bucket", "2", "bucket-key", "order_id"),
+            null,
+            1L);
+    java.util.HashMap<String, String> paimonOptions = new java.util.HashMap<>(created.options());
+    paimonOptions.put("bucket-function.type", "mod");
+    paimonOptions.put("sequence.field.sort-order", "descending");
+    TableSchema paimonMade = created.withOptions(paimonOptions);
+    TableSchema altered =
+        SchemaFactory.alterOptions(
+            paimonMade, Map.of("snapshot.num-retained.max", "50"), List.of(), 2L);
+    assertThat(altered.options()).containsEntry("snapshot.num-retained.max", "50");
+    assertThatThrownBy(
+            () ->
+                SchemaFactory.alterOptions(
+                    created, Map.of("manifest.format", "orc"), List.of(), 2L))
+        .hasMessageStartingWith("Table option 'manifest.format' = 'orc' is not supported");
+    assertThatThrownBy(
+            () ->
+                SchemaFactory.alterOptions(
+                    created, Map.of("sequence.field.sort-order", "descending"), List.of(), 2L))
+        .hasMessageStartingWith("Table option 'sequence.field.sort-order' = 'descending'");
+  }
+
+  @Test
   void rejectsBadLayouts() {
     assertThatThrownBy(
             () ->
