@@ -71,7 +71,7 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
 
   /**
    * Whether a key's rows above its lowest level above 0 are passed over, as Paimon merges tables it
-   * merges by lookup (see {@code MergeFunctions.mergesByLookup}).
+   * merges by lookup (see {@code MergeFunctions.keepsSupersededRowsAboveLevelZero}).
    */
   private final boolean byLookup;
 
@@ -115,7 +115,8 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
     this.byLookup =
         fold != null
             && (engine == MergeEngine.PARTIAL_UPDATE || engine == MergeEngine.AGGREGATION)
-            && io.strata.core.merge.MergeFunctions.mergesByLookup(table.options());
+            && io.strata.core.merge.MergeFunctions.keepsSupersededRowsAboveLevelZero(
+                table.options());
     this.levels = split.files().stream().mapToInt(DataFileMeta::level).toArray();
     this.folded = new SpecificInternalRow(SparkReadSchema.of(readType));
     this.kindOrdinal = sequenceOrdinal + 1;

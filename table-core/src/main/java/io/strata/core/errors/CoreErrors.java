@@ -160,6 +160,10 @@ public final class CoreErrors {
   /** A table with a layout option Strata does not implement. */
   public static UnsupportedOperationException unsupportedTableLayout(
       String table, String option, String what) {
+    String risk =
+        "read".equals(what)
+            ? "read other rows than Paimon reads"
+            : "write files Paimon would not find or would read otherwise";
     return new UnsupportedOperationException(
         "Cannot "
             + what
@@ -168,8 +172,7 @@ public final class CoreErrors {
             + ": it has table option "
             + option
             + ", a layout of Apache Paimon's that Strata does not implement, and it would "
-            + ("read".equals(what) ? "read other rows than Paimon reads" : "write files Paimon")
-            + ("read".equals(what) ? "" : " would not find or would read otherwise")
+            + risk
             + ". Use Apache Paimon for this table.");
   }
 

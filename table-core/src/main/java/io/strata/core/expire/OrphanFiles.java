@@ -43,6 +43,9 @@ public final class OrphanFiles {
    * index/} (deletion vectors and hash indexes) and {@code statistics/} are cleaned like data:
    * their files are referenced through index manifests and snapshots.
    */
+  /** Directories below the root whose files metadata names: manifests, indexes, statistics. */
+  private static final Set<String> REFERENCED_DIRS = Set.of("manifest", "index", "statistics");
+
   private static final Set<String> METADATA_DIRS =
       Set.of("snapshot", "schema", "tag", "consumer", "changelog", "branch", "service");
 
@@ -121,7 +124,7 @@ public final class OrphanFiles {
     if (segments.length < 2) {
       return false;
     }
-    if (Set.of("manifest", "index", "statistics").contains(segments[0])) {
+    if (REFERENCED_DIRS.contains(segments[0])) {
       return true;
     }
     for (int i = 0; i < segments.length - 1; i++) {

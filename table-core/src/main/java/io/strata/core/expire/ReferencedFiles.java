@@ -7,6 +7,7 @@ import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.paths.DataFilePaths;
+import io.strata.core.paths.TablePaths;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.SnapshotJson;
 import io.strata.core.snapshot.Tag;
@@ -54,10 +55,7 @@ final class ReferencedFiles {
       if (s.indexManifest() != null) {
         indexManifests.add(s.indexManifest());
       }
-      if (s.statistics() != null) {
-        // Paimon's table statistics (ANALYZE), named by the snapshot.
-        referenced.add("statistics/" + s.statistics());
-      }
+      addStatistics(s, referenced);
     }
     // Paimon's changelog metadata outlives the base and delta lists of its snapshot, which its
     // expiration deleted: those are gone, not missing.
@@ -72,9 +70,7 @@ final class ReferencedFiles {
       if (s.indexManifest() != null && exists(table.paths().manifest(s.indexManifest()))) {
         indexManifests.add(s.indexManifest());
       }
-      if (s.statistics() != null) {
-        referenced.add("statistics/" + s.statistics());
-      }
+      addStatistics(s, referenced);
     }
     lists.addAll(paimonLists);
     Set<String> manifestNames = new LinkedHashSet<>();
@@ -142,10 +138,9 @@ final class ReferencedFiles {
    * directories. Strata reads none of them, but must not take their files for orphans.
    */
   private List<Path> paimonOnlyVersions() {
-    List<Path> files =
-        new ArrayList<>(jsonFiles(new Path(table.root(), "changelog"), "changelog-"));
-    for (FileIO.FileStatusInfo branch : list(new Path(table.root(), "branch"))) {
-      if (branch.isDirectory() && branch.path().getName().startsWith("branch-")) {
+    List<Path> files = new ArrayList<>(jsonFiles(table.paths().changelogDir(), "changelog-"));
+    for (FileIO.FileStatusInfo branch : list(table.paths().branchesDir())) {
+      if (branch.isDirectory() && TablePaths.branchName(branch.path()) != null) {
         files.addAll(jsonFiles(new Path(branch.path(), "snapshot"), "snapshot-"));
         files.addAll(jsonFiles(new Path(branch.path(), "tag"), "tag-"));
         files.addAll(jsonFiles(new Path(branch.path(), "changelog"), "changelog-"));
@@ -164,6 +159,13 @@ final class ReferencedFiles {
     return files;
   }
 
+  /** Paimon's table statistics (ANALYZE), named by the snapshot. */
+  private static void addStatistics(Snapshot s, Set<String> referenced) {
+    if (s.statistics() != null) {
+      referenced.add("statistics/" + s.statistics());
+    }
+  }
+
   private boolean exists(Path path) {
     try {
       return table.fileIO().exists(path);
@@ -174,7 +176,7 @@ final class ReferencedFiles {
 
   private List<FileIO.FileStatusInfo> list(Path dir) {
     try {
-      return table.fileIO().exists(dir) ? table.fileIO().list(dir) : List.of();
+      return table.fileIO().list(dir); // empty when missing: most tables have no branches
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot list " + dir, e);
     }

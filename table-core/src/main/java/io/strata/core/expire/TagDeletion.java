@@ -7,6 +7,7 @@ import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.paths.Names;
+import io.strata.core.paths.TablePaths;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.Tag;
 import io.strata.core.store.FileStore;
@@ -67,17 +68,14 @@ public final class TagDeletion {
    */
   private List<String> branchesFrom(String name) {
     List<String> branches = new ArrayList<>();
-    Path dir = new Path(table.root(), "branch");
     try {
-      if (!table.fileIO().exists(dir)) {
-        return branches;
-      }
-      for (FileIO.FileStatusInfo b : table.fileIO().list(dir)) {
-        String branch = b.path().getName();
+      // The listing is empty without branches.
+      for (FileIO.FileStatusInfo b : table.fileIO().list(table.paths().branchesDir())) {
+        String branch = TablePaths.branchName(b.path());
         if (b.isDirectory()
-            && branch.startsWith("branch-")
+            && branch != null
             && table.fileIO().exists(new Path(b.path(), "tag/tag-" + name))) {
-          branches.add(branch.substring("branch-".length()));
+          branches.add(branch);
         }
       }
     } catch (IOException e) {

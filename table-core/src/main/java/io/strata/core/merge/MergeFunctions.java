@@ -20,17 +20,19 @@ public final class MergeFunctions {
   private MergeFunctions() {}
 
   /**
-   * Whether a primary-key table with these options merges by lookup, as Paimon 1.3.1 does with
-   * {@code changelog-producer} {@code lookup}, {@code force-lookup} or deletion vectors (not for
-   * {@code first-row}): a compaction of level-0 files merges the key's newest row above level 0
-   * into its output, so that row holds everything older, and a merge takes the key's row of the
-   * lowest level above 0 with its level-0 records and ignores its rows of higher levels.
+   * Whether a key's rows in higher levels above 0 may be superseded by its row in a lower one, so
+   * that a merge must pass over them. Paimon 1.3.1 merges by lookup with {@code changelog-producer}
+   * {@code lookup} or {@code force-lookup} (not for {@code first-row}): a compaction of level-0
+   * files merges the key's newest row above level 0 into its output, so that row holds everything
+   * older, and a merge takes the key's row of the lowest level above 0 with its level-0 records.
+   * With deletion vectors Paimon marks the superseded rows deleted instead, so nothing is left to
+   * pass over.
    */
-  public static boolean mergesByLookup(Options options) {
+  public static boolean keepsSupersededRowsAboveLevelZero(Options options) {
     return options.get(TableOptions.MERGE_ENGINE) != MergeEngine.FIRST_ROW
+        && !options.get(TableOptions.DELETION_VECTORS_ENABLED)
         && (options.get(TableOptions.CHANGELOG_PRODUCER) == ChangelogProducer.LOOKUP
-            || options.get(TableOptions.FORCE_LOOKUP)
-            || options.get(TableOptions.DELETION_VECTORS_ENABLED));
+            || options.get(TableOptions.FORCE_LOOKUP));
   }
 
   /** Whether a table with these options defines sequence groups. */

@@ -51,6 +51,14 @@ final class SketchUnion {
    * merges: checked when the value is written, so that no merge meets it later.
    */
   static void parse(String name, String field, byte[] value) {
+    Exception failure = parseFailure(name, value);
+    if (failure != null) {
+      throw CoreErrors.unwritableSketch(name, field, form(name), value.length, failure);
+    }
+  }
+
+  /** Why {@code value} does not parse as the function {@code name} merges it, or null. */
+  private static Exception parseFailure(String name, byte[] value) {
     try {
       switch (name) {
         case "rbm32" -> new RoaringBitmap().deserialize(ByteBuffer.wrap(value));
@@ -59,8 +67,9 @@ final class SketchUnion {
         case "hll_sketch" -> HllSketch.heapify(value);
         default -> Sketch.heapify(Memory.wrap(value));
       }
+      return null;
     } catch (IOException | RuntimeException e) {
-      throw CoreErrors.unwritableSketch(name, field, form(name), value.length, e);
+      return e;
     }
   }
 
@@ -97,8 +106,8 @@ final class SketchUnion {
         try {
           return union.apply(a, b);
         } catch (IOException | RuntimeException e) {
-          // The value that does not parse is not known: name the longer one's length.
-          throw CoreErrors.unreadableSketch(name, field, form, Math.max(a.length, b.length), e);
+          byte[] unreadable = parseFailure(name, a) != null ? a : b;
+          throw CoreErrors.unreadableSketch(name, field, form, unreadable.length, e);
         }
       }
     };

@@ -34,6 +34,25 @@ public record TablePaths(Path root) implements java.io.Serializable {
     return new Path(snapshotDir(), "EARLIEST");
   }
 
+  /**
+   * Where Paimon keeps its branches, {@code branch/branch-<name>/} each, with their own snapshot,
+   * tag and changelog directories; Strata neither reads nor writes them, but keeps their files.
+   */
+  public Path branchesDir() {
+    return new Path(root, "branch");
+  }
+
+  /** The name of a branch directory, or null for another directory under {@link #branchesDir}. */
+  public static String branchName(Path dir) {
+    String name = dir.getName();
+    return name.startsWith("branch-") ? name.substring("branch-".length()) : null;
+  }
+
+  /** Paimon's changelog metadata kept past snapshot expiration: {@code changelog/changelog-N}. */
+  public Path changelogDir() {
+    return new Path(root, "changelog");
+  }
+
   public Path manifestDir() {
     return new Path(root, "manifest");
   }

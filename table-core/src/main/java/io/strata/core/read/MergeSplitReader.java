@@ -59,8 +59,14 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   private Object[] next;
   private final boolean lastWins;
 
-  /** Whether a key's rows above its lowest level above 0 are ignored ({@code mergesByLookup}). */
+  /**
+   * Whether a key's rows above its lowest level above 0 are passed over ({@code
+   * MergeFunctions.keepsSupersededRowsAboveLevelZero}).
+   */
   private final boolean byLookup;
+
+  /** The level of each record of the key being merged, with {@link #byLookup}; reused. */
+  private int[] recordLevels = new int[8];
 
   private final int keyArity;
   private KeyValueLayout keyValueLayout;
@@ -112,7 +118,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         table.options().get(TableOptions.MERGE_ENGINE) == MergeEngine.DEDUPLICATE
             && table.options().get(TableOptions.SEQUENCE_FIELD) == null
             && !table.options().get(TableOptions.IGNORE_DELETE);
-    this.byLookup = MergeFunctions.mergesByLookup(table.options());
+    this.byLookup = MergeFunctions.keepsSupersededRowsAboveLevelZero(table.options());
     // Field-wise engines and sequence.field read whole rows; the last-wins engine needs none.
     this.mergeType = lastWins ? readType : table.schema().rowType();
     this.projection = projection(mergeType, readType);
@@ -298,18 +304,22 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     Cursor head = queue.poll();
     Object[] key = Arrays.copyOf(head.key(), keyArity);
     List<KeyValue> records = new ArrayList<>();
-    List<Integer> levels = byLookup ? new ArrayList<>() : null;
+    int aboveLevelZero = 0;
     Cursor c = head;
     do {
-      records.add(record(c));
-      if (levels != null) {
-        levels.add(c.level);
+      if (byLookup) {
+        if (records.size() == recordLevels.length) {
+          recordLevels = Arrays.copyOf(recordLevels, records.size() * 2);
+        }
+        recordLevels[records.size()] = c.level;
+        aboveLevelZero += c.level > 0 ? 1 : 0;
       }
+      records.add(record(c));
       advanceAndRequeue(c);
       c = !queue.isEmpty() && keyOrder.compare(queue.peek().key(), key) == 0 ? queue.poll() : null;
     } while (c != null);
-    if (levels != null) {
-      records = newestAboveLevelZero(records, levels);
+    if (aboveLevelZero > 1) {
+      records = newestAboveLevelZero(records, recordLevels);
     }
     if (older != null) {
       KeyValue old = older.find(key);
@@ -329,19 +339,19 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   }
 
   /**
-   * The key's records of level 0 and of its lowest level above 0, in their order: a lookup merge
-   * (see {@code MergeFunctions.mergesByLookup}) wrote into that row what higher levels hold.
+   * The key's records of level 0 and of its lowest level above 0, in their order ({@code levels}
+   * holds each record's level): a lookup merge wrote into that row what higher levels hold.
    */
-  private static List<KeyValue> newestAboveLevelZero(List<KeyValue> records, List<Integer> levels) {
+  private static List<KeyValue> newestAboveLevelZero(List<KeyValue> records, int[] levels) {
     int newest = Integer.MAX_VALUE;
-    for (int level : levels) {
-      if (level > 0) {
-        newest = Math.min(newest, level);
+    for (int i = 0; i < records.size(); i++) {
+      if (levels[i] > 0) {
+        newest = Math.min(newest, levels[i]);
       }
     }
     List<KeyValue> kept = new ArrayList<>(records.size());
     for (int i = 0; i < records.size(); i++) {
-      int level = levels.get(i);
+      int level = levels[i];
       if (level <= 0 || level == newest) {
         kept.add(records.get(i));
       }

@@ -39,20 +39,12 @@ public final class TableScan {
     this.options = table.options().with(readOptions.toMap());
   }
 
-  /**
-   * Fails for tables whose files Strata cannot read as Paimon does: data evolution (files holding
-   * some columns of rows matched by row id) and index files kept in the bucket directories.
-   */
+  /** Fails for tables whose files Strata cannot read as Paimon does ({@code unreadableLayout}). */
   public static void checkReadable(FileStore table) {
-    String unsupported = unsupportedLayout(table.options());
+    String unsupported = TableOptions.unreadableLayout(table.options());
     if (unsupported != null) {
       throw CoreErrors.unsupportedTableLayout(table.root().getName(), unsupported, "read");
     }
-  }
-
-  /** The option of a layout Strata neither reads nor writes, or null. */
-  public static String unsupportedLayout(Options options) {
-    return TableOptions.unreadableLayout(options);
   }
 
   /** A filter bound to the partition row type. */

@@ -1,6 +1,7 @@
 package io.strata.core.schema;
 
 import io.strata.core.errors.SchemaErrors;
+import io.strata.core.options.MergeOptions;
 import io.strata.core.options.OptionRegistry;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
@@ -136,19 +137,19 @@ public final class SchemaFactory {
    */
   static final Set<String> IMMUTABLE_OPTIONS =
       Set.of(
-          "aggregation.remove-record-on-delete",
-          "bucket-function.type",
-          "bucket-key",
-          "data-evolution.enabled",
-          "data-file.path-directory",
-          "force-lookup",
-          "ignore-delete",
-          "ignore-update-before",
-          "index-file-in-data-file-dir",
-          "merge-engine",
-          "partial-update.remove-record-on-delete",
-          "partial-update.remove-record-on-sequence-group",
-          "rowkind.field");
+          MergeOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE.key(),
+          TableOptions.BUCKET_FUNCTION_TYPE.key(),
+          TableOptions.BUCKET_KEY.key(),
+          TableOptions.DATA_EVOLUTION_ENABLED.key(),
+          TableOptions.DATA_FILE_PATH_DIRECTORY.key(),
+          TableOptions.FORCE_LOOKUP.key(),
+          TableOptions.IGNORE_DELETE.key(),
+          TableOptions.IGNORE_UPDATE_BEFORE.key(),
+          TableOptions.INDEX_FILE_IN_DATA_FILE_DIR.key(),
+          TableOptions.MERGE_ENGINE.key(),
+          MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE.key(),
+          MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_SEQUENCE_GROUP.key(),
+          TableOptions.ROWKIND_FIELD.key());
 
   static Map<String, String> changedOptions(
       TableSchema current, Map<String, String> set, List<String> remove) {

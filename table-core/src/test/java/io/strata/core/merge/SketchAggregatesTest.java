@@ -128,6 +128,7 @@ class SketchAggregatesTest {
             () ->
                 folded(DataTypes.BYTES(), "rbm32", Map.of(), add(1, bitmap32(1)), add(2, garbage)))
         .hasMessageContaining("Cannot merge column 'v' (aggregate function 'rbm32')")
+        .hasMessageContaining("a value of 3 bytes is not a 32-bit RoaringBitmap")
         .hasMessageContaining("not a 32-bit RoaringBitmap in its portable serialization");
     assertThatThrownBy(
             () ->
