@@ -31,6 +31,19 @@ final class ColumnStatsCollector {
 
   private byte[] maxEncoded;
 
+  /** Bounds of the values added from column batches, as primitives until asked for. */
+  private long minLong = Long.MAX_VALUE;
+
+  private long maxLong = Long.MIN_VALUE;
+  private double minDouble = Double.POSITIVE_INFINITY;
+  private double maxDouble = Double.NEGATIVE_INFINITY;
+  private boolean primitiveBounds;
+
+  /** {@link #minEncoded} and {@link #maxEncoded} wrapped, to compare batch strings against. */
+  private Binary minEncodedBinary;
+
+  private Binary maxEncodedBinary;
+
   private boolean boundsUnknown;
   private long nullCount;
 
@@ -86,6 +99,72 @@ final class ColumnStatsCollector {
   }
 
   /**
+   * Adds the value of {@code column} in row {@code row} of {@code batch}, a column of this type.
+   */
+  void add(ColumnBatch batch, int column, int row) {
+    if (batch.isNull(column, row)) {
+      nullCount++;
+      return;
+    }
+    if (!bounds || boundsUnknown) {
+      return;
+    }
+    switch (batch.kind(column)) {
+      case FLOAT, DOUBLE -> addDouble(batch.getDouble(column, row));
+      case STRING -> addEncodedSlice(batch.getString(column, row));
+      default -> {
+        long v = batch.getLong(column, row);
+        minLong = Math.min(minLong, v);
+        maxLong = Math.max(maxLong, v);
+        primitiveBounds = true;
+      }
+    }
+  }
+
+  private void addDouble(double d) {
+    if (Double.isNaN(d)) {
+      boundsUnknown = true;
+      return;
+    }
+    if (d == 0.0d) {
+      minDouble = Double.compare(minDouble, -0.0d) < 0 ? minDouble : -0.0d;
+      maxDouble = Double.compare(maxDouble, 0.0d) > 0 ? maxDouble : 0.0d;
+    } else {
+      minDouble = Math.min(minDouble, d);
+      maxDouble = Math.max(maxDouble, d);
+    }
+    primitiveBounds = true;
+  }
+
+  /**
+   * A string of a batch is mostly a slice of a page: compared in place, copied only when it is a
+   * new bound.
+   */
+  private void addEncodedSlice(Binary value) {
+    if (minEncoded == null || Binary.lexicographicCompare(value, minEncodedBinary) < 0) {
+      minEncoded = value.getBytes();
+      minEncodedBinary = Binary.fromConstantByteArray(minEncoded);
+    }
+    if (maxEncoded == null || Binary.lexicographicCompare(value, maxEncodedBinary) > 0) {
+      maxEncoded = value.getBytes();
+      maxEncodedBinary = Binary.fromConstantByteArray(maxEncoded);
+    }
+  }
+
+  /** The bounds of batch values as canonical values of the column's type. */
+  private Object primitiveBound(boolean lower) {
+    return switch (root) {
+      case BOOLEAN -> (lower ? minLong : maxLong) != 0;
+      case TINYINT -> (byte) (lower ? minLong : maxLong);
+      case SMALLINT -> (short) (lower ? minLong : maxLong);
+      case BIGINT -> lower ? minLong : maxLong;
+      case FLOAT -> (float) (lower ? minDouble : maxDouble);
+      case DOUBLE -> lower ? minDouble : maxDouble;
+      default -> (int) (lower ? minLong : maxLong);
+    };
+  }
+
+  /**
    * UTF-8 bytes compare unsigned, which is the code point order strings compare in. The bytes are
    * compared as arrays (a vectorized mismatch), not through Parquet's byte-by-byte comparator.
    */
@@ -93,23 +172,35 @@ final class ColumnStatsCollector {
     byte[] bytes = value.getBytesUnsafe(); // a whole constant array as is; a slice is copied
     if (minEncoded == null || Arrays.compareUnsigned(bytes, minEncoded) < 0) {
       minEncoded = bytes.clone();
+      minEncodedBinary = Binary.fromConstantByteArray(minEncoded);
     }
     if (maxEncoded == null || Arrays.compareUnsigned(bytes, maxEncoded) > 0) {
       maxEncoded = bytes.clone();
+      maxEncodedBinary = Binary.fromConstantByteArray(maxEncoded);
     }
   }
 
-  /** The lower (or upper) of a string bound and an encoded one, as a string. */
+  /**
+   * The lower (or upper) of the bound of the values added as objects and those added as encoded
+   * strings or batch primitives.
+   */
   private Object bound(Object plain, byte[] encoded, boolean lower) {
-    if (encoded == null) {
-      return plain;
+    Object bound = plain;
+    if (encoded != null) {
+      bound = either(bound, new String(encoded, StandardCharsets.UTF_8), lower);
     }
-    String decoded = new String(encoded, StandardCharsets.UTF_8);
-    if (plain == null) {
-      return decoded;
+    if (primitiveBounds) {
+      bound = either(bound, primitiveBound(lower), lower);
     }
-    int c = comparator.compare(decoded, plain);
-    return lower == (c < 0) ? decoded : plain;
+    return bound;
+  }
+
+  private Object either(Object bound, Object other, boolean lower) {
+    if (bound == null) {
+      return other;
+    }
+    int c = comparator.compare(other, bound);
+    return lower == (c < 0) ? other : bound;
   }
 
   /** Copies mutable values and normalizes decimals to the column's scale. */

@@ -16,6 +16,16 @@ public interface DataFileWriter extends Closeable {
   /** Appends one row; its values must match the row type (nulls only in nullable fields). */
   void write(Object[] row) throws IOException;
 
+  /**
+   * Appends row {@code row} of {@code batch}, whose columns are those of the row type; only a
+   * Parquet file takes batch rows.
+   */
+  default void write(ColumnBatch batch, int row) throws IOException {
+    // Callers write batch rows only where the format is Parquet (an internal invariant).
+    throw new IllegalStateException(
+        "Rows of column batches are written into Parquet files only, not " + path());
+  }
+
   /** Rows written so far. */
   long rowCount();
 

@@ -21,15 +21,14 @@ public final class ParquetRowWriter extends RowFileWriter {
 
   private static final String ZSTD_LEVEL_KEY = "parquet.compression.codec.zstd.level";
 
-  private final ParquetWriter<Object[]> writer;
+  private final ParquetWriter<Object> writer;
   private final ColumnStatsCollector[] stats;
 
+  /** The batch row handed to Parquet's writer; one, re-pointed at each row. */
+  private final BatchRow batchRow = new BatchRow();
+
   private ParquetRowWriter(
-      FileSystem fs,
-      Path path,
-      RowType rowType,
-      ParquetWriter<Object[]> writer,
-      StatsMode[] modes) {
+      FileSystem fs, Path path, RowType rowType, ParquetWriter<Object> writer, StatsMode[] modes) {
     super(fs, path, rowType);
     this.writer = writer;
     this.stats = new ColumnStatsCollector[rowType.size()];
@@ -60,7 +59,7 @@ public final class ParquetRowWriter extends RowFileWriter {
             .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
             .withValidation(false);
     ParquetWriterConf.apply(options.formatOptions(), builder);
-    ParquetWriter<Object[]> writer = builder.build();
+    ParquetWriter<Object> writer = builder.build();
     StatsMode[] modes = new StatsMode[rowType.size()];
     for (int i = 0; i < modes.length; i++) {
       modes[i] = options.statsModeFor(rowType.field(i).name());
@@ -74,9 +73,22 @@ public final class ParquetRowWriter extends RowFileWriter {
   }
 
   @Override
+  void append(ColumnBatch batch, int row) throws IOException {
+    batchRow.at(batch, row);
+    writer.write(batchRow);
+  }
+
+  @Override
   void collectStats(Object[] row) {
     for (int i = 0; i < stats.length; i++) {
       stats[i].add(row[i]);
+    }
+  }
+
+  @Override
+  void collectStats(ColumnBatch batch, int row) {
+    for (int i = 0; i < stats.length; i++) {
+      stats[i].add(batch, i, row);
     }
   }
 
@@ -105,7 +117,7 @@ public final class ParquetRowWriter extends RowFileWriter {
     writer.close();
   }
 
-  private static final class Builder extends ParquetWriter.Builder<Object[], Builder> {
+  private static final class Builder extends ParquetWriter.Builder<Object, Builder> {
     private final RowType rowType;
 
     Builder(OutputFile file, RowType rowType) {
@@ -119,7 +131,7 @@ public final class ParquetRowWriter extends RowFileWriter {
     }
 
     @Override
-    protected WriteSupport<Object[]> getWriteSupport(Configuration conf) {
+    protected WriteSupport<Object> getWriteSupport(Configuration conf) {
       return new RowWriteSupport(rowType);
     }
   }

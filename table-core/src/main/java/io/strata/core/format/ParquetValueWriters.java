@@ -66,6 +66,31 @@ final class ParquetValueWriters {
         consumer.endField(names[i], i);
       }
     }
+
+    /** Writes row {@code row} of {@code batch}, whose columns are this writer's fields. */
+    void write(RecordConsumer consumer, ColumnBatch batch, int row) {
+      if (batch.width() != names.length) {
+        throw ValueErrors.writeArity(batch.width(), names.length);
+      }
+      for (int i = 0; i < names.length; i++) {
+        if (batch.isNull(i, row)) {
+          if (required[i]) {
+            throw ValueErrors.nullNotAllowed("Field '" + names[i] + "'");
+          }
+          continue;
+        }
+        consumer.startField(names[i], i);
+        switch (batch.kind(i)) {
+          case BOOLEAN -> consumer.addBoolean(batch.getLong(i, row) != 0);
+          case TINYINT, SMALLINT, INT -> consumer.addInteger((int) batch.getLong(i, row));
+          case BIGINT -> consumer.addLong(batch.getLong(i, row));
+          case FLOAT -> consumer.addFloat((float) batch.getDouble(i, row));
+          case DOUBLE -> consumer.addDouble(batch.getDouble(i, row));
+          case STRING -> consumer.addBinary(batch.getString(i, row));
+        }
+        consumer.endField(names[i], i);
+      }
+    }
   }
 
   private ParquetValueWriters() {}

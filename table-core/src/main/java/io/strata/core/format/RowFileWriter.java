@@ -33,6 +33,18 @@ abstract class RowFileWriter implements DataFileWriter {
   /** Adds an appended row to the file's statistics. */
   abstract void collectStats(Object[] row);
 
+  /** Hands row {@code row} of {@code batch} to the format's writer, which must take batches. */
+  void append(ColumnBatch batch, int row) throws IOException {
+    // Callers write batch rows only where the format is Parquet (an internal invariant).
+    throw new IllegalStateException(
+        "Rows of column batches are written into Parquet files only, not " + path);
+  }
+
+  /** Adds an appended batch row to the file's statistics. */
+  void collectStats(ColumnBatch batch, int row) {
+    throw new IllegalStateException("Rows of column batches are written into Parquet files only");
+  }
+
   /** The statistics of every row written, once the file is complete. */
   abstract FileStats stats();
 
@@ -42,10 +54,7 @@ abstract class RowFileWriter implements DataFileWriter {
   /** Appends one row; its values must match the row type (nulls only in nullable fields). */
   @Override
   public final void write(Object[] row) throws IOException {
-    if (closed || failed) {
-      throw new IllegalStateException(
-          "Writer of " + path + (failed ? " failed earlier; abort it." : " is closed."));
-    }
+    checkWritable();
     try {
       append(row);
     } catch (RuntimeException | IOException e) {
@@ -54,6 +63,26 @@ abstract class RowFileWriter implements DataFileWriter {
     }
     collectStats(row);
     rowCount++;
+  }
+
+  @Override
+  public final void write(ColumnBatch batch, int row) throws IOException {
+    checkWritable();
+    try {
+      append(batch, row);
+    } catch (RuntimeException | IOException e) {
+      failed = true;
+      throw e;
+    }
+    collectStats(batch, row);
+    rowCount++;
+  }
+
+  private void checkWritable() {
+    if (closed || failed) {
+      throw new IllegalStateException(
+          "Writer of " + path + (failed ? " failed earlier; abort it." : " is closed."));
+    }
   }
 
   /** Rows written so far. */

@@ -8,9 +8,10 @@ import org.apache.parquet.io.api.RecordConsumer;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Parquet WriteSupport for {@code Object[]} rows of a RowType, writing no extra footer metadata.
+ * Parquet WriteSupport for rows of a RowType, {@code Object[]} or {@link BatchRow}, writing no
+ * extra footer metadata.
  */
-final class RowWriteSupport extends WriteSupport<Object[]> {
+final class RowWriteSupport extends WriteSupport<Object> {
 
   private final MessageType schema;
   private final ParquetValueWriters.FieldsWriter fields;
@@ -32,9 +33,13 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
   }
 
   @Override
-  public void write(Object[] row) {
+  public void write(Object row) {
     consumer.startMessage();
-    fields.write(consumer, row);
+    if (row instanceof BatchRow batchRow) {
+      fields.write(consumer, batchRow.batch(), batchRow.row());
+    } else {
+      fields.write(consumer, (Object[]) row);
+    }
     consumer.endMessage();
   }
 }

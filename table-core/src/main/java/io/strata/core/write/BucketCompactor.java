@@ -34,6 +34,7 @@ public final class BucketCompactor {
   private final FileStore table;
   private final CompactionRewriter rewriter;
   private DeletionFileIndex deletions = DeletionFileIndex.EMPTY;
+  private boolean batchMerges = true;
 
   public BucketCompactor(FileStore table) {
     this.table = table;
@@ -46,6 +47,14 @@ public final class BucketCompactor {
    */
   public BucketCompactor withDeletions(DeletionFileIndex index) {
     this.deletions = index;
+    return this;
+  }
+
+  /**
+   * Merges record by record even where a {@link LastWinsBatchMerge} could: tests compare the two.
+   */
+  BucketCompactor recordByRecord() {
+    this.batchMerges = false;
     return this;
   }
 
@@ -113,6 +122,16 @@ public final class BucketCompactor {
 
   private List<DataFileMeta> rewriteKeyValues(BucketId bucket, int totalBuckets, CompactUnit unit) {
     DataSplit split = split(bucket, totalBuckets, unit.files(), false);
+    if (batchMerges && rewriter.writesParquetAt(unit.outputLevel())) {
+      try (LastWinsBatchMerge batches =
+          LastWinsBatchMerge.open(table, split, !unit.dropDeletes())) {
+        if (batches != null) {
+          return rewriter.writeKeyValues(bucket, batches, unit.outputLevel());
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
     try (MergeSplitReader reader = keyValues(split, unit)) {
       return rewriter.writeKeyValues(bucket, reader, unit.outputLevel());
     } catch (IOException e) {

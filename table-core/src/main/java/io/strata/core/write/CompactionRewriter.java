@@ -2,6 +2,7 @@ package io.strata.core.write;
 
 import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
+import io.strata.core.format.ColumnBatch;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.FileSource;
 import io.strata.core.manifest.SimpleStats;
@@ -50,24 +51,75 @@ public final class CompactionRewriter {
    * bucket of any size is rewritten in the memory of one open file.
    */
   public List<DataFileMeta> writeKeyValues(BucketId bucket, Iterator<Object[]> records, int level) {
-    KeyValueLayout layout =
-        new KeyValueLayout(table.schema().trimmedPrimaryKeyType(), table.schema().rowType());
-    RollingFileWriter writer = files(bucket, layout.fileType(), level);
+    KeyValueFiles files = new KeyValueFiles(bucket, level);
     try {
-      List<SequenceRange> ranges = new ArrayList<>();
-      SequenceRange current = new SequenceRange();
       while (records.hasNext()) {
         Object[] r = records.next();
-        current.add(
-            (Long) r[layout.sequenceIndex()],
-            RowKind.fromValue((Byte) r[layout.kindIndex()]).isRetract());
-        int closedBefore = writer.closedFiles();
-        writer.write(r);
-        if (writer.closedFiles() > closedBefore) {
-          ranges.add(current);
-          current = new SequenceRange();
-        }
+        files.adding(
+            (Long) r[files.layout.sequenceIndex()],
+            RowKind.fromValue((Byte) r[files.layout.kindIndex()]).isRetract());
+        files.writer.write(r);
+        files.added();
       }
+      return files.finish();
+    } catch (RuntimeException e) {
+      files.writer.abort();
+      throw e;
+    }
+  }
+
+  /** {@link #writeKeyValues(BucketId, Iterator, int)} of the records of a batch merge. */
+  List<DataFileMeta> writeKeyValues(BucketId bucket, LastWinsBatchMerge records, int level) {
+    KeyValueFiles files = new KeyValueFiles(bucket, level);
+    int sequenceIndex = files.layout.sequenceIndex();
+    int kindIndex = files.layout.kindIndex();
+    try {
+      while (records.next()) {
+        ColumnBatch batch = records.batch();
+        int row = records.row();
+        files.adding(
+            batch.getLong(sequenceIndex, row),
+            RowKind.fromValue((byte) batch.getLong(kindIndex, row)).isRetract());
+        files.writer.write(batch, row);
+        files.added();
+      }
+      return files.finish();
+    } catch (RuntimeException e) {
+      files.writer.abort();
+      throw e;
+    }
+  }
+
+  /** The key-value files of one rewrite, with the sequence range of each as it is written. */
+  private final class KeyValueFiles {
+    private final KeyValueLayout layout =
+        new KeyValueLayout(table.schema().trimmedPrimaryKeyType(), table.schema().rowType());
+    private final RollingFileWriter writer;
+    private final int level;
+    private final List<SequenceRange> ranges = new ArrayList<>();
+    private SequenceRange current = new SequenceRange();
+    private int closedBefore;
+
+    KeyValueFiles(BucketId bucket, int level) {
+      this.level = level;
+      this.writer = files(bucket, layout.fileType(), level);
+    }
+
+    /** Counts a record about to be written into the open file. */
+    void adding(long sequence, boolean retract) {
+      current.add(sequence, retract);
+      closedBefore = writer.closedFiles();
+    }
+
+    /** After a record is written: a file it filled is closed with its range. */
+    void added() {
+      if (writer.closedFiles() > closedBefore) {
+        ranges.add(current);
+        current = new SequenceRange();
+      }
+    }
+
+    List<DataFileMeta> finish() {
       List<WrittenFile> written = writer.finish();
       if (ranges.size() < written.size()) {
         ranges.add(current);
@@ -93,9 +145,6 @@ public final class CompactionRewriter {
                 .withLevel(level));
       }
       return metas;
-    } catch (RuntimeException e) {
-      writer.abort();
-      throw e;
     }
   }
 

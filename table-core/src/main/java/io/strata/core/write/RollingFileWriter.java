@@ -1,5 +1,6 @@
 package io.strata.core.write;
 
+import io.strata.core.format.ColumnBatch;
 import io.strata.core.format.DataFileFormat;
 import io.strata.core.format.DataFileWriter;
 import io.strata.core.format.FileStats;
@@ -39,6 +40,9 @@ final class RollingFileWriter {
   private Object[] firstRow;
   private Object[] lastRow;
 
+  /** The last row written from a batch (when {@link #lastRow} is null), copied. */
+  private ColumnBatch lastBatchRow;
+
   RollingFileWriter(
       FileIO fileIO,
       Path bucketDir,
@@ -63,32 +67,67 @@ final class RollingFileWriter {
 
   void write(Object[] row) {
     try {
-      if (current == null) {
-        currentName = names.next();
-        current =
-            DataFileFormat.of(format)
-                .create(
-                    fileIO.fileSystem(bucketDir),
-                    new Path(bucketDir, currentName),
-                    rowType,
-                    fileOptions);
-        currentRows = 0;
-        nextSizeCheck = 1;
+      boolean first = openIfNeeded();
+      current.write(row);
+      if (first) {
         firstRow = row;
       }
-      current.write(row);
       lastRow = row;
-      currentRows++;
-      if (currentRows >= nextSizeCheck) {
-        long length = current.length();
-        if (length >= settings.targetFileSize()) {
-          closeCurrent();
-        } else {
-          nextSizeCheck = currentRows + rowsBeforeNextCheck(length);
-        }
-      }
+      afterWrite();
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write a data file in " + bucketDir, e);
+    }
+  }
+
+  /**
+   * Writes row {@code row} of {@code batch}, whose columns are this writer's row type, into a
+   * Parquet file. The batch may change once this returns: the last row is kept as a copy.
+   */
+  void write(ColumnBatch batch, int row) {
+    try {
+      boolean first = openIfNeeded();
+      current.write(batch, row);
+      if (first) {
+        firstRow = batch.toObjects(row);
+      }
+      if (lastBatchRow == null) {
+        lastBatchRow = new ColumnBatch(ColumnBatch.kindsOf(rowType), 1);
+      }
+      batch.copyRow(row, lastBatchRow);
+      lastRow = null;
+      afterWrite();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write a data file in " + bucketDir, e);
+    }
+  }
+
+  /** Opens the next file if none is open; whether it did. */
+  private boolean openIfNeeded() throws IOException {
+    if (current != null) {
+      return false;
+    }
+    currentName = names.next();
+    current =
+        DataFileFormat.of(format)
+            .create(
+                fileIO.fileSystem(bucketDir),
+                new Path(bucketDir, currentName),
+                rowType,
+                fileOptions);
+    currentRows = 0;
+    nextSizeCheck = 1;
+    return true;
+  }
+
+  private void afterWrite() throws IOException {
+    currentRows++;
+    if (currentRows >= nextSizeCheck) {
+      long length = current.length();
+      if (length >= settings.targetFileSize()) {
+        closeCurrent();
+      } else {
+        nextSizeCheck = currentRows + rowsBeforeNextCheck(length);
+      }
     }
   }
 
@@ -110,7 +149,8 @@ final class RollingFileWriter {
     FileStats stats = current.finish();
     Path path = new Path(bucketDir, currentName);
     long size = fileIO.fileSystem(path).getFileStatus(path).getLen();
-    written.add(new WrittenFile(currentName, size, currentRows, stats, firstRow, lastRow));
+    Object[] last = lastRow != null ? lastRow : lastBatchRow.toObjects(0);
+    written.add(new WrittenFile(currentName, size, currentRows, stats, firstRow, last));
     current = null;
   }
 

@@ -1,0 +1,212 @@
+package io.strata.core.format;
+
+import io.strata.core.types.DataType;
+import io.strata.core.types.RowType;
+import java.nio.charset.StandardCharsets;
+import org.apache.parquet.io.api.Binary;
+
+/**
+ * Rows of a flat row type held column by column in primitive arrays: integral, boolean and date
+ * columns as {@code long}, floating point as {@code double}, strings as their UTF-8 bytes. A
+ * rewrite that only moves values from file to file (a last-wins compaction) reads and writes them
+ * without a boxed value or an {@code Object[]} per row.
+ */
+public final class ColumnBatch {
+
+  /** How a column's values are held. */
+  public enum Kind {
+    BOOLEAN,
+    TINYINT,
+    SMALLINT,
+    INT,
+    BIGINT,
+    FLOAT,
+    DOUBLE,
+    STRING;
+
+    /** The kind holding values of {@code type}, or null when a batch cannot hold them. */
+    public static Kind of(DataType type) {
+      return switch (type.root()) {
+        case BOOLEAN -> BOOLEAN;
+        case TINYINT -> TINYINT;
+        case SMALLINT -> SMALLINT;
+        case INT, DATE -> INT;
+        case BIGINT -> BIGINT;
+        case FLOAT -> FLOAT;
+        case DOUBLE -> DOUBLE;
+        case CHAR, VARCHAR -> STRING;
+        default -> null;
+      };
+    }
+
+    boolean integral() {
+      return this != FLOAT && this != DOUBLE && this != STRING;
+    }
+  }
+
+  private final Kind[] kinds;
+  private final long[][] longs;
+  private final double[][] doubles;
+  private final Binary[][] strings;
+  private final boolean[][] nulls;
+  private final int capacity;
+  private int size;
+
+  public ColumnBatch(Kind[] kinds, int capacity) {
+    this.kinds = kinds.clone();
+    this.capacity = capacity;
+    int n = kinds.length;
+    longs = new long[n][];
+    doubles = new double[n][];
+    strings = new Binary[n][];
+    nulls = new boolean[n][capacity];
+    for (int i = 0; i < n; i++) {
+      switch (kinds[i]) {
+        case FLOAT, DOUBLE -> doubles[i] = new double[capacity];
+        case STRING -> strings[i] = new Binary[capacity];
+        default -> longs[i] = new long[capacity];
+      }
+    }
+  }
+
+  /** The kinds of the columns of {@code type}, or null when a batch cannot hold one of them. */
+  public static Kind[] kindsOf(RowType type) {
+    Kind[] kinds = new Kind[type.size()];
+    for (int i = 0; i < kinds.length; i++) {
+      kinds[i] = Kind.of(type.typeAt(i));
+      if (kinds[i] == null) {
+        return null;
+      }
+    }
+    return kinds;
+  }
+
+  public int size() {
+    return size;
+  }
+
+  public int capacity() {
+    return capacity;
+  }
+
+  void setSize(int size) {
+    this.size = size;
+  }
+
+  public int width() {
+    return kinds.length;
+  }
+
+  public Kind kind(int column) {
+    return kinds[column];
+  }
+
+  public boolean isNull(int column, int row) {
+    return nulls[column][row];
+  }
+
+  public long getLong(int column, int row) {
+    return longs[column][row];
+  }
+
+  public double getDouble(int column, int row) {
+    return doubles[column][row];
+  }
+
+  public Binary getString(int column, int row) {
+    return strings[column][row];
+  }
+
+  void setNull(int column, int row) {
+    nulls[column][row] = true;
+  }
+
+  void setLong(int column, int row, long value) {
+    nulls[column][row] = false;
+    longs[column][row] = value;
+  }
+
+  void setDouble(int column, int row, double value) {
+    nulls[column][row] = false;
+    doubles[column][row] = value;
+  }
+
+  void setString(int column, int row, Binary value) {
+    nulls[column][row] = false;
+    strings[column][row] = value;
+  }
+
+  /**
+   * Copies row {@code row} into row 0 of {@code target}, a batch of the same kinds. Strings are
+   * shared: the values a reader returns are never changed afterwards.
+   */
+  public void copyRow(int row, ColumnBatch target) {
+    for (int c = 0; c < kinds.length; c++) {
+      boolean isNull = nulls[c][row];
+      target.nulls[c][0] = isNull;
+      if (isNull) {
+        continue;
+      }
+      switch (kinds[c]) {
+        case FLOAT, DOUBLE -> target.doubles[c][0] = doubles[c][row];
+        case STRING -> target.strings[c][0] = strings[c][row];
+        default -> target.longs[c][0] = longs[c][row];
+      }
+    }
+    target.size = Math.max(target.size, 1);
+  }
+
+  /**
+   * Orders row {@code row} against row {@code otherRow} of {@code other} by their first {@code
+   * columns} columns, none null: integers by value, strings by their UTF-8 bytes unsigned (code
+   * point order, as strings compare).
+   */
+  public int compareLeading(int row, ColumnBatch other, int otherRow, int columns) {
+    for (int c = 0; c < columns; c++) {
+      int result =
+          kinds[c] == Kind.STRING
+              ? Binary.lexicographicCompare(strings[c][row], other.strings[c][otherRow])
+              : Long.compare(longs[c][row], other.longs[c][otherRow]);
+      if (result != 0) {
+        return result;
+      }
+    }
+    return 0;
+  }
+
+  /** Whether the first {@code columns} columns can be ordered by {@link #compareLeading}. */
+  public boolean comparableLeading(int columns) {
+    for (int c = 0; c < columns; c++) {
+      if (kinds[c] != Kind.STRING && !kinds[c].integral()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Row {@code row} as canonical values (see {@link io.strata.core.types.DataType}). */
+  public Object[] toObjects(int row) {
+    Object[] values = new Object[kinds.length];
+    for (int c = 0; c < values.length; c++) {
+      values[c] = nulls[c][row] ? null : value(c, row);
+    }
+    return values;
+  }
+
+  private Object value(int c, int row) {
+    return switch (kinds[c]) {
+      case BOOLEAN -> longs[c][row] != 0;
+      case TINYINT -> (byte) longs[c][row];
+      case SMALLINT -> (short) longs[c][row];
+      case INT -> (int) longs[c][row];
+      case BIGINT -> longs[c][row];
+      case FLOAT -> (float) doubles[c][row];
+      case DOUBLE -> doubles[c][row];
+      case STRING -> decode(strings[c][row]);
+    };
+  }
+
+  private static String decode(Binary bytes) {
+    return new String(bytes.getBytesUnsafe(), StandardCharsets.UTF_8);
+  }
+}

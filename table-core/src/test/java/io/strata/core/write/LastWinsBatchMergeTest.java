@@ -1,0 +1,214 @@
+package io.strata.core.write;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.strata.core.format.CloseableIterator;
+import io.strata.core.format.ParquetRowReader;
+import io.strata.core.levels.CompactUnit;
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.merge.KeyValueLayout;
+import io.strata.core.merge.RowKind;
+import io.strata.core.options.Options;
+import io.strata.core.scan.TableScan;
+import io.strata.core.split.DataSplit;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.table.TableTestSupport;
+import io.strata.core.types.DataField;
+import io.strata.core.types.DataTypes;
+import io.strata.core.types.RowType;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A compaction of a last-wins table merges the files' column batches ({@link LastWinsBatchMerge})
+ * where it can; its output files must equal, row for row and statistic for statistic, those of the
+ * record-by-record merge.
+ */
+class LastWinsBatchMergeTest {
+
+  private static final RowType ROW =
+      new RowType(
+          List.of(
+              new DataField(0, "id", DataTypes.BIGINT().notNull()),
+              new DataField(1, "name", DataTypes.STRING().notNull()),
+              new DataField(2, "b", DataTypes.BOOLEAN()),
+              new DataField(3, "t", DataTypes.TINYINT()),
+              new DataField(4, "sm", DataTypes.SMALLINT()),
+              new DataField(5, "i", DataTypes.INT()),
+              new DataField(6, "d", DataTypes.DATE()),
+              new DataField(7, "f", DataTypes.FLOAT()),
+              new DataField(8, "db", DataTypes.DOUBLE()),
+              new DataField(9, "s", DataTypes.STRING())));
+
+  private static final String[] STRINGS = {"", "a", "ü", "中文", "\uD83D\uDE00 emoji", "zz", null};
+
+  @TempDir Path dir;
+
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void batchMergeWritesTheFilesTheRecordMergeWrites(boolean dropDeletes) throws IOException {
+    FileStoreTable table = table("t", Map.of());
+    Random random = new Random(42);
+    for (int commit = 0; commit < 4; commit++) {
+      List<Object[]> rows = new ArrayList<>();
+      List<RowKind> kinds = new ArrayList<>();
+      for (int k = commit * 500; k < commit * 500 + 1500; k++) {
+        if (random.nextInt(3) == 0) {
+          continue;
+        }
+        rows.add(row(random, k));
+        kinds.add(random.nextInt(10) == 0 ? RowKind.DELETE : RowKind.INSERT);
+      }
+      TableTestSupport.write(table, rows, kinds);
+    }
+
+    List<DataFileMeta> files = files(table);
+    assertThat(files).hasSizeGreaterThan(3);
+    try (LastWinsBatchMerge merge = LastWinsBatchMerge.open(table, split(table), true)) {
+      assertThat(merge).as("the batch merge reads this table").isNotNull();
+    }
+    CompactUnit unit = new CompactUnit(files, 5, dropDeletes);
+    BucketId bucket = new BucketId(split(table).partition(), 0);
+    List<DataFileMeta> batched = new BucketCompactor(table).rewrite(bucket, 1, unit);
+    List<DataFileMeta> recordwise =
+        new BucketCompactor(table).recordByRecord().rewrite(bucket, 1, unit);
+
+    assertThat(batched).hasSameSizeAs(recordwise).hasSizeGreaterThan(1);
+    for (int i = 0; i < batched.size(); i++) {
+      DataFileMeta a = batched.get(i);
+      DataFileMeta b = recordwise.get(i);
+      assertThat(a.fileName()).isNotEqualTo(b.fileName());
+      assertThat(a.rowCount()).isEqualTo(b.rowCount());
+      assertThat(a.minKey()).isEqualTo(b.minKey());
+      assertThat(a.maxKey()).isEqualTo(b.maxKey());
+      assertThat(a.keyStats()).isEqualTo(b.keyStats());
+      assertThat(a.valueStats()).isEqualTo(b.valueStats());
+      assertThat(a.minSequenceNumber()).isEqualTo(b.minSequenceNumber());
+      assertThat(a.maxSequenceNumber()).isEqualTo(b.maxSequenceNumber());
+      assertThat(a.deleteRowCount()).isEqualTo(b.deleteRowCount());
+      assertThat(a.level()).isEqualTo(b.level()).isEqualTo(5);
+      assertThat(rows(table, a)).isEqualTo(rows(table, b));
+    }
+    long deletes = batched.stream().mapToLong(DataFileMeta::deleteRowCount).sum();
+    assertThat(deletes > 0).isEqualTo(!dropDeletes);
+  }
+
+  @Test
+  void aNanMakesTheFloatBoundsUnknownOnBothPaths() throws IOException {
+    FileStoreTable table = table("nan", Map.of("target-file-size", "128 mb"));
+    Random random = new Random(7);
+    for (int commit = 0; commit < 2; commit++) {
+      List<Object[]> rows = new ArrayList<>();
+      for (int k = 0; k < 100; k++) {
+        Object[] row = row(random, k);
+        row[7] = k == 50 && commit == 1 ? Float.NaN : row[7];
+        rows.add(row);
+      }
+      TableTestSupport.write(table, rows, rows.stream().map(r -> RowKind.INSERT).toList());
+    }
+    CompactUnit unit = new CompactUnit(files(table), 5, true);
+    BucketId bucket = new BucketId(split(table).partition(), 0);
+    DataFileMeta batched = new BucketCompactor(table).rewrite(bucket, 1, unit).get(0);
+    DataFileMeta recordwise =
+        new BucketCompactor(table).recordByRecord().rewrite(bucket, 1, unit).get(0);
+    assertThat(batched.valueStats()).isEqualTo(recordwise.valueStats());
+    assertThat(rows(table, batched))
+        .isEqualTo(rows(table, recordwise))
+        .anyMatch(r -> r.contains("NaN"));
+  }
+
+  @Test
+  void tablesWithColumnsABatchDoesNotHoldMergeRecordByRecord() throws IOException {
+    RowType withDecimal =
+        new RowType(
+            List.of(
+                new DataField(0, "id", DataTypes.BIGINT().notNull()),
+                new DataField(1, "amount", DataTypes.DECIMAL(10, 2))));
+    FileStoreTable table =
+        TableTestSupport.create(
+            TableTestSupport.catalog(dir),
+            "decimal",
+            withDecimal,
+            List.of(),
+            Map.of("primary-key", "id", "bucket", "1", "write-only", "true"));
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {1L, new java.math.BigDecimal("1.25")});
+    TableTestSupport.write(table, rows, List.of(RowKind.INSERT));
+    TableTestSupport.write(table, rows, List.of(RowKind.INSERT));
+    try (LastWinsBatchMerge merge = LastWinsBatchMerge.open(table, split(table), true)) {
+      assertThat(merge).isNull();
+    }
+    CompactUnit unit = new CompactUnit(files(table), 5, true);
+    List<DataFileMeta> compacted =
+        new BucketCompactor(table).rewrite(new BucketId(split(table).partition(), 0), 1, unit);
+    assertThat(compacted).singleElement().extracting(DataFileMeta::rowCount).isEqualTo(1L);
+  }
+
+  private FileStoreTable table(String name, Map<String, String> extra) {
+    Map<String, String> options = new HashMap<>();
+    options.put("primary-key", "id,name");
+    options.put("bucket", "1");
+    options.put("write-only", "true");
+    // Small files, so that the output rolls and every file's first and last keys are checked.
+    options.put("target-file-size", "24 kb");
+    options.putAll(extra);
+    return TableTestSupport.create(TableTestSupport.catalog(dir), name, ROW, List.of(), options);
+  }
+
+  private static Object[] row(Random random, int k) {
+    float[] floats = {0.0f, -0.0f, 1.5f, -3.25f, Float.MAX_VALUE, Float.NEGATIVE_INFINITY};
+    double[] doubles = {0.0d, -0.0d, 2.5d, -1e300, Double.MIN_VALUE, Double.POSITIVE_INFINITY};
+    long[] longs = {Long.MIN_VALUE, -1, 0, Long.MAX_VALUE};
+    return new Object[] {
+      k % 7 == 0 ? longs[k % 4] + k : (long) k,
+      STRINGS[(k % (STRINGS.length - 1))] + (k % 3),
+      nullOr(random, random.nextBoolean()),
+      nullOr(random, (byte) random.nextInt()),
+      nullOr(random, (short) random.nextInt()),
+      nullOr(random, random.nextInt()),
+      nullOr(random, random.nextInt(40000) - 20000),
+      nullOr(random, floats[random.nextInt(floats.length)]),
+      nullOr(random, doubles[random.nextInt(doubles.length)]),
+      STRINGS[random.nextInt(STRINGS.length)]
+    };
+  }
+
+  private static Object nullOr(Random random, Object value) {
+    return random.nextInt(8) == 0 ? null : value;
+  }
+
+  private static DataSplit split(FileStoreTable table) {
+    return new TableScan(table, new Options(Map.of()))
+        .plan(table.snapshotManager().latest())
+        .splits()
+        .get(0);
+  }
+
+  private static List<DataFileMeta> files(FileStoreTable table) {
+    return split(table).files();
+  }
+
+  /** The rows of an output file as written (keys, sequence number, kind, values), as text. */
+  private static List<String> rows(FileStoreTable table, DataFileMeta file) throws IOException {
+    org.apache.hadoop.fs.Path path =
+        table.dataFilePaths().of(split(table).partition(), 0, file.fileName(), null);
+    FileSystem fs = table.fileIO().fileSystem(path);
+    RowType fileType = new KeyValueLayout(table.schema().trimmedPrimaryKeyType(), ROW).fileType();
+    List<Object[]> rows = new ArrayList<>();
+    try (CloseableIterator<Object[]> reader = ParquetRowReader.open(fs, path, fileType)) {
+      reader.forEachRemaining(rows::add);
+    }
+    return rows.stream().map(Arrays::deepToString).toList();
+  }
+}
