@@ -4,28 +4,38 @@ import io.strata.core.types.RowType;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.ColumnReader;
-import org.apache.parquet.column.impl.ColumnReadStoreImpl;
+import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.ValuesType;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.column.values.ValuesReader;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.io.api.Converter;
-import org.apache.parquet.io.api.GroupConverter;
-import org.apache.parquet.io.api.PrimitiveConverter;
+import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 
 /**
- * Reads a Parquet file of flat rows into {@link ColumnBatch}es, column by column through
- * parquet-mr's column readers: values go from the decoded pages into primitive arrays, with no
- * record assembly and no object per value (strings excepted: one {@code Binary} each, shared with
- * the page). Only files whose columns are all top-level primitives of the physical type each kind
- * is written in can be read so; {@link #open} says null for the others.
+ * Reads a Parquet file of flat rows into {@link ColumnBatch}es, page by page and column by column:
+ * values go from the decoded pages into primitive arrays, with no record assembly and no object per
+ * value (strings excepted: one {@code Binary} each, shared with the page). Only files whose columns
+ * are all top-level primitives of the physical type each kind is written in can be read so; {@link
+ * #open} says null for the others.
  */
 public final class ParquetBatchReader implements Closeable {
 
@@ -33,8 +43,7 @@ public final class ParquetBatchReader implements Closeable {
   private final MessageType requested;
   private final ColumnBatch.Kind[] kinds;
   private final ColumnDescriptor[] columns;
-  private final String createdBy;
-  private ColumnReader[] readers;
+  private ColumnPages[] readers;
   private long rowsLeftInGroup;
 
   private ParquetBatchReader(
@@ -43,7 +52,6 @@ public final class ParquetBatchReader implements Closeable {
     this.requested = requested;
     this.kinds = kinds;
     this.columns = requested.getColumns().toArray(new ColumnDescriptor[0]);
-    this.createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
     reader.setRequestedSchema(requested);
   }
 
@@ -105,83 +113,20 @@ public final class ParquetBatchReader implements Closeable {
           return false;
         }
         rowsLeftInGroup = pages.getRowCount();
-        ColumnReadStoreImpl store =
-            new ColumnReadStoreImpl(pages, IGNORING_CONVERTER, requested, createdBy);
-        readers = new ColumnReader[columns.length];
+        readers = new ColumnPages[columns.length];
         for (int i = 0; i < columns.length; i++) {
-          readers[i] = store.getColumnReader(columns[i]);
+          readers[i] = new ColumnPages(columns[i], pages.getPageReader(columns[i]), kinds[i]);
         }
       }
+      int rows = (int) Math.min(batch.capacity(), rowsLeftInGroup);
+      for (int c = 0; c < columns.length; c++) {
+        readers[c].fill(batch, c, rows);
+      }
+      rowsLeftInGroup -= rows;
+      batch.setSize(rows);
+      return true;
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read " + reader.getFile(), e);
-    }
-    int rows = (int) Math.min(batch.capacity(), rowsLeftInGroup);
-    for (int c = 0; c < columns.length; c++) {
-      fill(batch, c, rows);
-    }
-    rowsLeftInGroup -= rows;
-    batch.setSize(rows);
-    return true;
-  }
-
-  private void fill(ColumnBatch batch, int c, int rows) {
-    ColumnReader column = readers[c];
-    int defined = columns[c].getMaxDefinitionLevel();
-    switch (kinds[c]) {
-      case BOOLEAN -> {
-        for (int r = 0; r < rows; r++, column.consume()) {
-          if (column.getCurrentDefinitionLevel() == defined) {
-            batch.setLong(c, r, column.getBoolean() ? 1 : 0);
-          } else {
-            batch.setNull(c, r);
-          }
-        }
-      }
-      case TINYINT, SMALLINT, INT -> {
-        for (int r = 0; r < rows; r++, column.consume()) {
-          if (column.getCurrentDefinitionLevel() == defined) {
-            batch.setLong(c, r, column.getInteger());
-          } else {
-            batch.setNull(c, r);
-          }
-        }
-      }
-      case BIGINT -> {
-        for (int r = 0; r < rows; r++, column.consume()) {
-          if (column.getCurrentDefinitionLevel() == defined) {
-            batch.setLong(c, r, column.getLong());
-          } else {
-            batch.setNull(c, r);
-          }
-        }
-      }
-      case FLOAT -> {
-        for (int r = 0; r < rows; r++, column.consume()) {
-          if (column.getCurrentDefinitionLevel() == defined) {
-            batch.setDouble(c, r, column.getFloat());
-          } else {
-            batch.setNull(c, r);
-          }
-        }
-      }
-      case DOUBLE -> {
-        for (int r = 0; r < rows; r++, column.consume()) {
-          if (column.getCurrentDefinitionLevel() == defined) {
-            batch.setDouble(c, r, column.getDouble());
-          } else {
-            batch.setNull(c, r);
-          }
-        }
-      }
-      case STRING -> {
-        for (int r = 0; r < rows; r++, column.consume()) {
-          if (column.getCurrentDefinitionLevel() == defined) {
-            batch.setString(c, r, column.getBinary());
-          } else {
-            batch.setNull(c, r);
-          }
-        }
-      }
     }
   }
 
@@ -190,20 +135,124 @@ public final class ParquetBatchReader implements Closeable {
     reader.close();
   }
 
-  /** Column readers want a converter per column; values are taken from the readers instead. */
-  private static final GroupConverter IGNORING_CONVERTER =
-      new GroupConverter() {
-        private final PrimitiveConverter ignored = new PrimitiveConverter() {};
+  /**
+   * The pages of one column chunk, decoded straight into batches: plain-encoded numbers from the
+   * page's bytes, other encodings (dictionaries, booleans, strings, delta encodings) through
+   * parquet-mr's value readers. A flat column holds one value (or NULL) per row.
+   */
+  private static final class ColumnPages {
+    private final ColumnDescriptor descriptor;
+    private final PageReader pages;
+    private final ColumnBatch.Kind kind;
+    private final int maxDefinition;
+    private final Dictionary dictionary;
+    private int valuesLeftInPage;
+    private Levels definitions;
 
-        @Override
-        public Converter getConverter(int fieldIndex) {
-          return ignored;
+    /** The values of a plain-encoded page of numbers (little endian), or null. */
+    private ByteBuffer plain;
+
+    private ValuesReader values;
+
+    ColumnPages(ColumnDescriptor descriptor, PageReader pages, ColumnBatch.Kind kind)
+        throws IOException {
+      this.descriptor = descriptor;
+      this.pages = pages;
+      this.kind = kind;
+      this.maxDefinition = descriptor.getMaxDefinitionLevel();
+      DictionaryPage page = pages.readDictionaryPage();
+      this.dictionary = page == null ? null : page.getEncoding().initDictionary(descriptor, page);
+    }
+
+    void fill(ColumnBatch batch, int c, int rows) throws IOException {
+      int row = 0;
+      while (row < rows) {
+        if (valuesLeftInPage == 0) {
+          nextPage();
         }
+        int n = Math.min(rows - row, valuesLeftInPage);
+        fill(batch, c, row, row + n);
+        row += n;
+        valuesLeftInPage -= n;
+      }
+    }
 
-        @Override
-        public void start() {}
+    private void fill(ColumnBatch batch, int c, int from, int to) throws IOException {
+      for (int r = from; r < to; r++) {
+        if (definitions != null && definitions.next() != maxDefinition) {
+          batch.setNull(c, r);
+          continue;
+        }
+        switch (kind) {
+          case BIGINT -> batch.setLong(c, r, plain != null ? plain.getLong() : values.readLong());
+          case TINYINT, SMALLINT, INT ->
+              batch.setLong(c, r, plain != null ? plain.getInt() : values.readInteger());
+          case DOUBLE ->
+              batch.setDouble(c, r, plain != null ? plain.getDouble() : values.readDouble());
+          case FLOAT ->
+              batch.setDouble(c, r, plain != null ? plain.getFloat() : values.readFloat());
+          case BOOLEAN -> batch.setLong(c, r, values.readBoolean() ? 1 : 0);
+          case STRING -> batch.setString(c, r, values.readBytes());
+        }
+      }
+    }
 
-        @Override
-        public void end() {}
-      };
+    private void nextPage() throws IOException {
+      DataPage page = pages.readPage();
+      if (page == null) {
+        throw new ParquetDecodingException(
+            "Column " + descriptor + " ends before its row group's last row");
+      }
+      valuesLeftInPage = page.getValueCount();
+      if (page instanceof DataPageV1 v1) {
+        ByteBufferInputStream in = v1.getBytes().toInputStream();
+        v1.getRlEncoding()
+            .getValuesReader(descriptor, ValuesType.REPETITION_LEVEL)
+            .initFromPage(valuesLeftInPage, in);
+        ValuesReader levels =
+            v1.getDlEncoding().getValuesReader(descriptor, ValuesType.DEFINITION_LEVEL);
+        levels.initFromPage(valuesLeftInPage, in);
+        definitions = maxDefinition == 0 ? null : levels::readInteger;
+        startValues(v1.getValueEncoding(), in);
+      } else {
+        DataPageV2 v2 = (DataPageV2) page;
+        if (maxDefinition == 0) {
+          definitions = null;
+        } else {
+          RunLengthBitPackingHybridDecoder levels =
+              new RunLengthBitPackingHybridDecoder(
+                  BytesUtils.getWidthFromMaxInt(maxDefinition),
+                  v2.getDefinitionLevels().toInputStream());
+          definitions = levels::readInt;
+        }
+        startValues(v2.getDataEncoding(), v2.getData().toInputStream());
+      }
+    }
+
+    private void startValues(Encoding encoding, ByteBufferInputStream in) throws IOException {
+      plain = null;
+      values = null;
+      if (encoding.usesDictionary()) {
+        if (dictionary == null) {
+          throw new ParquetDecodingException(
+              "Column " + descriptor + " has a dictionary-encoded page but no dictionary page");
+        }
+        values = encoding.getDictionaryBasedValuesReader(descriptor, ValuesType.VALUES, dictionary);
+        values.initFromPage(valuesLeftInPage, in);
+      } else if (encoding == Encoding.PLAIN
+          && kind != ColumnBatch.Kind.BOOLEAN
+          && kind != ColumnBatch.Kind.STRING) {
+        plain = in.slice(in.available()).order(ByteOrder.LITTLE_ENDIAN);
+      } else {
+        values = encoding.getValuesReader(descriptor, ValuesType.VALUES);
+        values.initFromPage(valuesLeftInPage, in);
+      }
+    }
+  }
+
+  /** The definition levels of a page, one per value. */
+  @FunctionalInterface
+  private interface Levels {
+    int next() throws IOException;
+  }
 }
