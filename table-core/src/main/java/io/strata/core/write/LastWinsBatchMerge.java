@@ -30,7 +30,13 @@ import org.apache.hadoop.fs.Path;
  */
 final class LastWinsBatchMerge implements Closeable {
 
-  private static final int BATCH_ROWS = 4096;
+  /**
+   * Rows per batch: up to 4096, fewer for wide rows, so that a file's two batches stay near 600 KB
+   * however many files a compaction merges.
+   */
+  private static int batchRows(int columns) {
+    return Math.max(64, Math.min(4096, 32768 / Math.max(1, columns)));
+  }
 
   private final List<FileCursor> cursors;
   private final PriorityQueue<FileCursor> queue;
@@ -199,7 +205,8 @@ final class LastWinsBatchMerge implements Closeable {
       this.reader = reader;
       this.batches =
           new ColumnBatch[] {
-            new ColumnBatch(kinds, BATCH_ROWS), new ColumnBatch(kinds, BATCH_ROWS)
+            new ColumnBatch(kinds, batchRows(kinds.length)),
+            new ColumnBatch(kinds, batchRows(kinds.length))
           };
       this.keyNames = layout.fileType().fieldNames().subList(0, layout.keyArity());
       this.sequenceIndex = layout.sequenceIndex();
