@@ -186,9 +186,14 @@ public final class ColumnBatch {
 
   /** Row {@code row} as canonical values (see {@link io.strata.core.types.DataType}). */
   public Object[] toObjects(int row) {
-    Object[] values = new Object[kinds.length];
-    for (int c = 0; c < values.length; c++) {
-      values[c] = nulls[c][row] ? null : value(c, row);
+    return toObjects(row, 0);
+  }
+
+  /** The columns of row {@code row} from {@code fromColumn} on, as canonical values. */
+  public Object[] toObjects(int row, int fromColumn) {
+    Object[] values = new Object[kinds.length - fromColumn];
+    for (int c = fromColumn; c < kinds.length; c++) {
+      values[c - fromColumn] = nulls[c][row] ? null : value(c, row);
     }
     return values;
   }

@@ -43,6 +43,14 @@ public final class TableRead {
     if (split.rawConvertible() || !table.schema().hasPrimaryKey()) {
       return wrap(new SplitReader(table, split, readType, filter));
     }
+    try {
+      CloseableIterator<Object[]> batched = LastWinsBatchMerge.rows(table, split, readType);
+      if (batched != null) {
+        return batched;
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
     return wrap(new MergeSplitReader(table, split, readType));
   }
 

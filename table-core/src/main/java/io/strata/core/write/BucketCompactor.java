@@ -7,6 +7,7 @@ import io.strata.core.format.CloseableIterator;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.progress.Progress;
+import io.strata.core.read.LastWinsBatchMerge;
 import io.strata.core.read.MergeSplitReader;
 import io.strata.core.read.TableRead;
 import io.strata.core.split.DataSplit;

@@ -9,6 +9,7 @@ import io.strata.core.manifest.SimpleStats;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
 import io.strata.core.options.FileFormat;
+import io.strata.core.read.LastWinsBatchMerge;
 import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
 import java.util.ArrayList;

@@ -9,6 +9,9 @@ import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
 import io.strata.core.options.Options;
+import io.strata.core.read.LastWinsBatchMerge;
+import io.strata.core.read.MergeSplitReader;
+import io.strata.core.read.TableRead;
 import io.strata.core.scan.TableScan;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
@@ -102,6 +105,39 @@ class LastWinsBatchMergeTest {
     }
     long deletes = batched.stream().mapToLong(DataFileMeta::deleteRowCount).sum();
     assertThat(deletes > 0).isEqualTo(!dropDeletes);
+  }
+
+  @Test
+  void mergeReadsReturnTheRowsOfTheRecordMerge() throws IOException {
+    FileStoreTable table = table("read", Map.of());
+    Random random = new Random(3);
+    for (int commit = 0; commit < 3; commit++) {
+      List<Object[]> rows = new ArrayList<>();
+      List<RowKind> kinds = new ArrayList<>();
+      for (int k = commit * 300; k < commit * 300 + 900; k++) {
+        rows.add(row(random, k));
+        kinds.add(random.nextInt(8) == 0 ? RowKind.DELETE : RowKind.INSERT);
+      }
+      TableTestSupport.write(table, rows, kinds);
+    }
+    DataSplit split = split(table);
+    assertThat(split.rawConvertible()).isFalse();
+    List<RowType> readTypes =
+        List.of(ROW, ROW.project(List.of("s", "id")), ROW.project(List.of("d", "f", "b")));
+    for (RowType readType : readTypes) {
+      try (LastWinsBatchMerge merge = LastWinsBatchMerge.open(table, split, readType, false)) {
+        assertThat(merge).as("the batch merge reads " + readType).isNotNull();
+      }
+      List<String> batched = new ArrayList<>();
+      try (CloseableIterator<Object[]> rows = TableRead.open(table, split, readType)) {
+        rows.forEachRemaining(r -> batched.add(Arrays.deepToString(r)));
+      }
+      List<String> recordwise = new ArrayList<>();
+      try (MergeSplitReader rows = new MergeSplitReader(table, split, readType)) {
+        rows.forEachRemaining(r -> recordwise.add(Arrays.deepToString(r)));
+      }
+      assertThat(batched).hasSizeGreaterThan(1000).isEqualTo(recordwise);
+    }
   }
 
   @Test

@@ -1,5 +1,6 @@
-package io.strata.core.write;
+package io.strata.core.read;
 
+import io.strata.core.format.CloseableIterator;
 import io.strata.core.format.ColumnBatch;
 import io.strata.core.format.DataFileFormat;
 import io.strata.core.format.ParquetBatchReader;
@@ -11,24 +12,28 @@ import io.strata.core.options.MergeEngine;
 import io.strata.core.options.TableOptions;
 import io.strata.core.split.DataSplit;
 import io.strata.core.store.FileStore;
+import io.strata.core.types.DataField;
+import io.strata.core.types.RowType;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.PriorityQueue;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The merge of a compaction of a last-wins ({@code deduplicate}) bucket whose files are all Parquet
- * files of the table's schema with flat columns: each key's record with the highest sequence number
- * goes from the batch it was read into straight to the output file. No value is boxed and no row
- * object is made, which is most of what a record-by-record rewrite allocates; on 2 cores the
- * collector otherwise competes with the rewrites themselves.
+ * The merge of a last-wins ({@code deduplicate}) split whose files are all Parquet files of the
+ * table's schema with flat columns, over column batches: each key's record with the highest
+ * sequence number goes from the batch it was read into straight to a compaction's output file, or
+ * becomes the one row object a merge read returns for the key. No value is boxed and no row object
+ * is made for a record that loses, which is most of what a record-by-record merge allocates.
  *
- * <p>A record is written before the next one is read, so each file's reader fills two batches in
- * turn: the record just taken stays valid while its file moves on to the next batch.
+ * <p>A record is used (written, or copied into a row) before the next one is read, so each file's
+ * reader fills two batches in turn: the record just taken stays valid while its file moves on to
+ * the next batch.
  */
-final class LastWinsBatchMerge implements Closeable {
+public final class LastWinsBatchMerge implements Closeable {
 
   /**
    * Rows per batch: up to 4096, fewer for wide rows, so that a file's two batches stay near 600 KB
@@ -42,6 +47,7 @@ final class LastWinsBatchMerge implements Closeable {
   private final PriorityQueue<FileCursor> queue;
   private final int keyArity;
   private final int kindIndex;
+  private final int valueOffset;
   private final boolean keepRetractions;
 
   /** A cursor known to be at or below every cursor in {@link #queue}, kept out of it. */
@@ -55,6 +61,7 @@ final class LastWinsBatchMerge implements Closeable {
     this.cursors = cursors;
     this.keyArity = layout.keyArity();
     this.kindIndex = layout.kindIndex();
+    this.valueOffset = layout.valueOffset();
     this.keepRetractions = keepRetractions;
     this.queue = new PriorityQueue<>(Math.max(1, cursors.size()), this::compare);
     for (FileCursor c : cursors) {
@@ -65,10 +72,21 @@ final class LastWinsBatchMerge implements Closeable {
   }
 
   /**
-   * The merge of {@code split}'s files, or null when they or the table are not of the kind it reads
-   * (the caller then merges record by record).
+   * The merge of {@code split}'s files as whole key-value records (keys, sequence number, kind, the
+   * table's values), as a compaction writes them, or null when the files or the table are not of
+   * the kind it reads (the caller then merges record by record).
    */
-  static LastWinsBatchMerge open(FileStore table, DataSplit split, boolean keepRetractions)
+  public static LastWinsBatchMerge open(FileStore table, DataSplit split, boolean keepRetractions)
+      throws IOException {
+    return open(table, split, table.schema().rowType(), keepRetractions);
+  }
+
+  /**
+   * The merge of {@code split}'s files reading the values of {@code valueType} (fields of the
+   * table's row type) after the keys, sequence number and kind; null as above.
+   */
+  public static LastWinsBatchMerge open(
+      FileStore table, DataSplit split, RowType valueType, boolean keepRetractions)
       throws IOException {
     if (!table.schema().hasPrimaryKey()
         || table.options().get(TableOptions.MERGE_ENGINE) != MergeEngine.DEDUPLICATE
@@ -83,8 +101,10 @@ final class LastWinsBatchMerge implements Closeable {
         return null;
       }
     }
-    KeyValueLayout layout =
-        new KeyValueLayout(table.schema().trimmedPrimaryKeyType(), table.schema().rowType());
+    if (!fieldsOfTable(valueType, table.schema().rowType())) {
+      return null;
+    }
+    KeyValueLayout layout = new KeyValueLayout(table.schema().trimmedPrimaryKeyType(), valueType);
     ColumnBatch.Kind[] kinds = ColumnBatch.kindsOf(layout.fileType());
     if (kinds == null || !new ColumnBatch(kinds, 0).comparableLeading(layout.keyArity())) {
       return null;
@@ -113,11 +133,64 @@ final class LastWinsBatchMerge implements Closeable {
   }
 
   /**
+   * The merged rows of {@code split} in {@code readType} (fields of the table's row type), deleted
+   * keys left out, as {@link MergeSplitReader} returns them; null when the batch merge cannot read
+   * the split.
+   */
+  public static CloseableIterator<Object[]> rows(FileStore table, DataSplit split, RowType readType)
+      throws IOException {
+    LastWinsBatchMerge merge = open(table, split, readType, false);
+    if (merge == null) {
+      return null;
+    }
+    return new CloseableIterator<>() {
+      private boolean ready;
+      private boolean more = true;
+
+      @Override
+      public boolean hasNext() {
+        if (!ready && more) {
+          more = merge.next();
+          ready = true;
+        }
+        return more;
+      }
+
+      @Override
+      public Object[] next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        ready = false;
+        return merge.batch.toObjects(merge.row, merge.valueOffset);
+      }
+
+      @Override
+      public void close() throws IOException {
+        merge.close();
+      }
+    };
+  }
+
+  private static boolean fieldsOfTable(RowType fields, RowType table) {
+    for (DataField f : fields.fields()) {
+      boolean found = false;
+      for (DataField t : table.fields()) {
+        found |= t.id() == f.id() && t.name().equals(f.name()) && t.type().equals(f.type());
+      }
+      if (!found) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
    * Moves to the next surviving record; false at the end. Records go out in key order; a key's
    * record survives when no record of the same key has a higher sequence number, and, unless
    * retractions are kept, when it is not a retraction.
    */
-  boolean next() {
+  public boolean next() {
     while (true) {
       FileCursor head = held != null ? held : queue.poll();
       held = null;
@@ -150,12 +223,12 @@ final class LastWinsBatchMerge implements Closeable {
   }
 
   /** The batch holding the current record, valid until the next call of {@link #next}. */
-  ColumnBatch batch() {
+  public ColumnBatch batch() {
     return batch;
   }
 
   /** The current record's row in {@link #batch()}. */
-  int row() {
+  public int row() {
     return row;
   }
 
