@@ -25,6 +25,9 @@ import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.column.values.ValuesReader;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -101,6 +104,22 @@ public final class ParquetBatchReader implements Closeable {
           case DOUBLE -> PrimitiveTypeName.DOUBLE;
           case STRING -> PrimitiveTypeName.BINARY;
         };
+  }
+
+  /**
+   * Whether a row group of the file holds a dictionary page for column {@code column}, i.e. its
+   * writer kept a dictionary for at least the first page; false for a file without rows.
+   */
+  public boolean hasDictionaryPages(int column) {
+    ColumnPath path = ColumnPath.get(columns[column].getPath());
+    for (BlockMetaData block : reader.getFooter().getBlocks()) {
+      for (ColumnChunkMetaData chunk : block.getColumns()) {
+        if (chunk.getPath().equals(path) && chunk.hasDictionaryPage()) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Fills {@code batch} (of this reader's kinds) with the next rows; false at the end. */

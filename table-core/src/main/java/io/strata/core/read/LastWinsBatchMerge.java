@@ -48,6 +48,7 @@ public final class LastWinsBatchMerge implements Closeable {
   private final int keyArity;
   private final int kindIndex;
   private final int valueOffset;
+  private final RowType fileType;
   private final boolean keepRetractions;
 
   /** A cursor known to be at or below every cursor in {@link #queue}, kept out of it. */
@@ -62,6 +63,7 @@ public final class LastWinsBatchMerge implements Closeable {
     this.keyArity = layout.keyArity();
     this.kindIndex = layout.kindIndex();
     this.valueOffset = layout.valueOffset();
+    this.fileType = layout.fileType();
     this.keepRetractions = keepRetractions;
     this.queue = new PriorityQueue<>(Math.max(1, cursors.size()), this::compare);
     for (FileCursor c : cursors) {
@@ -220,6 +222,24 @@ public final class LastWinsBatchMerge implements Closeable {
       row = takenRow;
       return true;
     }
+  }
+
+  /**
+   * The columns (by name) for which no file of the merge holds a dictionary page: their values were
+   * too many for a dictionary in every file.
+   */
+  public List<String> columnsWithoutDictionaryPages() {
+    List<String> columns = new ArrayList<>();
+    for (int c = 0; c < fileType.size(); c++) {
+      boolean anyDictionary = false;
+      for (FileCursor cursor : cursors) {
+        anyDictionary |= cursor.reader.hasDictionaryPages(c);
+      }
+      if (!anyDictionary) {
+        columns.add(fileType.field(c).name());
+      }
+    }
+    return columns;
   }
 
   /** The batch holding the current record, valid until the next call of {@link #next}. */

@@ -35,7 +35,8 @@ public final class CompactionRewriter {
   }
 
   /** Output files at {@code level}, in that level's format. */
-  private RollingFileWriter files(BucketId bucket, RowType type, int level) {
+  private RollingFileWriter files(
+      BucketId bucket, RowType type, int level, List<String> withoutDictionary) {
     FileFormat format = settings.formatAt(level);
     return new RollingFileWriter(
         table.fileIO(),
@@ -43,7 +44,8 @@ public final class CompactionRewriter {
         type,
         format,
         names.of(format),
-        settings);
+        settings,
+        withoutDictionary);
   }
 
   /**
@@ -52,7 +54,7 @@ public final class CompactionRewriter {
    * bucket of any size is rewritten in the memory of one open file.
    */
   public List<DataFileMeta> writeKeyValues(BucketId bucket, Iterator<Object[]> records, int level) {
-    KeyValueFiles files = new KeyValueFiles(bucket, level);
+    KeyValueFiles files = new KeyValueFiles(bucket, level, List.of());
     try {
       while (records.hasNext()) {
         Object[] r = records.next();
@@ -71,7 +73,9 @@ public final class CompactionRewriter {
 
   /** {@link #writeKeyValues(BucketId, Iterator, int)} of the records of a batch merge. */
   List<DataFileMeta> writeKeyValues(BucketId bucket, LastWinsBatchMerge records, int level) {
-    KeyValueFiles files = new KeyValueFiles(bucket, level);
+    // A column none of the inputs could keep a dictionary page for has more values than one holds
+    // in the merged output too: trying one would cost a hash lookup per value until it overflows.
+    KeyValueFiles files = new KeyValueFiles(bucket, level, records.columnsWithoutDictionaryPages());
     int sequenceIndex = files.layout.sequenceIndex();
     int kindIndex = files.layout.kindIndex();
     try {
@@ -101,9 +105,9 @@ public final class CompactionRewriter {
     private SequenceRange current = new SequenceRange();
     private int closedBefore;
 
-    KeyValueFiles(BucketId bucket, int level) {
+    KeyValueFiles(BucketId bucket, int level, List<String> withoutDictionary) {
       this.level = level;
-      this.writer = files(bucket, layout.fileType(), level);
+      this.writer = files(bucket, layout.fileType(), level, withoutDictionary);
     }
 
     /** Counts a record about to be written into the open file. */
@@ -166,7 +170,7 @@ public final class CompactionRewriter {
   public List<DataFileMeta> writeRows(
       BucketId bucket, Iterator<Object[]> rows, long firstSequence) {
     RowType rowType = table.schema().rowType();
-    RollingFileWriter writer = files(bucket, rowType, 0);
+    RollingFileWriter writer = files(bucket, rowType, 0, List.of());
     try {
       rows.forEachRemaining(writer::write);
       List<DataFileMeta> metas = new ArrayList<>();

@@ -50,14 +50,30 @@ final class RollingFileWriter {
       FileFormat format,
       FileNamer names,
       WriteSettings settings) {
+    this(fileIO, bucketDir, rowType, format, names, settings, List.of());
+  }
+
+  /**
+   * A writer whose files also leave out the dictionary of {@code withoutDictionary} (columns whose
+   * values a rewrite knows to be too many for one), unless the table sets it for them.
+   */
+  RollingFileWriter(
+      FileIO fileIO,
+      Path bucketDir,
+      RowType rowType,
+      FileFormat format,
+      FileNamer names,
+      WriteSettings settings,
+      List<String> withoutDictionary) {
     this.fileIO = fileIO;
     this.bucketDir = bucketDir;
     this.rowType = rowType;
     this.format = format;
     this.names = names;
     this.settings = settings;
-    this.fileOptions =
-        settings.parquet().withoutDictionaryFor(KeyValueLayout.distinctColumns(rowType));
+    List<String> noDictionary = new ArrayList<>(KeyValueLayout.distinctColumns(rowType));
+    noDictionary.addAll(withoutDictionary);
+    this.fileOptions = settings.parquet().withoutDictionaryFor(noDictionary);
   }
 
   /** The options each file is written with: the table's, plus no dictionary on distinct columns. */

@@ -3,6 +3,7 @@ package io.strata.core.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.core.format.CloseableIterator;
+import io.strata.core.format.HadoopFiles;
 import io.strata.core.format.ParquetRowReader;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.manifest.DataFileMeta;
@@ -28,6 +29,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -138,6 +141,64 @@ class LastWinsBatchMergeTest {
       }
       assertThat(batched).hasSizeGreaterThan(1000).isEqualTo(recordwise);
     }
+  }
+
+  @Test
+  void aColumnNoInputKeptADictionaryForIsWrittenWithoutOne() throws IOException {
+    RowType type =
+        new RowType(
+            List.of(
+                new DataField(0, "id", DataTypes.BIGINT().notNull()),
+                new DataField(1, "low", DataTypes.INT()),
+                new DataField(2, "high", DataTypes.STRING())));
+    FileStoreTable table =
+        TableTestSupport.create(
+            TableTestSupport.catalog(dir),
+            "dictionaries",
+            type,
+            List.of(),
+            Map.of("primary-key", "id", "bucket", "1", "write-only", "true"));
+    Random random = new Random(5);
+    for (int commit = 0; commit < 2; commit++) {
+      List<Object[]> rows = new ArrayList<>();
+      for (long k = commit * 20_000; k < commit * 20_000 + 40_000; k++) {
+        rows.add(new Object[] {k, (int) (k % 5), Long.toHexString(random.nextLong()) + "-" + k});
+      }
+      TableTestSupport.write(table, rows, rows.stream().map(r -> RowKind.INSERT).toList());
+    }
+    List<DataFileMeta> inputs = files(table);
+    for (DataFileMeta f : inputs) {
+      assertThat(dictionaryPages(table, f)).containsEntry("low", true).containsEntry("high", false);
+    }
+    try (LastWinsBatchMerge merge = LastWinsBatchMerge.open(table, split(table), true)) {
+      // The sequence number is one of them too; the writer leaves its dictionary out anyway.
+      assertThat(merge.columnsWithoutDictionaryPages())
+          .contains("high", "_SEQUENCE_NUMBER")
+          .doesNotContain("low", "_VALUE_KIND");
+    }
+    CompactUnit unit = new CompactUnit(inputs, 5, true);
+    BucketId bucket = new BucketId(split(table).partition(), 0);
+    DataFileMeta compacted = new BucketCompactor(table).rewrite(bucket, 1, unit).get(0);
+    assertThat(compacted.rowCount()).isEqualTo(60_000);
+    assertThat(dictionaryPages(table, compacted))
+        .containsEntry("low", true)
+        .containsEntry("high", false);
+  }
+
+  /** Whether each column of a data file has a dictionary page in its first row group. */
+  private static Map<String, Boolean> dictionaryPages(FileStoreTable table, DataFileMeta file)
+      throws IOException {
+    org.apache.hadoop.fs.Path path =
+        table.dataFilePaths().of(split(table).partition(), 0, file.fileName(), null);
+    FileSystem fs = table.fileIO().fileSystem(path);
+    Map<String, Boolean> pages = new HashMap<>();
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(HadoopFiles.inputFile(fs, path, fs.getFileStatus(path).getLen()))) {
+      for (ColumnChunkMetaData chunk : reader.getFooter().getBlocks().get(0).getColumns()) {
+        pages.put(chunk.getPath().toDotString(), chunk.hasDictionaryPage());
+      }
+    }
+    return pages;
   }
 
   @Test
