@@ -1,15 +1,18 @@
 package io.strata.core.format;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import io.strata.core.types.DataType;
 import io.strata.core.types.RowType;
-import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.apache.parquet.io.api.Binary;
 
 /**
  * Rows of a flat row type held column by column in primitive arrays: integral, boolean and date
- * columns as {@code long}, floating point as {@code double}, strings as their UTF-8 bytes. A
- * rewrite that only moves values from file to file (a last-wins compaction) reads and writes them
- * without a boxed value or an {@code Object[]} per row.
+ * columns as {@code long}, floating point as {@code double}, strings as their UTF-8 bytes (an
+ * array, mostly the page's own, with an offset and a length: no object per value). A rewrite that
+ * only moves values from file to file (a last-wins compaction) reads and writes them without a
+ * boxed value or an {@code Object[]} per row.
  */
 public final class ColumnBatch {
 
@@ -47,7 +50,9 @@ public final class ColumnBatch {
   private final Kind[] kinds;
   private final long[][] longs;
   private final double[][] doubles;
-  private final Binary[][] strings;
+  private final byte[][][] stringBytes;
+  private final int[][] stringOffsets;
+  private final int[][] stringLengths;
   private final boolean[][] nulls;
   private final int capacity;
   private int size;
@@ -58,12 +63,18 @@ public final class ColumnBatch {
     int n = kinds.length;
     longs = new long[n][];
     doubles = new double[n][];
-    strings = new Binary[n][];
+    stringBytes = new byte[n][][];
+    stringOffsets = new int[n][];
+    stringLengths = new int[n][];
     nulls = new boolean[n][capacity];
     for (int i = 0; i < n; i++) {
       switch (kinds[i]) {
         case FLOAT, DOUBLE -> doubles[i] = new double[capacity];
-        case STRING -> strings[i] = new Binary[capacity];
+        case STRING -> {
+          stringBytes[i] = new byte[capacity][];
+          stringOffsets[i] = new int[capacity];
+          stringLengths[i] = new int[capacity];
+        }
         default -> longs[i] = new long[capacity];
       }
     }
@@ -113,8 +124,23 @@ public final class ColumnBatch {
     return doubles[column][row];
   }
 
+  /** The UTF-8 bytes of a string value, as Parquet writes them. */
   public Binary getString(int column, int row) {
-    return strings[column][row];
+    return Binary.fromConstantByteArray(
+        stringBytes[column][row], stringOffsets[column][row], stringLengths[column][row]);
+  }
+
+  /** The array holding a string value's bytes, from {@link #stringOffset}. */
+  public byte[] stringBytes(int column, int row) {
+    return stringBytes[column][row];
+  }
+
+  public int stringOffset(int column, int row) {
+    return stringOffsets[column][row];
+  }
+
+  public int stringLength(int column, int row) {
+    return stringLengths[column][row];
   }
 
   void setNull(int column, int row) {
@@ -131,9 +157,12 @@ public final class ColumnBatch {
     doubles[column][row] = value;
   }
 
-  void setString(int column, int row, Binary value) {
+  /** Sets a string value to {@code length} bytes of {@code bytes}, which must not change after. */
+  void setString(int column, int row, byte[] bytes, int offset, int length) {
     nulls[column][row] = false;
-    strings[column][row] = value;
+    stringBytes[column][row] = bytes;
+    stringOffsets[column][row] = offset;
+    stringLengths[column][row] = length;
   }
 
   /**
@@ -149,7 +178,11 @@ public final class ColumnBatch {
       }
       switch (kinds[c]) {
         case FLOAT, DOUBLE -> target.doubles[c][0] = doubles[c][row];
-        case STRING -> target.strings[c][0] = strings[c][row];
+        case STRING -> {
+          target.stringBytes[c][0] = stringBytes[c][row];
+          target.stringOffsets[c][0] = stringOffsets[c][row];
+          target.stringLengths[c][0] = stringLengths[c][row];
+        }
         default -> target.longs[c][0] = longs[c][row];
       }
     }
@@ -165,13 +198,25 @@ public final class ColumnBatch {
     for (int c = 0; c < columns; c++) {
       int result =
           kinds[c] == Kind.STRING
-              ? Binary.lexicographicCompare(strings[c][row], other.strings[c][otherRow])
+              ? compareStrings(c, row, other, otherRow)
               : Long.compare(longs[c][row], other.longs[c][otherRow]);
       if (result != 0) {
         return result;
       }
     }
     return 0;
+  }
+
+  private int compareStrings(int c, int row, ColumnBatch other, int otherRow) {
+    int from = stringOffsets[c][row];
+    int otherFrom = other.stringOffsets[c][otherRow];
+    return Arrays.compareUnsigned(
+        stringBytes[c][row],
+        from,
+        from + stringLengths[c][row],
+        other.stringBytes[c][otherRow],
+        otherFrom,
+        otherFrom + other.stringLengths[c][otherRow]);
   }
 
   /** Whether the first {@code columns} columns can be ordered by {@link #compareLeading}. */
@@ -207,11 +252,8 @@ public final class ColumnBatch {
       case BIGINT -> longs[c][row];
       case FLOAT -> (float) doubles[c][row];
       case DOUBLE -> doubles[c][row];
-      case STRING -> decode(strings[c][row]);
+      case STRING ->
+          new String(stringBytes[c][row], stringOffsets[c][row], stringLengths[c][row], UTF_8);
     };
-  }
-
-  private static String decode(Binary bytes) {
-    return new String(bytes.getBytesUnsafe(), StandardCharsets.UTF_8);
   }
 }

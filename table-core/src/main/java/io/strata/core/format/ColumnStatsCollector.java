@@ -39,11 +39,6 @@ final class ColumnStatsCollector {
   private double maxDouble = Double.NEGATIVE_INFINITY;
   private boolean primitiveBounds;
 
-  /** {@link #minEncoded} and {@link #maxEncoded} wrapped, to compare batch strings against. */
-  private Binary minEncodedBinary;
-
-  private Binary maxEncodedBinary;
-
   private boolean boundsUnknown;
   private long nullCount;
 
@@ -111,7 +106,11 @@ final class ColumnStatsCollector {
     }
     switch (batch.kind(column)) {
       case FLOAT, DOUBLE -> addDouble(batch.getDouble(column, row));
-      case STRING -> addEncodedSlice(batch.getString(column, row));
+      case STRING ->
+          addEncoded(
+              batch.stringBytes(column, row),
+              batch.stringOffset(column, row),
+              batch.stringLength(column, row));
       default -> {
         long v = batch.getLong(column, row);
         minLong = Math.min(minLong, v);
@@ -136,18 +135,16 @@ final class ColumnStatsCollector {
     primitiveBounds = true;
   }
 
-  /**
-   * A string of a batch is mostly a slice of a page: compared in place, copied only when it is a
-   * new bound.
-   */
-  private void addEncodedSlice(Binary value) {
-    if (minEncoded == null || Binary.lexicographicCompare(value, minEncodedBinary) < 0) {
-      minEncoded = value.getBytes();
-      minEncodedBinary = Binary.fromConstantByteArray(minEncoded);
+  /** A string of a batch, a range of a page's bytes: compared in place, copied if a new bound. */
+  private void addEncoded(byte[] bytes, int from, int length) {
+    int to = from + length;
+    if (minEncoded == null
+        || Arrays.compareUnsigned(bytes, from, to, minEncoded, 0, minEncoded.length) < 0) {
+      minEncoded = Arrays.copyOfRange(bytes, from, to);
     }
-    if (maxEncoded == null || Binary.lexicographicCompare(value, maxEncodedBinary) > 0) {
-      maxEncoded = value.getBytes();
-      maxEncodedBinary = Binary.fromConstantByteArray(maxEncoded);
+    if (maxEncoded == null
+        || Arrays.compareUnsigned(bytes, from, to, maxEncoded, 0, maxEncoded.length) > 0) {
+      maxEncoded = Arrays.copyOfRange(bytes, from, to);
     }
   }
 
@@ -172,11 +169,9 @@ final class ColumnStatsCollector {
     byte[] bytes = value.getBytesUnsafe(); // a whole constant array as is; a slice is copied
     if (minEncoded == null || Arrays.compareUnsigned(bytes, minEncoded) < 0) {
       minEncoded = bytes.clone();
-      minEncodedBinary = Binary.fromConstantByteArray(minEncoded);
     }
     if (maxEncoded == null || Arrays.compareUnsigned(bytes, maxEncoded) > 0) {
       maxEncoded = bytes.clone();
-      maxEncodedBinary = Binary.fromConstantByteArray(maxEncoded);
     }
   }
 

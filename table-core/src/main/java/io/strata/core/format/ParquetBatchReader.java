@@ -173,6 +173,17 @@ public final class ParquetBatchReader implements Closeable {
 
     private ValuesReader values;
 
+    /** The bytes of a plain-encoded page of strings and where its next value starts, or null. */
+    private byte[] plainStrings;
+
+    private int plainPosition;
+
+    /** Whether the page's strings are dictionary ids into {@link #dictionaryStrings}. */
+    private boolean dictionaryIds;
+
+    /** The bytes of each dictionary entry of a string column, made at its first page. */
+    private byte[][] dictionaryStrings;
+
     ColumnPages(ColumnDescriptor descriptor, PageReader pages, ColumnBatch.Kind kind)
         throws IOException {
       this.descriptor = descriptor;
@@ -211,8 +222,32 @@ public final class ParquetBatchReader implements Closeable {
           case FLOAT ->
               batch.setDouble(c, r, plain != null ? plain.getFloat() : values.readFloat());
           case BOOLEAN -> batch.setLong(c, r, values.readBoolean() ? 1 : 0);
-          case STRING -> batch.setString(c, r, values.readBytes());
+          case STRING -> fillString(batch, c, r);
         }
+      }
+    }
+
+    /**
+     * A plain string is a range of the page's bytes, a dictionary-encoded one the entry's bytes;
+     * other encodings' values are copied out of their {@code Binary}.
+     */
+    private void fillString(ColumnBatch batch, int c, int r) {
+      if (plainStrings != null) {
+        byte[] b = plainStrings;
+        int p = plainPosition;
+        int length =
+            (b[p] & 0xff)
+                | (b[p + 1] & 0xff) << 8
+                | (b[p + 2] & 0xff) << 16
+                | (b[p + 3] & 0xff) << 24;
+        batch.setString(c, r, b, p + 4, length);
+        plainPosition = p + 4 + length;
+      } else if (dictionaryIds) {
+        byte[] entry = dictionaryStrings[values.readValueDictionaryId()];
+        batch.setString(c, r, entry, 0, entry.length);
+      } else {
+        byte[] copy = values.readBytes().getBytes();
+        batch.setString(c, r, copy, 0, copy.length);
       }
     }
 
@@ -251,6 +286,8 @@ public final class ParquetBatchReader implements Closeable {
     private void startValues(Encoding encoding, ByteBufferInputStream in) throws IOException {
       plain = null;
       values = null;
+      plainStrings = null;
+      dictionaryIds = false;
       if (encoding.usesDictionary()) {
         if (dictionary == null) {
           throw new ParquetDecodingException(
@@ -258,6 +295,25 @@ public final class ParquetBatchReader implements Closeable {
         }
         values = encoding.getDictionaryBasedValuesReader(descriptor, ValuesType.VALUES, dictionary);
         values.initFromPage(valuesLeftInPage, in);
+        if (kind == ColumnBatch.Kind.STRING) {
+          dictionaryIds = true;
+          if (dictionaryStrings == null) {
+            dictionaryStrings = new byte[dictionary.getMaxId() + 1][];
+            for (int id = 0; id < dictionaryStrings.length; id++) {
+              dictionaryStrings[id] = dictionary.decodeToBinary(id).getBytes();
+            }
+          }
+        }
+      } else if (encoding == Encoding.PLAIN && kind == ColumnBatch.Kind.STRING) {
+        ByteBuffer bytes = in.slice(in.available());
+        if (bytes.hasArray()) {
+          plainStrings = bytes.array();
+          plainPosition = bytes.arrayOffset() + bytes.position();
+        } else {
+          plainStrings = new byte[bytes.remaining()];
+          bytes.get(plainStrings);
+          plainPosition = 0;
+        }
       } else if (encoding == Encoding.PLAIN
           && kind != ColumnBatch.Kind.BOOLEAN
           && kind != ColumnBatch.Kind.STRING) {
