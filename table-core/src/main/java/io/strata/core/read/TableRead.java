@@ -44,7 +44,7 @@ public final class TableRead {
       return wrap(new SplitReader(table, split, readType, filter));
     }
     try {
-      CloseableIterator<Object[]> batched = LastWinsBatchMerge.rows(table, split, readType);
+      CloseableIterator<Object[]> batched = DeduplicatingBatchMerge.rows(table, split, readType);
       if (batched != null) {
         return batched;
       }

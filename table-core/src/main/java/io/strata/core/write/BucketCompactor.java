@@ -7,7 +7,7 @@ import io.strata.core.format.CloseableIterator;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.progress.Progress;
-import io.strata.core.read.LastWinsBatchMerge;
+import io.strata.core.read.DeduplicatingBatchMerge;
 import io.strata.core.read.MergeSplitReader;
 import io.strata.core.read.TableRead;
 import io.strata.core.split.DataSplit;
@@ -52,7 +52,8 @@ public final class BucketCompactor {
   }
 
   /**
-   * Merges record by record even where a {@link LastWinsBatchMerge} could: tests compare the two.
+   * Merges record by record even where a {@link DeduplicatingBatchMerge} could: tests compare the
+   * two.
    */
   BucketCompactor recordByRecord() {
     this.batchMerges = false;
@@ -124,8 +125,8 @@ public final class BucketCompactor {
   private List<DataFileMeta> rewriteKeyValues(BucketId bucket, int totalBuckets, CompactUnit unit) {
     DataSplit split = split(bucket, totalBuckets, unit.files(), false);
     if (batchMerges && rewriter.writesParquetAt(unit.outputLevel())) {
-      try (LastWinsBatchMerge batches =
-          LastWinsBatchMerge.open(table, split, !unit.dropDeletes())) {
+      try (DeduplicatingBatchMerge batches =
+          DeduplicatingBatchMerge.open(table, split, !unit.dropDeletes())) {
         if (batches != null) {
           return rewriter.writeKeyValues(bucket, batches, unit.outputLevel());
         }

@@ -9,7 +9,7 @@ import io.strata.core.manifest.SimpleStats;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
 import io.strata.core.options.FileFormat;
-import io.strata.core.read.LastWinsBatchMerge;
+import io.strata.core.read.DeduplicatingBatchMerge;
 import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
 import java.util.ArrayList;
@@ -72,7 +72,7 @@ public final class CompactionRewriter {
   }
 
   /** {@link #writeKeyValues(BucketId, Iterator, int)} of the records of a batch merge. */
-  List<DataFileMeta> writeKeyValues(BucketId bucket, LastWinsBatchMerge records, int level) {
+  List<DataFileMeta> writeKeyValues(BucketId bucket, DeduplicatingBatchMerge records, int level) {
     // A column none of the inputs could keep a dictionary page for has more values than one holds
     // in the merged output too: trying one would cost a hash lookup per value until it overflows.
     KeyValueFiles files = new KeyValueFiles(bucket, level, records.columnsWithoutDictionaryPages());

@@ -23,17 +23,18 @@ import java.util.PriorityQueue;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The merge of a last-wins ({@code deduplicate}) split whose files are all Parquet files of the
- * table's schema with flat columns, over column batches: each key's record with the highest
- * sequence number goes from the batch it was read into straight to a compaction's output file, or
- * becomes the one row object a merge read returns for the key. No value is boxed and no row object
- * is made for a record that loses, which is most of what a record-by-record merge allocates.
+ * The merge of a split of a table that keeps one whole record per key ({@code deduplicate}: the
+ * highest sequence number wins; {@code first-row}: the lowest that is not a retraction) whose files
+ * are all Parquet files of the table's schema with flat columns, over column batches: the winning
+ * record goes from the batch it was read into straight to a compaction's output file, or becomes
+ * the one row object a merge read returns for the key. No value is boxed and no row object is made
+ * for a record that loses, which is most of what a record-by-record merge allocates.
  *
  * <p>A record is used (written, or copied into a row) before the next one is read, so each file's
  * reader fills two batches in turn: the record just taken stays valid while its file moves on to
  * the next batch.
  */
-public final class LastWinsBatchMerge implements Closeable {
+public final class DeduplicatingBatchMerge implements Closeable {
 
   /**
    * Rows per batch: up to 4096, fewer for wide rows, so that a file's two batches stay near 600 KB
@@ -51,15 +52,25 @@ public final class LastWinsBatchMerge implements Closeable {
   private final RowType fileType;
   private final boolean keepRetractions;
 
+  /** Whether the key's first record wins ({@code first-row}) rather than its last. */
+  private final boolean firstWins;
+
+  /** Whether the last record taken has more records of its key after it. */
+  private boolean continuing;
+
+  /** With {@link #firstWins}: whether the current key's record was returned already. */
+  private boolean resolved;
+
   /** A cursor known to be at or below every cursor in {@link #queue}, kept out of it. */
   private FileCursor held;
 
   private ColumnBatch batch;
   private int row;
 
-  private LastWinsBatchMerge(
-      List<FileCursor> cursors, KeyValueLayout layout, boolean keepRetractions) {
+  private DeduplicatingBatchMerge(
+      List<FileCursor> cursors, KeyValueLayout layout, boolean firstWins, boolean keepRetractions) {
     this.cursors = cursors;
+    this.firstWins = firstWins;
     this.keyArity = layout.keyArity();
     this.kindIndex = layout.kindIndex();
     this.valueOffset = layout.valueOffset();
@@ -78,8 +89,8 @@ public final class LastWinsBatchMerge implements Closeable {
    * table's values), as a compaction writes them, or null when the files or the table are not of
    * the kind it reads (the caller then merges record by record).
    */
-  public static LastWinsBatchMerge open(FileStore table, DataSplit split, boolean keepRetractions)
-      throws IOException {
+  public static DeduplicatingBatchMerge open(
+      FileStore table, DataSplit split, boolean keepRetractions) throws IOException {
     return open(table, split, table.schema().rowType(), keepRetractions);
   }
 
@@ -87,13 +98,16 @@ public final class LastWinsBatchMerge implements Closeable {
    * The merge of {@code split}'s files reading the values of {@code valueType} (fields of the
    * table's row type) after the keys, sequence number and kind; null as above.
    */
-  public static LastWinsBatchMerge open(
+  public static DeduplicatingBatchMerge open(
       FileStore table, DataSplit split, RowType valueType, boolean keepRetractions)
       throws IOException {
+    MergeEngine engine = table.options().get(TableOptions.MERGE_ENGINE);
+    boolean firstRow = engine == MergeEngine.FIRST_ROW;
+    boolean lastWins =
+        engine == MergeEngine.DEDUPLICATE && !table.options().get(TableOptions.IGNORE_DELETE);
     if (!table.schema().hasPrimaryKey()
-        || table.options().get(TableOptions.MERGE_ENGINE) != MergeEngine.DEDUPLICATE
+        || !(firstRow || lastWins)
         || table.options().get(TableOptions.SEQUENCE_FIELD) != null
-        || table.options().get(TableOptions.IGNORE_DELETE)
         || split.hasDeletionFiles()) {
       return null;
     }
@@ -127,7 +141,7 @@ public final class LastWinsBatchMerge implements Closeable {
         }
         cursors.add(new FileCursor(reader, kinds, layout, cursors.size(), path));
       }
-      return new LastWinsBatchMerge(cursors, layout, keepRetractions);
+      return new DeduplicatingBatchMerge(cursors, layout, firstRow, keepRetractions);
     } catch (IOException | RuntimeException e) {
       closeAll(cursors);
       throw e;
@@ -141,7 +155,7 @@ public final class LastWinsBatchMerge implements Closeable {
    */
   public static CloseableIterator<Object[]> rows(FileStore table, DataSplit split, RowType readType)
       throws IOException {
-    LastWinsBatchMerge merge = open(table, split, readType, false);
+    DeduplicatingBatchMerge merge = open(table, split, readType, false);
     if (merge == null) {
       return null;
     }
@@ -210,13 +224,27 @@ public final class LastWinsBatchMerge implements Closeable {
         }
       }
       FileCursor following = held != null ? held : queue.peek();
-      if (following != null
-          && taken.compareLeading(takenRow, following.batch, following.row, keyArity) == 0) {
-        continue; // a newer record of the key follows
-      }
-      if (!keepRetractions
-          && RowKind.fromValue((byte) taken.getLong(kindIndex, takenRow)).isRetract()) {
-        continue;
+      boolean moreOfKey =
+          following != null
+              && taken.compareLeading(takenRow, following.batch, following.row, keyArity) == 0;
+      boolean firstOfKey = !continuing;
+      continuing = moreOfKey;
+      boolean retract = RowKind.fromValue((byte) taken.getLong(kindIndex, takenRow)).isRetract();
+      if (firstWins) {
+        // The key's first record that is not a retraction wins; a key's only record goes on as
+        // it is (a lone retraction too), as the record-by-record merge passes it.
+        if (firstOfKey) {
+          resolved = false;
+        }
+        if (resolved) {
+          continue;
+        }
+        if (retract && !(firstOfKey && !moreOfKey && keepRetractions)) {
+          continue;
+        }
+        resolved = true;
+      } else if (moreOfKey || (retract && !keepRetractions)) {
+        continue; // a newer record of the key follows, or the key is deleted
       }
       batch = taken;
       row = takenRow;

@@ -2,18 +2,19 @@ package io.strata.core.write;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.core.data.BinaryRow;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.format.HadoopFiles;
 import io.strata.core.format.ParquetRowReader;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
-import io.strata.core.options.Options;
-import io.strata.core.read.LastWinsBatchMerge;
+import io.strata.core.read.DeduplicatingBatchMerge;
 import io.strata.core.read.MergeSplitReader;
 import io.strata.core.read.TableRead;
-import io.strata.core.scan.TableScan;
+import io.strata.core.scan.FileStoreScan;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
@@ -24,6 +25,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,14 +36,15 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A compaction of a last-wins table merges the files' column batches ({@link LastWinsBatchMerge})
- * where it can; its output files must equal, row for row and statistic for statistic, those of the
- * record-by-record merge.
+ * A compaction of a last-wins table merges the files' column batches ({@link
+ * DeduplicatingBatchMerge}) where it can; its output files must equal, row for row and statistic
+ * for statistic, those of the record-by-record merge.
  */
-class LastWinsBatchMergeTest {
+class DeduplicatingBatchMergeTest {
 
   private static final RowType ROW =
       new RowType(
@@ -62,9 +65,10 @@ class LastWinsBatchMergeTest {
   @TempDir Path dir;
 
   @ParameterizedTest
-  @ValueSource(booleans = {true, false})
-  void batchMergeWritesTheFilesTheRecordMergeWrites(boolean dropDeletes) throws IOException {
-    FileStoreTable table = table("t", Map.of());
+  @CsvSource({"deduplicate,true", "deduplicate,false", "first-row,true", "first-row,false"})
+  void batchMergeWritesTheFilesTheRecordMergeWrites(String engine, boolean dropDeletes)
+      throws IOException {
+    FileStoreTable table = table("t", engineOptions(engine));
     Random random = new Random(42);
     for (int commit = 0; commit < 4; commit++) {
       List<Object[]> rows = new ArrayList<>();
@@ -81,7 +85,7 @@ class LastWinsBatchMergeTest {
 
     List<DataFileMeta> files = files(table);
     assertThat(files).hasSizeGreaterThan(3);
-    try (LastWinsBatchMerge merge = LastWinsBatchMerge.open(table, split(table), true)) {
+    try (DeduplicatingBatchMerge merge = DeduplicatingBatchMerge.open(table, split(table), true)) {
       assertThat(merge).as("the batch merge reads this table").isNotNull();
     }
     CompactUnit unit = new CompactUnit(files, 5, dropDeletes);
@@ -107,12 +111,13 @@ class LastWinsBatchMergeTest {
       assertThat(rows(table, a)).isEqualTo(rows(table, b));
     }
     long deletes = batched.stream().mapToLong(DataFileMeta::deleteRowCount).sum();
-    assertThat(deletes > 0).isEqualTo(!dropDeletes);
+    assertThat(deletes > 0).isEqualTo(!dropDeletes && engine.equals("deduplicate"));
   }
 
-  @Test
-  void mergeReadsReturnTheRowsOfTheRecordMerge() throws IOException {
-    FileStoreTable table = table("read", Map.of());
+  @ParameterizedTest
+  @ValueSource(strings = {"deduplicate", "first-row"})
+  void mergeReadsReturnTheRowsOfTheRecordMerge(String engine) throws IOException {
+    FileStoreTable table = table("read", engineOptions(engine));
     Random random = new Random(3);
     for (int commit = 0; commit < 3; commit++) {
       List<Object[]> rows = new ArrayList<>();
@@ -128,7 +133,8 @@ class LastWinsBatchMergeTest {
     List<RowType> readTypes =
         List.of(ROW, ROW.project(List.of("s", "id")), ROW.project(List.of("d", "f", "b")));
     for (RowType readType : readTypes) {
-      try (LastWinsBatchMerge merge = LastWinsBatchMerge.open(table, split, readType, false)) {
+      try (DeduplicatingBatchMerge merge =
+          DeduplicatingBatchMerge.open(table, split, readType, false)) {
         assertThat(merge).as("the batch merge reads " + readType).isNotNull();
       }
       List<String> batched = new ArrayList<>();
@@ -170,7 +176,7 @@ class LastWinsBatchMergeTest {
     for (DataFileMeta f : inputs) {
       assertThat(dictionaryPages(table, f)).containsEntry("low", true).containsEntry("high", false);
     }
-    try (LastWinsBatchMerge merge = LastWinsBatchMerge.open(table, split(table), true)) {
+    try (DeduplicatingBatchMerge merge = DeduplicatingBatchMerge.open(table, split(table), true)) {
       // The sequence number is one of them too; the writer leaves its dictionary out anyway.
       assertThat(merge.columnsWithoutDictionaryPages())
           .contains("high", "_SEQUENCE_NUMBER")
@@ -243,13 +249,20 @@ class LastWinsBatchMergeTest {
     rows.add(new Object[] {1L, new java.math.BigDecimal("1.25")});
     TableTestSupport.write(table, rows, List.of(RowKind.INSERT));
     TableTestSupport.write(table, rows, List.of(RowKind.INSERT));
-    try (LastWinsBatchMerge merge = LastWinsBatchMerge.open(table, split(table), true)) {
+    try (DeduplicatingBatchMerge merge = DeduplicatingBatchMerge.open(table, split(table), true)) {
       assertThat(merge).isNull();
     }
     CompactUnit unit = new CompactUnit(files(table), 5, true);
     List<DataFileMeta> compacted =
         new BucketCompactor(table).rewrite(new BucketId(split(table).partition(), 0), 1, unit);
     assertThat(compacted).singleElement().extracting(DataFileMeta::rowCount).isEqualTo(1L);
+  }
+
+  /** A first-row table takes no DELETE, unless created to drop them. */
+  private static Map<String, String> engineOptions(String engine) {
+    return engine.equals("first-row")
+        ? Map.of("merge-engine", engine, "ignore-delete", "true")
+        : Map.of("merge-engine", engine);
   }
 
   private FileStoreTable table(String name, Map<String, String> extra) {
@@ -285,11 +298,19 @@ class LastWinsBatchMergeTest {
     return random.nextInt(8) == 0 ? null : value;
   }
 
+  /**
+   * Every live file of the table's one bucket as a split that needs a merge (a scan of a first-row
+   * table would leave out level 0).
+   */
   private static DataSplit split(FileStoreTable table) {
-    return new TableScan(table, new Options(Map.of()))
-        .plan(table.snapshotManager().latest())
-        .splits()
-        .get(0);
+    List<DataFileMeta> files = new ArrayList<>();
+    for (ManifestEntry e :
+        new FileStoreScan(table.manifestFiles(), table.schema().partitionType())
+            .liveEntries(table.snapshotManager().latest())) {
+      files.add(e.file());
+    }
+    files.sort(Comparator.comparingLong(DataFileMeta::minSequenceNumber));
+    return new DataSplit(-1, BinaryRow.EMPTY, 0, 1, files, false);
   }
 
   private static List<DataFileMeta> files(FileStoreTable table) {
