@@ -2,8 +2,11 @@ package io.strata.core.format;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataType;
 import io.strata.core.types.RowType;
+import io.strata.core.types.Timestamp;
+import java.math.BigDecimal;
 import java.util.Arrays;
 import org.apache.parquet.io.api.Binary;
 
@@ -23,6 +26,12 @@ public final class ColumnBatch {
     SMALLINT,
     INT,
     BIGINT,
+    /** DECIMAL of precision up to 9: its unscaled value, written as INT32. */
+    DECIMAL_INT,
+    /** DECIMAL of precision 10 to 18: its unscaled value, written as INT64. */
+    DECIMAL_LONG,
+    /** TIMESTAMP of precision up to 6: milliseconds (precision up to 3) or microseconds. */
+    TIMESTAMP,
     FLOAT,
     DOUBLE,
     STRING;
@@ -33,8 +42,13 @@ public final class ColumnBatch {
         case BOOLEAN -> BOOLEAN;
         case TINYINT -> TINYINT;
         case SMALLINT -> SMALLINT;
-        case INT, DATE -> INT;
+        case INT, DATE, TIME -> INT;
         case BIGINT -> BIGINT;
+        case DECIMAL -> {
+          int precision = ((AtomicType) type).precision();
+          yield precision <= 9 ? DECIMAL_INT : precision <= 18 ? DECIMAL_LONG : null;
+        }
+        case TIMESTAMP, TIMESTAMP_LTZ -> ((AtomicType) type).precision() <= 6 ? TIMESTAMP : null;
         case FLOAT -> FLOAT;
         case DOUBLE -> DOUBLE;
         case CHAR, VARCHAR -> STRING;
@@ -48,6 +62,11 @@ public final class ColumnBatch {
   }
 
   private final Kind[] kinds;
+
+  /** Each column's precision and scale, where its values need them to become canonical values. */
+  private final int[] precisions;
+
+  private final int[] scales;
   private final long[][] longs;
   private final double[][] doubles;
   private final byte[][][] stringBytes;
@@ -57,8 +76,20 @@ public final class ColumnBatch {
   private final int capacity;
   private int size;
 
-  public ColumnBatch(Kind[] kinds, int capacity) {
-    this.kinds = kinds.clone();
+  /** A batch of {@code capacity} rows of {@code type}, whose columns must all have a kind. */
+  public ColumnBatch(RowType type, int capacity) {
+    this.kinds = kindsOf(type);
+    if (kinds == null) {
+      throw new IllegalStateException("A column batch cannot hold rows of " + type);
+    }
+    this.precisions = new int[kinds.length];
+    this.scales = new int[kinds.length];
+    for (int i = 0; i < kinds.length; i++) {
+      if (type.typeAt(i) instanceof AtomicType atomic) {
+        precisions[i] = atomic.precision();
+        scales[i] = atomic.scale();
+      }
+    }
     this.capacity = capacity;
     int n = kinds.length;
     longs = new long[n][];
@@ -219,8 +250,10 @@ public final class ColumnBatch {
         otherFrom + other.stringLengths[c][otherRow]);
   }
 
-  /** Whether the first {@code columns} columns can be ordered by {@link #compareLeading}. */
-  public boolean comparableLeading(int columns) {
+  /**
+   * Whether the first {@code columns} of {@code kinds} can be ordered by {@link #compareLeading}.
+   */
+  public static boolean comparableLeading(Kind[] kinds, int columns) {
     for (int c = 0; c < columns; c++) {
       if (kinds[c] != Kind.STRING && !kinds[c].integral()) {
         return false;
@@ -250,6 +283,11 @@ public final class ColumnBatch {
       case SMALLINT -> (short) longs[c][row];
       case INT -> (int) longs[c][row];
       case BIGINT -> longs[c][row];
+      case DECIMAL_INT, DECIMAL_LONG -> BigDecimal.valueOf(longs[c][row], scales[c]);
+      case TIMESTAMP ->
+          precisions[c] <= 3
+              ? Timestamp.fromMillis(longs[c][row])
+              : Timestamp.fromMicros(longs[c][row]);
       case FLOAT -> (float) doubles[c][row];
       case DOUBLE -> doubles[c][row];
       case STRING ->

@@ -4,6 +4,7 @@ import io.strata.core.data.ValueComparator;
 import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataType;
 import io.strata.core.types.DataTypeRoot;
+import io.strata.core.types.Timestamp;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,7 @@ final class ColumnStatsCollector {
   private final StatsMode mode;
   private final DataTypeRoot root;
   private final int decimalScale;
+  private final int precision;
   private final boolean bounds;
   private final Comparator<Object> comparator;
   private Object min;
@@ -46,6 +48,7 @@ final class ColumnStatsCollector {
     this.mode = mode;
     this.root = type.root();
     this.decimalScale = root == DataTypeRoot.DECIMAL ? ((AtomicType) type).scale() : 0;
+    this.precision = type instanceof AtomicType atomic ? atomic.precision() : 0;
     this.bounds = mode.hasBounds() && type instanceof AtomicType;
     this.comparator = bounds ? ValueComparator.of(type) : null;
   }
@@ -155,6 +158,11 @@ final class ColumnStatsCollector {
       case TINYINT -> (byte) (lower ? minLong : maxLong);
       case SMALLINT -> (short) (lower ? minLong : maxLong);
       case BIGINT -> lower ? minLong : maxLong;
+      case DECIMAL -> BigDecimal.valueOf(lower ? minLong : maxLong, decimalScale);
+      case TIMESTAMP, TIMESTAMP_LTZ ->
+          precision <= 3
+              ? Timestamp.fromMillis(lower ? minLong : maxLong)
+              : Timestamp.fromMicros(lower ? minLong : maxLong);
       case FLOAT -> (float) (lower ? minDouble : maxDouble);
       case DOUBLE -> lower ? minDouble : maxDouble;
       default -> (int) (lower ? minLong : maxLong);

@@ -1,5 +1,7 @@
 package io.strata.core.format;
 
+import io.strata.core.types.DataField;
+import io.strata.core.types.DataType;
 import io.strata.core.types.RowType;
 import java.io.Closeable;
 import java.io.IOException;
@@ -29,8 +31,12 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 
 /**
@@ -77,7 +83,8 @@ public final class ParquetBatchReader implements Closeable {
       MessageType fileSchema = reader.getFooter().getFileMetaData().getSchema();
       for (int i = 0; i < kinds.length; i++) {
         String name = readType.field(i).name();
-        if (!fileSchema.containsField(name) || !readable(fileSchema.getType(name), kinds[i])) {
+        if (!fileSchema.containsField(name)
+            || !readable(fileSchema.getType(name), readType.typeAt(i), kinds[i])) {
           reader.close();
           return null;
         }
@@ -90,20 +97,43 @@ public final class ParquetBatchReader implements Closeable {
     }
   }
 
-  private static boolean readable(Type type, ColumnBatch.Kind kind) {
-    if (!type.isPrimitive() || type.isRepetition(Type.Repetition.REPEATED)) {
+  /**
+   * Whether the file's column holds values of {@code type} in the layout Strata writes them, so
+   * that they go from file to file unchanged: the physical type of the kind, and for decimals,
+   * timestamps and times the same scale or unit.
+   */
+  private static boolean readable(Type fileType, DataType type, ColumnBatch.Kind kind) {
+    if (!fileType.isPrimitive() || fileType.isRepetition(Type.Repetition.REPEATED)) {
       return false;
     }
-    PrimitiveTypeName physical = type.asPrimitiveType().getPrimitiveTypeName();
-    return physical
-        == switch (kind) {
-          case BOOLEAN -> PrimitiveTypeName.BOOLEAN;
-          case TINYINT, SMALLINT, INT -> PrimitiveTypeName.INT32;
-          case BIGINT -> PrimitiveTypeName.INT64;
-          case FLOAT -> PrimitiveTypeName.FLOAT;
-          case DOUBLE -> PrimitiveTypeName.DOUBLE;
-          case STRING -> PrimitiveTypeName.BINARY;
-        };
+    PrimitiveType file = fileType.asPrimitiveType();
+    PrimitiveType written =
+        ParquetSchemas.toParquetType(new DataField(0, "v", type)).asPrimitiveType();
+    if (file.getPrimitiveTypeName() != written.getPrimitiveTypeName()) {
+      return false;
+    }
+    return switch (type.root()) {
+      case DECIMAL, TIMESTAMP, TIMESTAMP_LTZ, TIME ->
+          sameUnitOrScale(file.getLogicalTypeAnnotation(), written.getLogicalTypeAnnotation());
+      default -> kind != null;
+    };
+  }
+
+  private static boolean sameUnitOrScale(
+      LogicalTypeAnnotation file, LogicalTypeAnnotation written) {
+    if (file instanceof DecimalLogicalTypeAnnotation f
+        && written instanceof DecimalLogicalTypeAnnotation w) {
+      return f.getScale() == w.getScale();
+    }
+    if (file instanceof TimestampLogicalTypeAnnotation f
+        && written instanceof TimestampLogicalTypeAnnotation w) {
+      return f.getUnit() == w.getUnit();
+    }
+    if (file instanceof TimeLogicalTypeAnnotation f
+        && written instanceof TimeLogicalTypeAnnotation w) {
+      return f.getUnit() == w.getUnit();
+    }
+    return false;
   }
 
   /**
@@ -214,8 +244,9 @@ public final class ParquetBatchReader implements Closeable {
           continue;
         }
         switch (kind) {
-          case BIGINT -> batch.setLong(c, r, plain != null ? plain.getLong() : values.readLong());
-          case TINYINT, SMALLINT, INT ->
+          case BIGINT, DECIMAL_LONG, TIMESTAMP ->
+              batch.setLong(c, r, plain != null ? plain.getLong() : values.readLong());
+          case TINYINT, SMALLINT, INT, DECIMAL_INT ->
               batch.setLong(c, r, plain != null ? plain.getInt() : values.readInteger());
           case DOUBLE ->
               batch.setDouble(c, r, plain != null ? plain.getDouble() : values.readDouble());

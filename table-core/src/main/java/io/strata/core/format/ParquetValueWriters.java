@@ -82,8 +82,9 @@ final class ParquetValueWriters {
         consumer.startField(names[i], i);
         switch (batch.kind(i)) {
           case BOOLEAN -> consumer.addBoolean(batch.getLong(i, row) != 0);
-          case TINYINT, SMALLINT, INT -> consumer.addInteger((int) batch.getLong(i, row));
-          case BIGINT -> consumer.addLong(batch.getLong(i, row));
+          case TINYINT, SMALLINT, INT, DECIMAL_INT ->
+              consumer.addInteger((int) batch.getLong(i, row));
+          case BIGINT, DECIMAL_LONG, TIMESTAMP -> consumer.addLong(batch.getLong(i, row));
           case FLOAT -> consumer.addFloat((float) batch.getDouble(i, row));
           case DOUBLE -> consumer.addDouble(batch.getDouble(i, row));
           case STRING -> consumer.addBinary(batch.getString(i, row));

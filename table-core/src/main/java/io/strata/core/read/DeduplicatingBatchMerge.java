@@ -122,7 +122,7 @@ public final class DeduplicatingBatchMerge implements Closeable {
     }
     KeyValueLayout layout = new KeyValueLayout(table.schema().trimmedPrimaryKeyType(), valueType);
     ColumnBatch.Kind[] kinds = ColumnBatch.kindsOf(layout.fileType());
-    if (kinds == null || !new ColumnBatch(kinds, 0).comparableLeading(layout.keyArity())) {
+    if (kinds == null || !ColumnBatch.comparableLeading(kinds, layout.keyArity())) {
       return null;
     }
     List<FileCursor> cursors = new ArrayList<>();
@@ -326,8 +326,8 @@ public final class DeduplicatingBatchMerge implements Closeable {
       this.reader = reader;
       this.batches =
           new ColumnBatch[] {
-            new ColumnBatch(kinds, batchRows(kinds.length)),
-            new ColumnBatch(kinds, batchRows(kinds.length))
+            new ColumnBatch(layout.fileType(), batchRows(kinds.length)),
+            new ColumnBatch(layout.fileType(), batchRows(kinds.length))
           };
       this.keyNames = layout.fileType().fieldNames().subList(0, layout.keyArity());
       this.sequenceIndex = layout.sequenceIndex();

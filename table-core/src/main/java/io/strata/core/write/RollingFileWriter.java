@@ -107,7 +107,7 @@ final class RollingFileWriter {
         firstRow = batch.toObjects(row);
       }
       if (lastBatchRow == null) {
-        lastBatchRow = new ColumnBatch(ColumnBatch.kindsOf(rowType), 1);
+        lastBatchRow = new ColumnBatch(rowType, 1);
       }
       batch.copyRow(row, lastBatchRow);
       lastRow = null;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
+import io.strata.core.types.Timestamp;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,7 +22,12 @@ import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Types;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -108,7 +114,7 @@ class ParquetBatchReaderTest {
     List<String> actual = new ArrayList<>();
     try (ParquetBatchReader batches = ParquetBatchReader.open(fs, path, length, ROW)) {
       assertThat(batches).isNotNull();
-      ColumnBatch batch = new ColumnBatch(ColumnBatch.kindsOf(ROW), 1000);
+      ColumnBatch batch = new ColumnBatch(ROW, 1000);
       while (batches.next(batch)) {
         for (int r = 0; r < batch.size(); r++) {
           actual.add(Arrays.deepToString(batch.toObjects(r)));
@@ -118,6 +124,34 @@ class ParquetBatchReaderTest {
     assertThat(actual).hasSize(20_000).isEqualTo(expected);
     try (ParquetFileReader file = ParquetFileReader.open(HadoopFiles.inputFile(fs, path, length))) {
       assertThat(file.getRowGroups()).as("row groups").hasSizeGreaterThan(1);
+    }
+  }
+
+  @Test
+  void aColumnInAnotherUnitOrScaleThanStrataWritesIsNotReadAsBatches() throws IOException {
+    MessageType millis =
+        Types.buildMessage()
+            .required(PrimitiveTypeName.INT64)
+            .as(LogicalTypeAnnotation.timestampType(false, TimeUnit.MILLIS))
+            .named("ts")
+            .named("m");
+    Path path = new Path(dir.toUri().toString(), "millis.parquet");
+    try (ParquetWriter<Group> writer =
+        ExampleParquetWriter.builder(path)
+            .withType(millis)
+            .withConf(new Configuration(false))
+            .build()) {
+      writer.write(new SimpleGroupFactory(millis).newGroup().append("ts", 1_000L));
+    }
+    FileSystem fs = path.getFileSystem(new Configuration(false));
+    long length = fs.getFileStatus(path).getLen();
+    RowType micros = new RowType(List.of(new DataField(0, "ts", DataTypes.TIMESTAMP(6))));
+    assertThat(ParquetBatchReader.open(fs, path, length, micros)).isNull();
+    RowType asMillis = new RowType(List.of(new DataField(0, "ts", DataTypes.TIMESTAMP(3))));
+    try (ParquetBatchReader reader = ParquetBatchReader.open(fs, path, length, asMillis)) {
+      ColumnBatch batch = new ColumnBatch(asMillis, 8);
+      assertThat(reader.next(batch)).isTrue();
+      assertThat(batch.toObjects(0)).containsExactly(Timestamp.fromMillis(1_000L));
     }
   }
 }

@@ -21,7 +21,9 @@ import io.strata.core.table.TableTestSupport;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
+import io.strata.core.types.Timestamp;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -58,7 +60,12 @@ class DeduplicatingBatchMergeTest {
               new DataField(6, "d", DataTypes.DATE()),
               new DataField(7, "f", DataTypes.FLOAT()),
               new DataField(8, "db", DataTypes.DOUBLE()),
-              new DataField(9, "s", DataTypes.STRING())));
+              new DataField(9, "s", DataTypes.STRING()),
+              new DataField(10, "ts3", DataTypes.TIMESTAMP(3)),
+              new DataField(11, "ts6", DataTypes.TIMESTAMP_LTZ(6)),
+              new DataField(12, "dec", DataTypes.DECIMAL(5, 2)),
+              new DataField(13, "decl", DataTypes.DECIMAL(15, 3)),
+              new DataField(14, "tm", DataTypes.TIME(0))));
 
   private static final String[] STRINGS = {"", "a", "ü", "中文", "\uD83D\uDE00 emoji", "zz", null};
 
@@ -237,7 +244,7 @@ class DeduplicatingBatchMergeTest {
         new RowType(
             List.of(
                 new DataField(0, "id", DataTypes.BIGINT().notNull()),
-                new DataField(1, "amount", DataTypes.DECIMAL(10, 2))));
+                new DataField(1, "amount", DataTypes.DECIMAL(20, 2))));
     FileStoreTable table =
         TableTestSupport.create(
             TableTestSupport.catalog(dir),
@@ -290,7 +297,12 @@ class DeduplicatingBatchMergeTest {
       nullOr(random, random.nextInt(40000) - 20000),
       nullOr(random, floats[random.nextInt(floats.length)]),
       nullOr(random, doubles[random.nextInt(doubles.length)]),
-      STRINGS[random.nextInt(STRINGS.length)]
+      STRINGS[random.nextInt(STRINGS.length)],
+      nullOr(random, Timestamp.fromMillis(random.nextLong() % 4_000_000_000_000L)),
+      nullOr(random, Timestamp.fromMicros(random.nextLong() % 4_000_000_000_000_000L)),
+      nullOr(random, BigDecimal.valueOf(random.nextInt(200_000) - 100_000, 2)),
+      nullOr(random, BigDecimal.valueOf(random.nextLong() % 999_999_999_999_999L, 3)),
+      nullOr(random, random.nextInt(86_400_000))
     };
   }
 
