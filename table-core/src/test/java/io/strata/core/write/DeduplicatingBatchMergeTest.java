@@ -76,19 +76,7 @@ class DeduplicatingBatchMergeTest {
   void batchMergeWritesTheFilesTheRecordMergeWrites(String engine, boolean dropDeletes)
       throws IOException {
     FileStoreTable table = table("t", engineOptions(engine));
-    Random random = new Random(42);
-    for (int commit = 0; commit < 4; commit++) {
-      List<Object[]> rows = new ArrayList<>();
-      List<RowKind> kinds = new ArrayList<>();
-      for (int k = commit * 500; k < commit * 500 + 1500; k++) {
-        if (random.nextInt(3) == 0) {
-          continue;
-        }
-        rows.add(row(random, k));
-        kinds.add(random.nextInt(10) == 0 ? RowKind.DELETE : RowKind.INSERT);
-      }
-      TableTestSupport.write(table, rows, kinds);
-    }
+    writeOverlappingCommits(table, new Random(42), 4, 500, 3, 10);
 
     List<DataFileMeta> files = files(table);
     assertThat(files).hasSizeGreaterThan(3);
@@ -125,16 +113,7 @@ class DeduplicatingBatchMergeTest {
   @ValueSource(strings = {"deduplicate", "first-row"})
   void mergeReadsReturnTheRowsOfTheRecordMerge(String engine) throws IOException {
     FileStoreTable table = table("read", engineOptions(engine));
-    Random random = new Random(3);
-    for (int commit = 0; commit < 3; commit++) {
-      List<Object[]> rows = new ArrayList<>();
-      List<RowKind> kinds = new ArrayList<>();
-      for (int k = commit * 300; k < commit * 300 + 900; k++) {
-        rows.add(row(random, k));
-        kinds.add(random.nextInt(8) == 0 ? RowKind.DELETE : RowKind.INSERT);
-      }
-      TableTestSupport.write(table, rows, kinds);
-    }
+    writeOverlappingCommits(table, new Random(3), 3, 300, 0, 8);
     DataSplit split = split(table);
     assertThat(split.rawConvertible()).isFalse();
     List<RowType> readTypes =
@@ -263,6 +242,27 @@ class DeduplicatingBatchMergeTest {
     List<DataFileMeta> compacted =
         new BucketCompactor(table).rewrite(new BucketId(split(table).partition(), 0), 1, unit);
     assertThat(compacted).singleElement().extracting(DataFileMeta::rowCount).isEqualTo(1L);
+  }
+
+  /**
+   * Writes {@code commits} commits, each over the keys of three steps from {@code commit * step},
+   * so that each overlaps the one before by two thirds; one key in {@code skipOneIn} is left out
+   * (0: none) and one in {@code deleteOneIn} is a DELETE.
+   */
+  private static void writeOverlappingCommits(
+      FileStoreTable table, Random random, int commits, int step, int skipOneIn, int deleteOneIn) {
+    for (int commit = 0; commit < commits; commit++) {
+      List<Object[]> rows = new ArrayList<>();
+      List<RowKind> kinds = new ArrayList<>();
+      for (int k = commit * step; k < commit * step + 3 * step; k++) {
+        if (skipOneIn > 0 && random.nextInt(skipOneIn) == 0) {
+          continue;
+        }
+        rows.add(row(random, k));
+        kinds.add(random.nextInt(deleteOneIn) == 0 ? RowKind.DELETE : RowKind.INSERT);
+      }
+      TableTestSupport.write(table, rows, kinds);
+    }
   }
 
   /** A first-row table takes no DELETE, unless created to drop them. */
