@@ -54,6 +54,7 @@ public final class ParquetBatchReader implements Closeable {
   private final ColumnDescriptor[] columns;
   private ColumnPages[] readers;
   private long rowsLeftInGroup;
+  private boolean closed;
 
   private ParquetBatchReader(
       ParquetFileReader reader, MessageType requested, ColumnBatch.Kind[] kinds) {
@@ -179,9 +180,13 @@ public final class ParquetBatchReader implements Closeable {
     }
   }
 
+  /** Closes the file; again does nothing (a merge closes a run's files as it finishes them). */
   @Override
   public void close() throws IOException {
-    reader.close();
+    if (!closed) {
+      closed = true;
+      reader.close();
+    }
   }
 
   /**

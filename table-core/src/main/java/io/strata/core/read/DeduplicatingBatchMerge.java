@@ -1,5 +1,7 @@
 package io.strata.core.read;
 
+import io.strata.core.data.BinaryRowCodec;
+import io.strata.core.data.ValueComparator;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.format.ColumnBatch;
 import io.strata.core.format.DataFileFormat;
@@ -17,6 +19,8 @@ import io.strata.core.types.RowType;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.PriorityQueue;
@@ -126,26 +130,72 @@ public final class DeduplicatingBatchMerge implements Closeable {
       return null;
     }
     List<FileCursor> cursors = new ArrayList<>();
+    List<ParquetBatchReader> opened = new ArrayList<>();
     try {
-      for (DataFileMeta f : split.files()) {
-        Path path =
-            table
-                .dataFilePaths()
-                .of(split.partition(), split.bucket(), f.fileName(), f.externalPath());
-        ParquetBatchReader reader =
-            ParquetBatchReader.open(
-                table.fileIO().fileSystem(path), path, f.fileSize(), layout.fileType());
-        if (reader == null) {
-          closeAll(cursors);
-          return null;
+      List<List<DataFileMeta>> runs = sortedRuns(split.files(), layout.keyType());
+      for (List<DataFileMeta> run : runs) {
+        List<ParquetBatchReader> readers = new ArrayList<>();
+        List<Path> paths = new ArrayList<>();
+        for (DataFileMeta f : run) {
+          Path path =
+              table
+                  .dataFilePaths()
+                  .of(split.partition(), split.bucket(), f.fileName(), f.externalPath());
+          // Opening reads the footer only: a file's rows are read when its run reaches it.
+          ParquetBatchReader reader =
+              ParquetBatchReader.open(
+                  table.fileIO().fileSystem(path), path, f.fileSize(), layout.fileType());
+          if (reader == null) {
+            closeReaders(opened);
+            return null;
+          }
+          opened.add(reader);
+          readers.add(reader);
+          paths.add(path);
         }
-        cursors.add(new FileCursor(reader, kinds, layout, cursors.size(), path));
+        cursors.add(new FileCursor(readers, paths, kinds, layout, cursors.size()));
       }
       return new DeduplicatingBatchMerge(cursors, layout, firstRow, keepRetractions);
     } catch (IOException | RuntimeException e) {
-      closeAll(cursors);
+      closeReaders(opened);
       throw e;
     }
+  }
+
+  /**
+   * The files grouped into runs of files whose key ranges do not overlap, each run in key order: a
+   * run is read one file after the other, so a merge holds one row group per run in memory, not one
+   * per file (a level above 0 is one such run, however many files it has).
+   */
+  public static List<List<DataFileMeta>> sortedRuns(List<DataFileMeta> files, RowType keyType) {
+    Comparator<Object[]> keyOrder = ValueComparator.ofRow(keyType);
+    List<DataFileMeta> byMinKey = new ArrayList<>(files);
+    List<Object[]> minKeys = new ArrayList<>();
+    for (DataFileMeta f : byMinKey) {
+      minKeys.add(BinaryRowCodec.deserialize(keyType, f.minKey()));
+    }
+    Integer[] order = new Integer[files.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, (a, b) -> keyOrder.compare(minKeys.get(a), minKeys.get(b)));
+    List<List<DataFileMeta>> runs = new ArrayList<>();
+    List<Object[]> runMaxKeys = new ArrayList<>();
+    for (int i : order) {
+      DataFileMeta f = byMinKey.get(i);
+      Object[] min = minKeys.get(i);
+      int run = 0;
+      while (run < runs.size() && keyOrder.compare(runMaxKeys.get(run), min) >= 0) {
+        run++;
+      }
+      if (run == runs.size()) {
+        runs.add(new ArrayList<>());
+        runMaxKeys.add(null);
+      }
+      runs.get(run).add(f);
+      runMaxKeys.set(run, BinaryRowCodec.deserialize(keyType, f.maxKey()));
+    }
+    return runs;
   }
 
   /**
@@ -261,7 +311,9 @@ public final class DeduplicatingBatchMerge implements Closeable {
     for (int c = 0; c < fileType.size(); c++) {
       boolean anyDictionary = false;
       for (FileCursor cursor : cursors) {
-        anyDictionary |= cursor.reader.hasDictionaryPages(c);
+        for (ParquetBatchReader reader : cursor.readers) {
+          anyDictionary |= reader.hasDictionaryPages(c);
+        }
       }
       if (!anyDictionary) {
         columns.add(fileType.field(c).name());
@@ -292,38 +344,42 @@ public final class DeduplicatingBatchMerge implements Closeable {
 
   @Override
   public void close() throws IOException {
-    closeAll(cursors);
+    for (FileCursor c : cursors) {
+      closeReaders(c.readers);
+    }
   }
 
-  private static void closeAll(List<FileCursor> cursors) {
-    for (FileCursor c : cursors) {
+  private static void closeReaders(List<ParquetBatchReader> readers) {
+    for (ParquetBatchReader r : readers) {
       try {
-        c.reader.close();
+        r.close();
       } catch (IOException ignored) {
         // Closing a read-only file cannot lose data.
       }
     }
   }
 
-  /** One file's reader and the record it is at. */
+  /** One sorted run's files, read one after the other, and the record the run is at. */
   private static final class FileCursor {
-    private final ParquetBatchReader reader;
+    private final List<ParquetBatchReader> readers;
+    private final List<Path> paths;
     private final ColumnBatch[] batches;
     private final List<String> keyNames;
     private final int sequenceIndex;
     private final int index;
-    private final Path path;
+    private int file;
     private int filled;
     private ColumnBatch batch;
     private int row;
 
     FileCursor(
-        ParquetBatchReader reader,
+        List<ParquetBatchReader> readers,
+        List<Path> paths,
         ColumnBatch.Kind[] kinds,
         KeyValueLayout layout,
-        int index,
-        Path path) {
-      this.reader = reader;
+        int index) {
+      this.readers = readers;
+      this.paths = paths;
       this.batches =
           new ColumnBatch[] {
             new ColumnBatch(layout.fileType(), batchRows(kinds.length)),
@@ -332,22 +388,32 @@ public final class DeduplicatingBatchMerge implements Closeable {
       this.keyNames = layout.fileType().fieldNames().subList(0, layout.keyArity());
       this.sequenceIndex = layout.sequenceIndex();
       this.index = index;
-      this.path = path;
     }
 
-    /** Moves to the next record; false at the end of the file. */
+    /**
+     * Moves to the next record; false at the end of the run. A file read to its end is closed, so
+     * that its last row group's pages go before the next file's are read.
+     */
     boolean advance() {
       if (batch != null && ++row < batch.size()) {
         return true;
       }
       ColumnBatch next = batches[filled++ & 1];
-      if (!reader.next(next)) {
-        return false;
+      while (file < readers.size()) {
+        if (readers.get(file).next(next)) {
+          checkKeys(next);
+          batch = next;
+          row = 0;
+          return true;
+        }
+        try {
+          readers.get(file).close();
+        } catch (IOException ignored) {
+          // Closing a read-only file cannot lose data.
+        }
+        file++;
       }
-      checkKeys(next);
-      batch = next;
-      row = 0;
-      return true;
+      return false;
     }
 
     /** Keys are never NULL in a file of the table's schema; the merge relies on it. */
@@ -357,7 +423,7 @@ public final class DeduplicatingBatchMerge implements Closeable {
           if (b.isNull(c, r)) {
             throw new IllegalStateException(
                 "Data file "
-                    + path
+                    + paths.get(file)
                     + " holds a NULL in its key column "
                     + keyNames.get(c)
                     + "; primary keys are never NULL, so the file is damaged.");

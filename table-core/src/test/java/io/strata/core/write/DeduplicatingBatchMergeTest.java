@@ -2,10 +2,12 @@ package io.strata.core.write;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.core.compact.FullCompaction;
 import io.strata.core.data.BinaryRow;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.format.HadoopFiles;
 import io.strata.core.format.ParquetRowReader;
+import io.strata.core.levels.CompactStrategy;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
@@ -25,6 +27,7 @@ import io.strata.core.types.Timestamp;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -83,12 +86,47 @@ class DeduplicatingBatchMergeTest {
     try (DeduplicatingBatchMerge merge = DeduplicatingBatchMerge.open(table, split(table), true)) {
       assertThat(merge).as("the batch merge reads this table").isNotNull();
     }
+    List<DataFileMeta> batched = assertBothMergesWriteTheSameFiles(table, files, dropDeletes);
+    long deletes = batched.stream().mapToLong(DataFileMeta::deleteRowCount).sum();
+    assertThat(deletes > 0).isEqualTo(!dropDeletes && engine.equals("deduplicate"));
+  }
+
+  @Test
+  void aLevelOfManyFilesIsReadAsOneRunOfFiles() throws IOException {
+    FileStoreTable table = table("levels", Map.of());
+    writeOverlappingCommits(table, new Random(9), 3, 400, 0, 10);
+    new FullCompaction(table, "test", Clock.systemUTC()).run(null, CompactStrategy.FULL);
+    writeOverlappingCommits(table, new Random(10), 2, 300, 0, 10);
+
+    List<DataFileMeta> files = files(table);
+    List<List<DataFileMeta>> runs =
+        DeduplicatingBatchMerge.sortedRuns(files, table.schema().trimmedPrimaryKeyType());
+    assertThat(files.stream().filter(f -> f.level() == 5).count()).isGreaterThan(2);
+    assertThat(runs).hasSizeLessThan(files.size());
+    assertThat(runs).anySatisfy(run -> assertThat(run).hasSizeGreaterThan(2));
+    assertThat(runs.stream().mapToInt(List::size).sum()).isEqualTo(files.size());
+
+    assertBothMergesWriteTheSameFiles(table, files, true);
+    assertBothMergesWriteTheSameFiles(table, files, false);
+    List<String> batched = new ArrayList<>();
+    try (CloseableIterator<Object[]> rows = TableRead.open(table, split(table), ROW)) {
+      rows.forEachRemaining(r -> batched.add(Arrays.deepToString(r)));
+    }
+    List<String> recordwise = new ArrayList<>();
+    try (MergeSplitReader rows = new MergeSplitReader(table, split(table), ROW)) {
+      rows.forEachRemaining(r -> recordwise.add(Arrays.deepToString(r)));
+    }
+    assertThat(batched).hasSizeGreaterThan(1000).isEqualTo(recordwise);
+  }
+
+  /** Compacts {@code files} both ways; the batch merge's files, once they are shown equal. */
+  private static List<DataFileMeta> assertBothMergesWriteTheSameFiles(
+      FileStoreTable table, List<DataFileMeta> files, boolean dropDeletes) throws IOException {
     CompactUnit unit = new CompactUnit(files, 5, dropDeletes);
     BucketId bucket = new BucketId(split(table).partition(), 0);
     List<DataFileMeta> batched = new BucketCompactor(table).rewrite(bucket, 1, unit);
     List<DataFileMeta> recordwise =
         new BucketCompactor(table).recordByRecord().rewrite(bucket, 1, unit);
-
     assertThat(batched).hasSameSizeAs(recordwise).hasSizeGreaterThan(1);
     for (int i = 0; i < batched.size(); i++) {
       DataFileMeta a = batched.get(i);
@@ -105,8 +143,7 @@ class DeduplicatingBatchMergeTest {
       assertThat(a.level()).isEqualTo(b.level()).isEqualTo(5);
       assertThat(rows(table, a)).isEqualTo(rows(table, b));
     }
-    long deletes = batched.stream().mapToLong(DataFileMeta::deleteRowCount).sum();
-    assertThat(deletes > 0).isEqualTo(!dropDeletes && engine.equals("deduplicate"));
+    return batched;
   }
 
   @ParameterizedTest
