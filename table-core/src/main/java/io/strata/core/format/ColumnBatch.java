@@ -155,9 +155,13 @@ public final class ColumnBatch {
     return doubles[column][row];
   }
 
-  /** The UTF-8 bytes of a string value, as Parquet writes them. */
+  /**
+   * The UTF-8 bytes of a string value, as Parquet writes them. Marked reused, so that what
+   * Parquet's writer keeps of it (dictionary entries, bounds) is copied: the bytes are mostly a
+   * range of a whole decompressed page, which a kept reference would keep alive.
+   */
   public Binary getString(int column, int row) {
-    return Binary.fromConstantByteArray(
+    return Binary.fromReusedByteArray(
         stringBytes[column][row], stringOffsets[column][row], stringLengths[column][row]);
   }
 

@@ -106,13 +106,15 @@ final class ParquetValueWriters {
       case FLOAT -> (c, v) -> c.addFloat((Float) v);
       case DOUBLE -> (c, v) -> c.addDouble((Double) v);
       case DECIMAL -> decimal((AtomicType) type);
-      // A Binary is a string a rewrite read as its UTF-8 bytes. fromString would wrap the bytes
-      // in a ByteBuffer as well: one more object per value.
+      // A Binary is a string a rewrite read as its UTF-8 bytes, mostly a slice of a whole page:
+      // passed on as reused, so that what the writer keeps of it (dictionary entries, bounds) is
+      // copied instead of keeping the page alive. fromString would wrap the bytes in a ByteBuffer
+      // as well: one more object per value.
       case CHAR, VARCHAR ->
           (c, v) ->
               c.addBinary(
                   v instanceof Binary encoded
-                      ? encoded
+                      ? asReused(encoded)
                       : Binary.fromConstantByteArray(
                           ((String) v).getBytes(StandardCharsets.UTF_8)));
       case BINARY, VARBINARY -> (c, v) -> c.addBinary(Binary.fromReusedByteArray((byte[]) v));
@@ -121,6 +123,10 @@ final class ParquetValueWriters {
       case MAP -> map((MapType) type);
       case ROW -> row((RowType) type);
     };
+  }
+
+  private static Binary asReused(Binary bytes) {
+    return bytes.isBackingBytesReused() ? bytes : Binary.fromReusedByteBuffer(bytes.toByteBuffer());
   }
 
   private static ValueWriter decimal(AtomicType type) {
