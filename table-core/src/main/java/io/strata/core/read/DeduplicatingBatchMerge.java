@@ -1,7 +1,5 @@
 package io.strata.core.read;
 
-import io.strata.core.data.BinaryRowCodec;
-import io.strata.core.data.ValueComparator;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.format.ColumnBatch;
 import io.strata.core.format.DataFileFormat;
@@ -19,8 +17,6 @@ import io.strata.core.types.RowType;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.PriorityQueue;
@@ -162,38 +158,11 @@ public final class DeduplicatingBatchMerge implements Closeable {
     }
   }
 
-  /**
-   * The files grouped into runs of files whose key ranges do not overlap, each run in key order: a
-   * run is read one file after the other, so a merge holds one row group per run in memory, not one
-   * per file (a level above 0 is one such run, however many files it has).
-   */
+  /** The files grouped into sorted runs ({@link SortedRuns}), each run in key order. */
   public static List<List<DataFileMeta>> sortedRuns(List<DataFileMeta> files, RowType keyType) {
-    Comparator<Object[]> keyOrder = ValueComparator.ofRow(keyType);
-    List<DataFileMeta> byMinKey = new ArrayList<>(files);
-    List<Object[]> minKeys = new ArrayList<>();
-    for (DataFileMeta f : byMinKey) {
-      minKeys.add(BinaryRowCodec.deserialize(keyType, f.minKey()));
-    }
-    Integer[] order = new Integer[files.size()];
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
-    }
-    Arrays.sort(order, (a, b) -> keyOrder.compare(minKeys.get(a), minKeys.get(b)));
     List<List<DataFileMeta>> runs = new ArrayList<>();
-    List<Object[]> runMaxKeys = new ArrayList<>();
-    for (int i : order) {
-      DataFileMeta f = byMinKey.get(i);
-      Object[] min = minKeys.get(i);
-      int run = 0;
-      while (run < runs.size() && keyOrder.compare(runMaxKeys.get(run), min) >= 0) {
-        run++;
-      }
-      if (run == runs.size()) {
-        runs.add(new ArrayList<>());
-        runMaxKeys.add(null);
-      }
-      runs.get(run).add(f);
-      runMaxKeys.set(run, BinaryRowCodec.deserialize(keyType, f.maxKey()));
+    for (List<Integer> run : SortedRuns.of(files, keyType)) {
+      runs.add(run.stream().map(files::get).toList());
     }
     return runs;
   }

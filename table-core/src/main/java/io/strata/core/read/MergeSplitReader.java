@@ -35,6 +35,7 @@ import java.util.NoSuchElementException;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -69,6 +70,10 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   private int[] recordLevels = new int[8];
 
   private final int keyArity;
+
+  /** Whether every file of the split has the table's schema (see {@link #asRead}). */
+  private boolean allTableSchema;
+
   private KeyValueLayout keyValueLayout;
   private boolean keepRetractions;
   private OlderRecords older;
@@ -139,19 +144,21 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
                 && allParquetOfTable(split)
             ? stringFieldIds(readType)
             : Set.of();
+    this.allTableSchema = allOfTableSchema(split);
     try {
-      for (int i = 0; i < split.files().size(); i++) {
-        Cursor c = open(split, split.files().get(i), encodedStrings);
+      // One cursor per sorted run, whose files are opened one after the other as it reaches them.
+      for (List<Integer> run : SortedRuns.of(split.files(), layout.keyType())) {
+        Cursor c =
+            new Cursor(
+                run,
+                i -> open(split, split.files().get(i), encodedStrings),
+                deleted,
+                i -> split.files().get(i).level());
         cursors.add(c);
-        c.deleted = deleted.apply(i);
-        c.level = split.files().get(i).level();
         if (c.advance()) {
           queue.add(c);
         }
       }
-    } catch (IOException e) {
-      closeQuietly();
-      throw new UncheckedIOException(e);
     } catch (RuntimeException e) {
       closeQuietly();
       throw e;
@@ -200,8 +207,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     KeyValue find(Object[] key) throws IOException;
   }
 
-  private Cursor open(DataSplit split, DataFileMeta file, Set<Integer> encodedStrings)
-      throws IOException {
+  private FileRead open(DataSplit split, DataFileMeta file, Set<Integer> encodedStrings) {
     TableSchema fileSchema =
         file.schemaId() == table.schema().id()
             ? table.schema()
@@ -217,14 +223,19 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         table
             .dataFilePaths()
             .of(split.partition(), split.bucket(), file.fileName(), file.externalPath());
-    FileSystem fs = table.fileIO().fileSystem(path);
-    CloseableIterator<Object[]> reader =
-        encodedStrings.isEmpty()
-            ? DataFileFormat.ofFile(file.fileName())
-                .open(fs, path, file.fileSize(), new RowType(requested))
-            : ParquetRowReader.openEncodingStrings(
-                fs, path, file.fileSize(), new RowType(requested), encodedStrings);
-    return new Cursor(
+    CloseableIterator<Object[]> reader;
+    try {
+      FileSystem fs = table.fileIO().fileSystem(path);
+      reader =
+          encodedStrings.isEmpty()
+              ? DataFileFormat.ofFile(file.fileName())
+                  .open(fs, path, file.fileSize(), new RowType(requested))
+              : ParquetRowReader.openEncodingStrings(
+                  fs, path, file.fileSize(), new RowType(requested), encodedStrings);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new FileRead(
         reader,
         fileSchema == table.schema(),
         mapping,
@@ -368,8 +379,12 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     if (keyValueLayout == null || older != null || !lastWins || projection != null) {
       return false;
     }
-    for (Cursor c : cursors) {
-      if (!c.tableSchema) {
+    return allTableSchema;
+  }
+
+  private boolean allOfTableSchema(DataSplit split) {
+    for (DataFileMeta f : split.files()) {
+      if (f.schemaId() != table.schema().id()) {
         return false;
       }
     }
@@ -449,63 +464,83 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
 
   private void closeQuietly() {
     for (Cursor c : cursors) {
-      try {
-        c.reader().close();
-      } catch (IOException ignored) {
-        // Closing a read-only file cannot lose data.
-      }
+      c.closeFile();
     }
   }
 
-  /** The current record of one file. */
+  /** How one file of the split is read: its rows and where its key-value columns are. */
+  private record FileRead(
+      CloseableIterator<Object[]> reader,
+      boolean tableSchema,
+      FieldMapping mapping,
+      int valueOffset,
+      int sequenceIndex,
+      int kindIndex,
+      int[] keyValueColumns) {}
+
+  /**
+   * The current record of one sorted run, whose files (positions in the split, in key order) are
+   * opened one after the other; a file read to its end is closed before the next is opened.
+   */
   private static final class Cursor {
-    private final CloseableIterator<Object[]> reader;
-
-    /** Whether the file has the table's schema, so its rows are laid out as the table's files. */
-    private final boolean tableSchema;
-
-    private final FieldMapping mapping;
-    private final int valueOffset;
-    private final int sequenceIndex;
-    private final int kindIndex;
-    private final int[] keyValueColumns;
+    private final List<Integer> files;
+    private final IntFunction<FileRead> opener;
+    private final IntFunction<DeletionVector> deletions;
+    private final IntUnaryOperator levels;
+    private int nextFile;
+    private FileRead file;
     private Object[] row;
     private Object[] key;
 
-    /** Rows of the file that a deletion vector hides; their positions count from 0. */
+    /** Rows of the current file that a deletion vector hides; their positions count from 0. */
     private DeletionVector deleted = DeletionVector.EMPTY;
 
-    /** The file's LSM level. */
+    /** The current file's LSM level. */
     private int level;
 
     private long position;
 
     Cursor(
-        CloseableIterator<Object[]> reader,
-        boolean tableSchema,
-        FieldMapping mapping,
-        int valueOffset,
-        int sequenceIndex,
-        int kindIndex,
-        int[] keyValueColumns) {
-      this.reader = reader;
-      this.tableSchema = tableSchema;
-      this.mapping = mapping;
-      this.valueOffset = valueOffset;
-      this.sequenceIndex = sequenceIndex;
-      this.kindIndex = kindIndex;
-      this.keyValueColumns = keyValueColumns;
+        List<Integer> files,
+        IntFunction<FileRead> opener,
+        IntFunction<DeletionVector> deletions,
+        IntUnaryOperator levels) {
+      this.files = files;
+      this.opener = opener;
+      this.deletions = deletions;
+      this.levels = levels;
     }
 
     boolean advance() {
-      do {
-        if (!reader.hasNext()) {
+      while (true) {
+        if (file != null) {
+          CloseableIterator<Object[]> reader = file.reader();
+          while (reader.hasNext()) {
+            row = reader.next();
+            if (!deleted.isDeleted(position++)) {
+              fillKey();
+              return true;
+            }
+          }
+          closeFile();
+        }
+        if (nextFile == files.size()) {
           return false;
         }
-        row = reader.next();
-      } while (deleted.isDeleted(position++));
-      // The key columns lead the row; comparisons read only them. A thin-mode file has none (they
-      // read NULL), so its keys are copied from the value columns.
+        int index = files.get(nextFile++);
+        deleted = deletions.apply(index);
+        level = levels.applyAsInt(index);
+        position = 0;
+        file = opener.apply(index);
+      }
+    }
+
+    /**
+     * The key columns lead the row; comparisons read only them. A thin-mode file has none (they
+     * read NULL), so its keys are copied from the value columns.
+     */
+    private void fillKey() {
+      int[] keyValueColumns = file.keyValueColumns();
       key = row;
       for (int i = 0; i < keyValueColumns.length; i++) {
         if (row[i] == null) {
@@ -515,24 +550,30 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
           key[i] = row[keyValueColumns[i]];
         }
       }
-      return true;
+    }
+
+    void closeFile() {
+      if (file != null) {
+        try {
+          file.reader().close();
+        } catch (IOException ignored) {
+          // Closing a read-only file cannot lose data.
+        }
+        file = null;
+      }
     }
 
     /** The current row with its key columns filled (thin-mode files leave them NULL). */
     Object[] fileRow() {
       if (key != row) {
-        System.arraycopy(key, 0, row, 0, keyValueColumns.length);
+        System.arraycopy(key, 0, row, 0, file.keyValueColumns().length);
       }
       return row;
     }
 
-    CloseableIterator<Object[]> reader() {
-      return reader;
-    }
-
     /** The read row of a record this cursor returned (converted to the read schema). */
     Object[] toReadRow(Object[] fileRow) {
-      return mapping.map(fileRow, valueOffset);
+      return file.mapping().map(fileRow, file.valueOffset());
     }
 
     Object[] row() {
@@ -544,11 +585,11 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     }
 
     long sequence() {
-      return (Long) row[sequenceIndex];
+      return (Long) row[file.sequenceIndex()];
     }
 
     int kind() {
-      return (Byte) row[kindIndex];
+      return (Byte) row[file.kindIndex()];
     }
   }
 }
