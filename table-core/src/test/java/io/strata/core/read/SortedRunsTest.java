@@ -66,12 +66,7 @@ class SortedRunsTest {
       }
       TableTestSupport.write(table, rows, rows.stream().map(r -> RowKind.INSERT).toList());
     }
-    List<DataFileMeta> files = new ArrayList<>();
-    for (ManifestEntry e :
-        new FileStoreScan(table.manifestFiles(), table.schema().partitionType())
-            .liveEntries(table.snapshotManager().latest())) {
-      files.add(e.file());
-    }
+    List<DataFileMeta> files = liveFiles(table);
     List<List<Integer>> runs = SortedRuns.of(files, table.schema().trimmedPrimaryKeyType());
     assertThat(files.stream().filter(f -> f.level() > 0).count()).isGreaterThan(2);
     assertThat(runs).hasSizeLessThan(files.size());
@@ -102,15 +97,20 @@ class SortedRunsTest {
       }
       TableTestSupport.write(table, rows, rows.stream().map(r -> RowKind.INSERT).toList());
     }
+    List<DataFileMeta> files = liveFiles(table);
+    files.sort(java.util.Comparator.comparingLong(DataFileMeta::minSequenceNumber));
+    List<List<Integer>> runs = SortedRuns.of(files, table.schema().trimmedPrimaryKeyType());
+    // [0,10] [20,30] [31,40] chain; [5,15] overlaps the first; [10,12] overlaps [0,10] and [5,15].
+    assertThat(runs).containsExactly(List.of(0, 2, 3), List.of(1), List.of(4));
+  }
+
+  private static List<DataFileMeta> liveFiles(FileStoreTable table) {
     List<DataFileMeta> files = new ArrayList<>();
     for (ManifestEntry e :
         new FileStoreScan(table.manifestFiles(), table.schema().partitionType())
             .liveEntries(table.snapshotManager().latest())) {
       files.add(e.file());
     }
-    files.sort(java.util.Comparator.comparingLong(DataFileMeta::minSequenceNumber));
-    List<List<Integer>> runs = SortedRuns.of(files, table.schema().trimmedPrimaryKeyType());
-    // [0,10] [20,30] [31,40] chain; [5,15] overlaps the first; [10,12] overlaps [0,10] and [5,15].
-    assertThat(runs).containsExactly(List.of(0, 2, 3), List.of(1), List.of(4));
+    return files;
   }
 }
