@@ -55,10 +55,6 @@ public final class ColumnBatch {
         default -> null;
       };
     }
-
-    boolean integral() {
-      return this != FLOAT && this != DOUBLE && this != STRING;
-    }
   }
 
   private final Kind[] kinds;
@@ -259,7 +255,7 @@ public final class ColumnBatch {
    */
   public static boolean comparableLeading(Kind[] kinds, int columns) {
     for (int c = 0; c < columns; c++) {
-      if (kinds[c] != Kind.STRING && !kinds[c].integral()) {
+      if (kinds[c] == Kind.FLOAT || kinds[c] == Kind.DOUBLE) {
         return false;
       }
     }

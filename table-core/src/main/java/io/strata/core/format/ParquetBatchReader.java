@@ -49,7 +49,6 @@ import org.apache.parquet.schema.Type;
 public final class ParquetBatchReader implements Closeable {
 
   private final ParquetFileReader reader;
-  private final MessageType requested;
   private final ColumnBatch.Kind[] kinds;
   private final ColumnDescriptor[] columns;
   private ColumnPages[] readers;
@@ -59,7 +58,6 @@ public final class ParquetBatchReader implements Closeable {
   private ParquetBatchReader(
       ParquetFileReader reader, MessageType requested, ColumnBatch.Kind[] kinds) {
     this.reader = reader;
-    this.requested = requested;
     this.kinds = kinds;
     this.columns = requested.getColumns().toArray(new ColumnDescriptor[0]);
     reader.setRequestedSchema(requested);

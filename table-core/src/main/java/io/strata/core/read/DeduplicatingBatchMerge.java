@@ -44,8 +44,8 @@ public final class DeduplicatingBatchMerge implements Closeable {
     return Math.max(64, Math.min(4096, 32768 / Math.max(1, columns)));
   }
 
-  private final List<FileCursor> cursors;
-  private final PriorityQueue<FileCursor> queue;
+  private final List<RunCursor> cursors;
+  private final PriorityQueue<RunCursor> queue;
   private final int keyArity;
   private final int kindIndex;
   private final int valueOffset;
@@ -62,13 +62,13 @@ public final class DeduplicatingBatchMerge implements Closeable {
   private boolean resolved;
 
   /** A cursor known to be at or below every cursor in {@link #queue}, kept out of it. */
-  private FileCursor held;
+  private RunCursor held;
 
   private ColumnBatch batch;
   private int row;
 
   private DeduplicatingBatchMerge(
-      List<FileCursor> cursors, KeyValueLayout layout, boolean firstWins, boolean keepRetractions) {
+      List<RunCursor> cursors, KeyValueLayout layout, boolean firstWins, boolean keepRetractions) {
     this.cursors = cursors;
     this.firstWins = firstWins;
     this.keyArity = layout.keyArity();
@@ -77,7 +77,7 @@ public final class DeduplicatingBatchMerge implements Closeable {
     this.fileType = layout.fileType();
     this.keepRetractions = keepRetractions;
     this.queue = new PriorityQueue<>(Math.max(1, cursors.size()), this::compare);
-    for (FileCursor c : cursors) {
+    for (RunCursor c : cursors) {
       if (c.advance()) {
         queue.add(c);
       }
@@ -125,7 +125,7 @@ public final class DeduplicatingBatchMerge implements Closeable {
     if (kinds == null || !ColumnBatch.comparableLeading(kinds, layout.keyArity())) {
       return null;
     }
-    List<FileCursor> cursors = new ArrayList<>();
+    List<RunCursor> cursors = new ArrayList<>();
     List<ParquetBatchReader> opened = new ArrayList<>();
     try {
       List<List<DataFileMeta>> runs = sortedRuns(split.files(), layout.keyType());
@@ -149,7 +149,7 @@ public final class DeduplicatingBatchMerge implements Closeable {
           readers.add(reader);
           paths.add(path);
         }
-        cursors.add(new FileCursor(readers, paths, kinds, layout, cursors.size()));
+        cursors.add(new RunCursor(readers, paths, kinds, layout, cursors.size()));
       }
       return new DeduplicatingBatchMerge(cursors, layout, firstRow, keepRetractions);
     } catch (IOException | RuntimeException e) {
@@ -227,7 +227,7 @@ public final class DeduplicatingBatchMerge implements Closeable {
    */
   public boolean next() {
     while (true) {
-      FileCursor head = held != null ? held : queue.poll();
+      RunCursor head = held != null ? held : queue.poll();
       held = null;
       if (head == null) {
         return false;
@@ -235,14 +235,14 @@ public final class DeduplicatingBatchMerge implements Closeable {
       ColumnBatch taken = head.batch;
       int takenRow = head.row;
       if (head.advance()) {
-        FileCursor top = queue.peek();
+        RunCursor top = queue.peek();
         if (top == null || compare(head, top) < 0) {
           held = head;
         } else {
           queue.add(head);
         }
       }
-      FileCursor following = held != null ? held : queue.peek();
+      RunCursor following = held != null ? held : queue.peek();
       boolean moreOfKey =
           following != null
               && taken.compareLeading(takenRow, following.batch, following.row, keyArity) == 0;
@@ -279,7 +279,7 @@ public final class DeduplicatingBatchMerge implements Closeable {
     List<String> columns = new ArrayList<>();
     for (int c = 0; c < fileType.size(); c++) {
       boolean anyDictionary = false;
-      for (FileCursor cursor : cursors) {
+      for (RunCursor cursor : cursors) {
         for (ParquetBatchReader reader : cursor.readers) {
           anyDictionary |= reader.hasDictionaryPages(c);
         }
@@ -302,7 +302,7 @@ public final class DeduplicatingBatchMerge implements Closeable {
   }
 
   /** By key, then sequence number, then file (a file's records never tie on both). */
-  private int compare(FileCursor a, FileCursor b) {
+  private int compare(RunCursor a, RunCursor b) {
     int c = a.batch.compareLeading(a.row, b.batch, b.row, keyArity);
     if (c != 0) {
       return c;
@@ -313,7 +313,7 @@ public final class DeduplicatingBatchMerge implements Closeable {
 
   @Override
   public void close() throws IOException {
-    for (FileCursor c : cursors) {
+    for (RunCursor c : cursors) {
       closeReaders(c.readers);
     }
   }
@@ -329,7 +329,7 @@ public final class DeduplicatingBatchMerge implements Closeable {
   }
 
   /** One sorted run's files, read one after the other, and the record the run is at. */
-  private static final class FileCursor {
+  private static final class RunCursor {
     private final List<ParquetBatchReader> readers;
     private final List<Path> paths;
     private final ColumnBatch[] batches;
@@ -341,7 +341,7 @@ public final class DeduplicatingBatchMerge implements Closeable {
     private ColumnBatch batch;
     private int row;
 
-    FileCursor(
+    RunCursor(
         List<ParquetBatchReader> readers,
         List<Path> paths,
         ColumnBatch.Kind[] kinds,
