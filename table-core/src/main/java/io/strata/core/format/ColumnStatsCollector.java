@@ -33,7 +33,7 @@ final class ColumnStatsCollector {
 
   private byte[] maxEncoded;
 
-  /** Bounds of the values added from column batches, as primitives until asked for. */
+  /** Bounds of numbers and booleans, as primitives until asked for. */
   private long minLong = Long.MAX_VALUE;
 
   private long maxLong = Long.MIN_VALUE;
@@ -65,34 +65,21 @@ final class ColumnStatsCollector {
       addEncoded(encoded);
       return;
     }
-    Object lo = value;
-    Object hi = value;
-    if (root == DataTypeRoot.FLOAT) {
-      float f = (Float) value;
-      if (Float.isNaN(f)) {
-        boundsUnknown = true;
-        return;
-      }
-      if (f == 0.0f) {
-        lo = -0.0f;
-        hi = 0.0f;
-      }
-    } else if (root == DataTypeRoot.DOUBLE) {
-      double d = (Double) value;
-      if (Double.isNaN(d)) {
-        boundsUnknown = true;
-        return;
-      }
-      if (d == 0.0d) {
-        lo = -0.0d;
-        hi = 0.0d;
-      }
+    // Numbers keep primitive bounds: no comparator call and no boxed bound per value.
+    switch (root) {
+      case BOOLEAN -> addLong((Boolean) value ? 1 : 0);
+      case TINYINT, SMALLINT, INT, DATE, TIME, BIGINT -> addLong(((Number) value).longValue());
+      case FLOAT, DOUBLE -> addDouble(((Number) value).doubleValue());
+      default -> addObject(value);
     }
-    if (min == null || comparator.compare(lo, min) < 0) {
-      min = snapshot(lo);
+  }
+
+  private void addObject(Object value) {
+    if (min == null || comparator.compare(value, min) < 0) {
+      min = snapshot(value);
     }
-    if (max == null || comparator.compare(hi, max) > 0) {
-      max = snapshot(hi);
+    if (max == null || comparator.compare(value, max) > 0) {
+      max = snapshot(value);
     }
   }
 
@@ -114,13 +101,14 @@ final class ColumnStatsCollector {
               batch.stringBytes(column, row),
               batch.stringOffset(column, row),
               batch.stringLength(column, row));
-      default -> {
-        long v = batch.getLong(column, row);
-        minLong = Math.min(minLong, v);
-        maxLong = Math.max(maxLong, v);
-        primitiveBounds = true;
-      }
+      default -> addLong(batch.getLong(column, row));
     }
+  }
+
+  private void addLong(long v) {
+    minLong = Math.min(minLong, v);
+    maxLong = Math.max(maxLong, v);
+    primitiveBounds = true;
   }
 
   private void addDouble(double d) {

@@ -1,36 +1,50 @@
 package io.strata.core.format;
 
+import io.strata.core.format.ParquetValueWriters.ColumnConsumer;
+import io.strata.core.format.ParquetValueWriters.FieldsWriter;
+import io.strata.core.types.AtomicType;
 import io.strata.core.types.RowType;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.column.ParquetProperties;
-import org.apache.parquet.hadoop.ParquetFileWriter;
-import org.apache.parquet.hadoop.ParquetWriter;
-import org.apache.parquet.hadoop.api.WriteSupport;
-import org.apache.parquet.io.OutputFile;
+import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.schema.MessageType;
 
 /**
  * Writes {@code Object[]} rows of a RowType (canonical values, see {@link
  * io.strata.core.types.DataType}) into one new Parquet data file laid out as Paimon writes it, and
  * collects per-column {@link FileStats} on the way. {@link #finish()} completes the file; after a
  * failed {@link #write} only {@link #abort()} or {@link #close()} are allowed.
+ *
+ * <p>Rows of top-level primitive columns only, the common case, are written value by value into the
+ * column writers; rows with a nested column go through parquet-mr's record assembly.
  */
 public final class ParquetRowWriter extends RowFileWriter {
 
   private static final String ZSTD_LEVEL_KEY = "parquet.compression.codec.zstd.level";
 
-  private final ParquetWriter<Object> writer;
+  private final ParquetFileColumns file;
+  private final FieldsWriter fields;
+
+  /** One per column when every column is a top-level primitive, else null (records). */
+  private final ColumnConsumer[] columns;
+
   private final ColumnStatsCollector[] stats;
 
-  /** The batch row handed to Parquet's writer; one, re-pointed at each row. */
-  private final BatchRow batchRow = new BatchRow();
-
   private ParquetRowWriter(
-      FileSystem fs, Path path, RowType rowType, ParquetWriter<Object> writer, StatsMode[] modes) {
+      FileSystem fs, Path path, RowType rowType, ParquetFileColumns file, StatsMode[] modes) {
     super(fs, path, rowType);
-    this.writer = writer;
+    this.file = file;
+    this.fields = new FieldsWriter(rowType);
+    this.columns = allPrimitive(rowType) ? new ColumnConsumer[rowType.size()] : null;
+    if (columns != null) {
+      for (int i = 0; i < columns.length; i++) {
+        columns[i] = new ColumnConsumer(rowType.typeAt(i).nullable());
+      }
+      pointColumnsAtGroup();
+    }
     this.stats = new ColumnStatsCollector[rowType.size()];
     for (int i = 0; i < stats.length; i++) {
       stats[i] = new ColumnStatsCollector(rowType.typeAt(i), modes[i]);
@@ -47,35 +61,69 @@ public final class ParquetRowWriter extends RowFileWriter {
     Configuration conf = raw.getConf() == null ? new Configuration(false) : raw.getConf();
     conf = new Configuration(conf);
     conf.setInt(ZSTD_LEVEL_KEY, options.zstdLevel());
-    Builder builder =
-        new Builder(HadoopFiles.outputFile(raw, path), rowType)
-            .withConf(conf)
-            .withWriteMode(ParquetFileWriter.Mode.CREATE)
-            .withCompressionCodec(options.codec())
-            .withRowGroupSize(options.rowGroupSize())
+    ParquetProperties.Builder props =
+        ParquetProperties.builder()
             .withPageSize(options.pageSize())
             .withDictionaryPageSize(options.pageSize())
             .withDictionaryEncoding(options.dictionary())
-            .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
-            .withValidation(false);
-    ParquetWriterConf.apply(options.formatOptions(), builder);
-    ParquetWriter<Object> writer = builder.build();
+            .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0);
+    ParquetWriterConf.apply(options.formatOptions(), props);
+    int maxPaddingSize = ParquetWriterConf.maxPaddingSize(options.formatOptions());
     StatsMode[] modes = new StatsMode[rowType.size()];
     for (int i = 0; i < modes.length; i++) {
       modes[i] = options.statsModeFor(rowType.field(i).name());
     }
-    return new ParquetRowWriter(raw, path, rowType, writer, modes);
+    MessageType schema = ParquetSchemas.toMessageType(rowType);
+    ParquetFileColumns file =
+        ParquetFileColumns.create(
+            HadoopFiles.outputFile(raw, path),
+            schema,
+            props.build(),
+            options.codec(),
+            options.rowGroupSize(),
+            maxPaddingSize,
+            conf);
+    return new ParquetRowWriter(raw, path, rowType, file, modes);
+  }
+
+  private static boolean allPrimitive(RowType rowType) {
+    for (int i = 0; i < rowType.size(); i++) {
+      if (!(rowType.typeAt(i) instanceof AtomicType)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override
   void append(Object[] row) throws IOException {
-    writer.write(row);
+    if (columns != null) {
+      fields.write(columns, row);
+      if (file.endRow()) {
+        pointColumnsAtGroup();
+      }
+      return;
+    }
+    RecordConsumer records = file.records();
+    records.startMessage();
+    fields.write(records, row);
+    records.endMessage();
+    file.recordEnded();
   }
 
+  /** Only files of top-level primitive columns take batch rows (batches hold nothing else). */
   @Override
   void append(ColumnBatch batch, int row) throws IOException {
-    batchRow.at(batch, row);
-    writer.write(batchRow);
+    fields.write(columns, batch, row);
+    if (file.endRow()) {
+      pointColumnsAtGroup();
+    }
+  }
+
+  private void pointColumnsAtGroup() {
+    for (int i = 0; i < columns.length; i++) {
+      columns[i].writeTo(file.column(i));
+    }
   }
 
   @Override
@@ -95,7 +143,7 @@ public final class ParquetRowWriter extends RowFileWriter {
   /** Bytes written to the file so far plus those buffered for it: the size to roll files at. */
   @Override
   public long length() {
-    return writer.getDataSize();
+    return file.dataSize();
   }
 
   @Override
@@ -114,25 +162,10 @@ public final class ParquetRowWriter extends RowFileWriter {
 
   @Override
   void closeFile(boolean complete) throws IOException {
-    writer.close();
-  }
-
-  private static final class Builder extends ParquetWriter.Builder<Object, Builder> {
-    private final RowType rowType;
-
-    Builder(OutputFile file, RowType rowType) {
-      super(file);
-      this.rowType = rowType;
-    }
-
-    @Override
-    protected Builder self() {
-      return this;
-    }
-
-    @Override
-    protected WriteSupport<Object> getWriteSupport(Configuration conf) {
-      return new RowWriteSupport(rowType);
+    if (complete) {
+      file.finish();
+    } else {
+      file.abandon();
     }
   }
 }

@@ -14,6 +14,7 @@ import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 
@@ -67,30 +68,146 @@ final class ParquetValueWriters {
       }
     }
 
-    /** Writes row {@code row} of {@code batch}, whose columns are this writer's fields. */
-    void write(RecordConsumer consumer, ColumnBatch batch, int row) {
+    /**
+     * Writes a row of top-level primitive fields straight into their columns, {@code columns[i]}
+     * being field {@code i}'s.
+     */
+    void write(ColumnConsumer[] columns, Object[] row) {
+      if (row.length != names.length) {
+        throw ValueErrors.writeArity(row.length, names.length);
+      }
+      for (int i = 0; i < names.length; i++) {
+        Object value = row[i];
+        if (value == null) {
+          if (required[i]) {
+            throw ValueErrors.nullNotAllowed("Field '" + names[i] + "'");
+          }
+          columns[i].addNull();
+          continue;
+        }
+        try {
+          writers[i].write(columns[i], value);
+        } catch (ClassCastException e) {
+          throw ValueErrors.writeWrongClass(names[i], value, e);
+        }
+      }
+    }
+
+    /**
+     * Writes row {@code row} of {@code batch}, whose columns are this writer's fields, straight
+     * into the file's columns.
+     */
+    void write(ColumnConsumer[] columns, ColumnBatch batch, int row) {
       if (batch.width() != names.length) {
         throw ValueErrors.writeArity(batch.width(), names.length);
       }
       for (int i = 0; i < names.length; i++) {
+        ColumnConsumer column = columns[i];
         if (batch.isNull(i, row)) {
           if (required[i]) {
             throw ValueErrors.nullNotAllowed("Field '" + names[i] + "'");
           }
+          column.addNull();
           continue;
         }
-        consumer.startField(names[i], i);
         switch (batch.kind(i)) {
-          case BOOLEAN -> consumer.addBoolean(batch.getLong(i, row) != 0);
+          case BOOLEAN -> column.addBoolean(batch.getLong(i, row) != 0);
           case TINYINT, SMALLINT, INT, DECIMAL_INT ->
-              consumer.addInteger((int) batch.getLong(i, row));
-          case BIGINT, DECIMAL_LONG, TIMESTAMP -> consumer.addLong(batch.getLong(i, row));
-          case FLOAT -> consumer.addFloat((float) batch.getDouble(i, row));
-          case DOUBLE -> consumer.addDouble(batch.getDouble(i, row));
-          case STRING -> consumer.addBinary(batch.getString(i, row));
+              column.addInteger((int) batch.getLong(i, row));
+          case BIGINT, DECIMAL_LONG, TIMESTAMP -> column.addLong(batch.getLong(i, row));
+          case FLOAT -> column.addFloat((float) batch.getDouble(i, row));
+          case DOUBLE -> column.addDouble(batch.getDouble(i, row));
+          case STRING -> column.addBinary(batch.getString(i, row));
         }
-        consumer.endField(names[i], i);
       }
+    }
+  }
+
+  /**
+   * A top-level primitive column seen as a record consumer, so that the value writers feed its
+   * column writer directly; only the calls that add one value reach it.
+   */
+  static final class ColumnConsumer extends RecordConsumer {
+    private final int definitionLevel;
+    private ColumnWriter writer;
+
+    /** A consumer for a required (definition level 0) or optional (1) top-level column. */
+    ColumnConsumer(boolean optional) {
+      this.definitionLevel = optional ? 1 : 0;
+    }
+
+    /** Points this consumer at the column's writer of the current row group. */
+    void writeTo(ColumnWriter writer) {
+      this.writer = writer;
+    }
+
+    void addNull() {
+      writer.writeNull(0, 0);
+    }
+
+    @Override
+    public void addInteger(int value) {
+      writer.write(value, 0, definitionLevel);
+    }
+
+    @Override
+    public void addLong(long value) {
+      writer.write(value, 0, definitionLevel);
+    }
+
+    @Override
+    public void addBoolean(boolean value) {
+      writer.write(value, 0, definitionLevel);
+    }
+
+    @Override
+    public void addBinary(Binary value) {
+      writer.write(value, 0, definitionLevel);
+    }
+
+    @Override
+    public void addFloat(float value) {
+      writer.write(value, 0, definitionLevel);
+    }
+
+    @Override
+    public void addDouble(double value) {
+      writer.write(value, 0, definitionLevel);
+    }
+
+    @Override
+    public void startMessage() {
+      throw notOneValue();
+    }
+
+    @Override
+    public void endMessage() {
+      throw notOneValue();
+    }
+
+    @Override
+    public void startField(String field, int index) {
+      throw notOneValue();
+    }
+
+    @Override
+    public void endField(String field, int index) {
+      throw notOneValue();
+    }
+
+    @Override
+    public void startGroup() {
+      throw notOneValue();
+    }
+
+    @Override
+    public void endGroup() {
+      throw notOneValue();
+    }
+
+    // Nested values go through parquet-mr's record assembly, never through a column consumer.
+    private static IllegalStateException notOneValue() {
+      return new IllegalStateException("A top-level primitive column takes single values only");
     }
   }
 
@@ -125,8 +242,19 @@ final class ParquetValueWriters {
     };
   }
 
+  /**
+   * A constant Binary over a whole array of its own (a string the write buffer read back) is kept
+   * as is: the writer then keeps it without a copy, and a reused one would be copied into every
+   * bound it raises, which for an ascending column is every value.
+   */
+  private static final Class<?> OWN_ARRAY_BINARY =
+      Binary.fromConstantByteArray(new byte[0]).getClass();
+
   private static Binary asReused(Binary bytes) {
-    return bytes.isBackingBytesReused() ? bytes : Binary.fromReusedByteBuffer(bytes.toByteBuffer());
+    if (bytes.isBackingBytesReused() || bytes.getClass() == OWN_ARRAY_BINARY) {
+      return bytes;
+    }
+    return Binary.fromReusedByteBuffer(bytes.toByteBuffer());
   }
 
   private static ValueWriter decimal(AtomicType type) {

@@ -3,14 +3,15 @@ package io.strata.core.format;
 import io.strata.core.errors.OptionErrors;
 import java.util.Map;
 import java.util.function.Function;
+import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.hadoop.ParquetWriter;
 
 /**
- * Passes a table's {@code parquet.*} options to parquet-hadoop's writer, with parquet-hadoop's own
- * keys (those of its {@code ParquetOutputFormat}), as Paimon does. Besides {@code
- * parquet.block.size}, {@code parquet.page.size} and {@code parquet.enable.dictionary} (typed table
- * options): {@code parquet.dictionary.page.size}, {@code parquet.writer.max-padding}, {@code
- * parquet.page.row.count.limit}, {@code parquet.block.row.count.limit}, {@code
+ * Passes a table's {@code parquet.*} options to parquet-hadoop's writer properties, with
+ * parquet-hadoop's own keys (those of its {@code ParquetOutputFormat}), as Paimon does. Besides
+ * {@code parquet.block.size}, {@code parquet.page.size} and {@code parquet.enable.dictionary}
+ * (typed table options): {@code parquet.dictionary.page.size}, {@code parquet.writer.max-padding},
+ * {@code parquet.page.row.count.limit}, {@code parquet.block.row.count.limit}, {@code
  * parquet.page.size.row.check.min|max}, {@code parquet.statistics.truncate.length}, {@code
  * parquet.columnindex.truncate.length}, {@code parquet.page.write-checksum.enabled}, {@code
  * parquet.bloom.filter.enabled}, {@code parquet.bloom.filter.max.bytes}, and per column ({@code
@@ -19,28 +20,33 @@ import org.apache.parquet.hadoop.ParquetWriter;
  */
 final class ParquetWriterConf {
 
+  private static final String MAX_PADDING = "parquet.writer.max-padding";
+
   private ParquetWriterConf() {}
 
-  /** Applies each passed-on option of {@code formatOptions} to {@code builder}. */
-  static <B extends ParquetWriter.Builder<?, B>> void apply(
-      Map<String, String> formatOptions, B builder) {
+  /** Applies each passed-on option of {@code formatOptions} but the padding to {@code props}. */
+  static void apply(Map<String, String> formatOptions, ParquetProperties.Builder props) {
     for (Map.Entry<String, String> e : formatOptions.entrySet()) {
       String key = e.getKey();
       String raw = e.getValue();
       int hash = key.indexOf('#');
       if (hash > 0) {
-        applyToColumn(key.substring(0, hash), key.substring(hash + 1), key, raw, builder);
+        applyToColumn(key.substring(0, hash), key.substring(hash + 1), key, raw, props);
       } else {
-        applyToFile(key, raw, builder);
+        applyToFile(key, raw, props);
       }
     }
   }
 
-  private static <B extends ParquetWriter.Builder<?, B>> void applyToFile(
-      String key, String raw, B builder) {
+  /** {@code parquet.writer.max-padding}, or parquet-hadoop's default if the table sets none. */
+  static int maxPaddingSize(Map<String, String> formatOptions) {
+    String raw = formatOptions.get(MAX_PADDING);
+    return raw == null ? ParquetWriter.MAX_PADDING_SIZE_DEFAULT : nonNegative(MAX_PADDING, raw);
+  }
+
+  private static void applyToFile(String key, String raw, ParquetProperties.Builder builder) {
     switch (key) {
       case "parquet.dictionary.page.size" -> builder.withDictionaryPageSize(positive(key, raw));
-      case "parquet.writer.max-padding" -> builder.withMaxPaddingSize(nonNegative(key, raw));
       case "parquet.page.row.count.limit" -> builder.withPageRowCountLimit(positive(key, raw));
       case "parquet.block.row.count.limit" -> builder.withRowGroupRowCountLimit(positive(key, raw));
       case "parquet.page.size.row.check.min" ->
@@ -56,13 +62,13 @@ final class ParquetWriterConf {
       case "parquet.bloom.filter.enabled" -> builder.withBloomFilterEnabled(bool(key, raw));
       case "parquet.bloom.filter.max.bytes" -> builder.withMaxBloomFilterBytes(positive(key, raw));
       default -> {
-        // Not a writer option parquet-hadoop takes from a table (or a typed one set elsewhere).
+        // Not a writer property parquet-hadoop takes from a table (or a typed one set elsewhere).
       }
     }
   }
 
-  private static <B extends ParquetWriter.Builder<?, B>> void applyToColumn(
-      String option, String column, String key, String raw, B builder) {
+  private static void applyToColumn(
+      String option, String column, String key, String raw, ParquetProperties.Builder builder) {
     switch (option) {
       case "parquet.enable.dictionary" -> builder.withDictionaryEncoding(column, bool(key, raw));
       case "parquet.bloom.filter.enabled" -> builder.withBloomFilterEnabled(column, bool(key, raw));

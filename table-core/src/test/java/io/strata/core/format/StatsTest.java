@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.core.types.DataField;
+import io.strata.core.types.DataType;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
 import io.strata.core.types.Timestamp;
@@ -160,6 +161,32 @@ class StatsTest {
     assertThat(nan.min()).isNull();
     assertThat(nan.max()).isNull();
     assertThat(nan.nullCount()).isEqualTo(1L);
+  }
+
+  @Test
+  void numbersAndBooleansKeepBoundsOfTheirOwnType() {
+    assertBounds(DataTypes.BOOLEAN(), List.of(true, false), false, true);
+    assertBounds(
+        DataTypes.TINYINT(), List.of((byte) 3, (byte) -128, (byte) 127), (byte) -128, (byte) 127);
+    assertBounds(DataTypes.SMALLINT(), List.of((short) -2, (short) 9), (short) -2, (short) 9);
+    assertBounds(DataTypes.DATE(), List.of(19000, -1), -1, 19000);
+    assertBounds(
+        DataTypes.BIGINT(),
+        List.of(Long.MAX_VALUE, Long.MIN_VALUE, 0L),
+        Long.MIN_VALUE,
+        Long.MAX_VALUE);
+    assertBounds(DataTypes.FLOAT(), List.of(1.5f, -0.0f, 0.25f), -0.0f, 1.5f);
+    assertBounds(
+        DataTypes.DOUBLE(), List.of(Double.NEGATIVE_INFINITY, 3.0), Double.NEGATIVE_INFINITY, 3.0);
+  }
+
+  private static void assertBounds(DataType type, List<Object> values, Object min, Object max) {
+    ColumnStatsCollector collector = new ColumnStatsCollector(type, StatsMode.FULL);
+    values.forEach(collector::add);
+    collector.add(null);
+    assertThat(collector.min()).isEqualTo(min);
+    assertThat(collector.max()).isEqualTo(max);
+    assertThat(collector.nullCount()).isEqualTo(1L);
   }
 
   @Test
