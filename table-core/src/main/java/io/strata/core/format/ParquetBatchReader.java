@@ -11,7 +11,6 @@ import java.nio.ByteOrder;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -77,7 +76,7 @@ public final class ParquetBatchReader implements Closeable {
     Configuration conf = fs.getConf() == null ? new Configuration(false) : fs.getConf();
     ParquetFileReader reader =
         ParquetFileReader.open(
-            HadoopFiles.inputFile(fs, path, length), HadoopReadOptions.builder(conf).build());
+            HadoopFiles.inputFile(fs, path, length), PageCodecs.readOptions(conf).build());
     try {
       MessageType fileSchema = reader.getFooter().getFileMetaData().getSchema();
       for (int i = 0; i < kinds.length; i++) {

@@ -7,7 +7,7 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.column.ParquetProperties;
-import org.apache.parquet.hadoop.CodecFactory;
+import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -30,8 +30,8 @@ import org.apache.parquet.schema.MessageType;
 final class ParquetFileColumns {
 
   private final ParquetFileWriter file;
-  private final CodecFactory codecs;
-  private final CodecFactory.BytesCompressor compressor;
+  private final PageCodecs codecs;
+  private final CompressionCodecFactory.BytesInputCompressor compressor;
   private final MessageType schema;
   private final ParquetProperties props;
   private final long rowGroupSize;
@@ -50,7 +50,7 @@ final class ParquetFileColumns {
 
   private ParquetFileColumns(
       ParquetFileWriter file,
-      CodecFactory codecs,
+      PageCodecs codecs,
       CompressionCodecName codec,
       MessageType schema,
       ParquetProperties props,
@@ -69,14 +69,15 @@ final class ParquetFileColumns {
   }
 
   /**
-   * Creates the file (failing if it exists). {@code conf} carries the codecs' settings, such as
-   * zstd's level.
+   * Creates the file (failing if it exists). {@code conf} carries the settings of codecs other than
+   * zstd.
    */
   static ParquetFileColumns create(
       OutputFile out,
       MessageType schema,
       ParquetProperties props,
       CompressionCodecName codec,
+      int zstdLevel,
       long rowGroupSize,
       int maxPaddingSize,
       Configuration conf)
@@ -84,10 +85,10 @@ final class ParquetFileColumns {
     ParquetFileWriter file =
         new ParquetFileWriter(
             out, schema, ParquetFileWriter.Mode.CREATE, rowGroupSize, maxPaddingSize, null, props);
-    CodecFactory codecs = null;
+    PageCodecs codecs = null;
     try {
       file.start();
-      codecs = new CodecFactory(conf, props.getPageSizeThreshold());
+      codecs = PageCodecs.forWriting(conf, props.getPageSizeThreshold(), zstdLevel);
       return new ParquetFileColumns(file, codecs, codec, schema, props, rowGroupSize);
     } catch (IOException | RuntimeException e) {
       if (codecs != null) {

@@ -8,7 +8,7 @@ import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
@@ -80,7 +80,7 @@ public final class ParquetRowReader implements CloseableIterator<Object[]> {
       throws IOException {
     return open(
         ParquetFileReader.open(
-            HadoopFiles.inputFile(fs, path, length), HadoopReadOptions.builder(confOf(fs)).build()),
+            HadoopFiles.inputFile(fs, path, length), PageCodecs.readOptions(confOf(fs)).build()),
         readType,
         encodedStrings);
   }
@@ -98,7 +98,7 @@ public final class ParquetRowReader implements CloseableIterator<Object[]> {
       Function<MessageType, FilterPredicate> rowGroups)
       throws IOException {
     InputFile file = HadoopFiles.inputFile(fs, path, length);
-    HadoopReadOptions.Builder options = HadoopReadOptions.builder(confOf(fs));
+    ParquetReadOptions.Builder options = PageCodecs.readOptions(confOf(fs));
     SeekableInputStream stream = file.newStream();
     ParquetFileReader reader;
     try {
@@ -124,7 +124,7 @@ public final class ParquetRowReader implements CloseableIterator<Object[]> {
   public static ParquetRowReader open(InputFile file, Configuration conf, RowType readType)
       throws IOException {
     return open(
-        ParquetFileReader.open(file, HadoopReadOptions.builder(conf).build()), readType, Set.of());
+        ParquetFileReader.open(file, PageCodecs.readOptions(conf).build()), readType, Set.of());
   }
 
   private static ParquetRowReader open(

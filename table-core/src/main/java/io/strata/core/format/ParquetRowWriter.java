@@ -23,8 +23,6 @@ import org.apache.parquet.schema.MessageType;
  */
 public final class ParquetRowWriter extends RowFileWriter {
 
-  private static final String ZSTD_LEVEL_KEY = "parquet.compression.codec.zstd.level";
-
   private final ParquetFileColumns file;
   private final FieldsWriter fields;
 
@@ -59,8 +57,6 @@ public final class ParquetRowWriter extends RowFileWriter {
       FileSystem fs, Path path, RowType rowType, ParquetWriteOptions options) throws IOException {
     FileSystem raw = HadoopFiles.withoutChecksums(fs);
     Configuration conf = raw.getConf() == null ? new Configuration(false) : raw.getConf();
-    conf = new Configuration(conf);
-    conf.setInt(ZSTD_LEVEL_KEY, options.zstdLevel());
     ParquetProperties.Builder props =
         ParquetProperties.builder()
             .withPageSize(options.pageSize())
@@ -80,6 +76,7 @@ public final class ParquetRowWriter extends RowFileWriter {
             schema,
             props.build(),
             options.codec(),
+            options.zstdLevel(),
             options.rowGroupSize(),
             maxPaddingSize,
             conf);

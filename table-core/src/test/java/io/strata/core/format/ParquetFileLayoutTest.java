@@ -184,13 +184,14 @@ class ParquetFileLayoutTest {
       throws IOException {
     FileSystem raw = HadoopFiles.withoutChecksums(TestFiles.fs());
     Configuration conf = new Configuration(raw.getConf());
-    conf.setInt("parquet.compression.codec.zstd.level", options.zstdLevel());
     ReferenceBuilder builder =
         new ReferenceBuilder(
                 HadoopFiles.outputFile(raw, TestFiles.hadoopPath(file)),
                 ParquetSchemas.toMessageType(type),
                 new ParquetValueWriters.FieldsWriter(type))
             .withConf(conf)
+            // Strata's zstd pages are one-shot frames (PageCodecsTest reads them both ways)
+            .withCodecFactory(PageCodecs.forWriting(conf, options.pageSize(), options.zstdLevel()))
             .withWriteMode(ParquetFileWriter.Mode.CREATE)
             .withCompressionCodec(options.codec())
             .withRowGroupSize(options.rowGroupSize())
