@@ -4,7 +4,9 @@ import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
@@ -91,12 +93,14 @@ final class PageCodecs implements CompressionCodecFactory {
   }
 
   /**
-   * Compresses a page into a buffer it reuses: the page writers copy what a compressor returns
-   * before they compress the next page, as parquet-hadoop's own compressors require too.
+   * Compresses a page into a buffer of the thread's: the page writers consume what a compressor
+   * returns before they compress another page (parquet-hadoop's own compressors reuse their output
+   * too), so every file written on a thread can share it. The page, most often the concatenation of
+   * its levels and values, is gathered into the thread's other buffer, not into a new array per
+   * page.
    */
   private static final class ZstdPageCompressor implements BytesInputCompressor {
     private final ZstdCompressCtx ctx;
-    private byte[] out = new byte[0];
 
     ZstdPageCompressor(int level) {
       ctx = new ZstdCompressCtx().setLevel(level);
@@ -104,22 +108,17 @@ final class PageCodecs implements CompressionCodecFactory {
 
     @Override
     public BytesInput compress(BytesInput bytes) throws IOException {
-      ByteBuffer in = bytes.toByteBuffer();
-      int length = in.remaining();
-      int bound = (int) Zstd.compressBound(length);
-      if (out.length < bound) {
-        out = new byte[Math.max(bound, out.length + (out.length >> 1))];
+      Scratch scratch = SCRATCH.get();
+      PageBuffer page = scratch.page;
+      page.reset(bytes.size());
+      bytes.writeAllTo(page);
+      int bound = (int) Zstd.compressBound(page.length);
+      if (scratch.out.length < bound) {
+        scratch.out = new byte[bound];
       }
-      int written;
-      if (in.hasArray()) {
-        written =
-            ctx.compressByteArray(
-                out, 0, out.length, in.array(), in.arrayOffset() + in.position(), length);
-      } else {
-        byte[] copy = new byte[length];
-        in.get(copy);
-        written = ctx.compressByteArray(out, 0, out.length, copy, 0, length);
-      }
+      byte[] out = scratch.out;
+      int written = ctx.compressByteArray(out, 0, out.length, page.bytes, 0, page.length);
+      scratch.trim();
       return BytesInput.from(out, 0, written);
     }
 
@@ -197,6 +196,59 @@ final class PageCodecs implements CompressionCodecFactory {
     @Override
     public void release() {
       ctx.close();
+    }
+  }
+
+  /** Buffers a thread keeps for compressing pages, the size of the pages it compresses. */
+  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+  /** Beyond this a buffer, grown for an unusually large page, is not kept for the next one. */
+  private static final int KEPT_BUFFER_LIMIT = 8 << 20;
+
+  private static final class Scratch {
+    final PageBuffer page = new PageBuffer();
+    byte[] out = new byte[0];
+
+    /** Drops buffers a very large page grew, once their bytes are consumed. */
+    void trim() {
+      if (out.length > KEPT_BUFFER_LIMIT) {
+        out = new byte[0];
+      }
+      if (page.bytes.length > KEPT_BUFFER_LIMIT) {
+        page.bytes = new byte[0];
+      }
+    }
+  }
+
+  /** An output stream into one growable array, reused for page after page. */
+  private static final class PageBuffer extends OutputStream {
+    private byte[] bytes = new byte[0];
+    private int length;
+
+    void reset(long expected) {
+      length = 0;
+      if (bytes.length < expected) {
+        bytes = new byte[(int) expected];
+      }
+    }
+
+    @Override
+    public void write(int b) {
+      ensure(1);
+      bytes[length++] = (byte) b;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      ensure(len);
+      System.arraycopy(b, off, bytes, length, len);
+      length += len;
+    }
+
+    private void ensure(int more) {
+      if (length + more > bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.max(length + more, bytes.length + (bytes.length >> 1)));
+      }
     }
   }
 }
