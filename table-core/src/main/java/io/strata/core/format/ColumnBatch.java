@@ -197,11 +197,12 @@ public final class ColumnBatch {
   }
 
   /**
-   * Copies row {@code row} into row 0 of {@code target}, a batch of the same kinds. Strings are
-   * shared: the values a reader returns are never changed afterwards.
+   * Copies the leading {@code target.width()} columns of row {@code row} into row 0 of {@code
+   * target}, whose kinds are those columns'. Strings are shared: the values a reader returns are
+   * never changed afterwards.
    */
   public void copyRow(int row, ColumnBatch target) {
-    for (int c = 0; c < kinds.length; c++) {
+    for (int c = 0; c < target.kinds.length; c++) {
       boolean isNull = nulls[c][row];
       target.nulls[c][0] = isNull;
       if (isNull) {

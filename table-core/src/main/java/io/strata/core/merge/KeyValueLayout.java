@@ -29,6 +29,27 @@ public final class KeyValueLayout implements Serializable {
   private final RowType fileType;
 
   /**
+   * How many {@code _KEY_} columns a primary-key file of {@code fileType} starts with; 0 for
+   * others.
+   */
+  public static int keyArity(RowType fileType) {
+    int arity = 0;
+    for (DataField f : fileType.fields()) {
+      if (!isKeyField(f)) {
+        break;
+      }
+      arity++;
+    }
+    return arity;
+  }
+
+  private static boolean isKeyField(DataField f) {
+    return f.id() >= KEY_FIELD_ID_START
+        && f.id() < VALUE_KIND_ID
+        && f.name().startsWith(KEY_PREFIX);
+  }
+
+  /**
    * The columns of a primary-key file (of {@code fileType}) whose values are distinct within the
    * file: {@code _SEQUENCE_NUMBER}, and a key of one column with its copy among the values (a file
    * holds one record per key). A dictionary never pays off on them, and trying one costs a hash
@@ -40,9 +61,7 @@ public final class KeyValueLayout implements Serializable {
     for (DataField f : fileType.fields()) {
       if (f.id() == SEQUENCE_NUMBER_ID && f.name().equals(SEQUENCE_NUMBER)) {
         distinct.add(f.name());
-      } else if (f.id() >= KEY_FIELD_ID_START
-          && f.id() < VALUE_KIND_ID
-          && f.name().startsWith(KEY_PREFIX)) {
+      } else if (isKeyField(f)) {
         keys.add(f);
       }
     }

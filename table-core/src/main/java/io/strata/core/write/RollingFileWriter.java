@@ -40,7 +40,10 @@ final class RollingFileWriter {
   private Object[] firstRow;
   private Object[] lastRow;
 
-  /** The last row written from a batch (when {@link #lastRow} is null), copied. */
+  /**
+   * The leading columns of the last row written from a batch (when {@link #lastRow} is null),
+   * copied: the key columns of a primary-key file, the only ones its key bounds need.
+   */
   private ColumnBatch lastBatchRow;
 
   RollingFileWriter(
@@ -97,7 +100,8 @@ final class RollingFileWriter {
 
   /**
    * Writes row {@code row} of {@code batch}, whose columns are this writer's row type, into a
-   * Parquet file. The batch may change once this returns: the last row is kept as a copy.
+   * Parquet file. The batch may change once this returns: the key columns of the last row (all of
+   * its columns in a file without keys) are kept as a copy.
    */
   void write(ColumnBatch batch, int row) {
     try {
@@ -107,7 +111,9 @@ final class RollingFileWriter {
         firstRow = batch.toObjects(row);
       }
       if (lastBatchRow == null) {
-        lastBatchRow = new ColumnBatch(rowType, 1);
+        int keyArity = KeyValueLayout.keyArity(rowType);
+        RowType kept = keyArity == 0 ? rowType : new RowType(rowType.fields().subList(0, keyArity));
+        lastBatchRow = new ColumnBatch(kept, 1);
       }
       batch.copyRow(row, lastBatchRow);
       lastRow = null;

@@ -139,5 +139,18 @@ class DistinctColumnsDictionaryTest {
   @Test
   void appendFilesHaveNoDistinctColumns() {
     assertThat(KeyValueLayout.distinctColumns(COLUMNS)).isEmpty();
+    assertThat(KeyValueLayout.keyArity(COLUMNS)).isZero();
+  }
+
+  @Test
+  void aPrimaryKeyFileStartsWithItsKeyColumns() {
+    RowType composite =
+        new KeyValueLayout(new RowType(List.of(COLUMNS.field(0), COLUMNS.field(2))), COLUMNS)
+            .fileType();
+    assertThat(KeyValueLayout.keyArity(composite)).isEqualTo(2);
+    assertThat(
+            KeyValueLayout.keyArity(
+                new KeyValueLayout(new RowType(List.of(COLUMNS.field(0))), COLUMNS).fileType()))
+        .isEqualTo(1);
   }
 }
