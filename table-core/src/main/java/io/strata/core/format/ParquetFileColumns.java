@@ -167,7 +167,11 @@ final class ParquetFileColumns {
       flushGroup();
       file.end(Map.of());
     } finally {
-      release();
+      try {
+        release();
+      } finally {
+        file.close(); // nothing to do after end; after a failure it closes the stream
+      }
     }
   }
 
