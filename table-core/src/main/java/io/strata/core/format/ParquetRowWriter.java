@@ -111,6 +111,11 @@ public final class ParquetRowWriter extends RowFileWriter {
   /** Only files of top-level primitive columns take batch rows (batches hold nothing else). */
   @Override
   void append(ColumnBatch batch, int row) throws IOException {
+    if (columns == null) {
+      // Batches hold flat columns only, so a caller never pairs one with this file (an invariant).
+      throw new IllegalStateException(
+          "Batch rows cannot go into " + path() + ": it has nested columns");
+    }
     fields.write(columns, batch, row);
     if (file.endRow()) {
       pointColumnsAtGroup();
