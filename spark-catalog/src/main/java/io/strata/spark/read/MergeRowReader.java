@@ -6,6 +6,8 @@ import io.strata.core.options.MergeEngine;
 import io.strata.core.options.TableOptions;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.AtomicType;
+import io.strata.core.types.DataType;
 import io.strata.core.types.RowType;
 import io.strata.spark.SparkErrors;
 import java.io.IOException;
@@ -43,6 +45,16 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
   private final MergeEngine engine;
   private final MergeCursor[] cursors;
   private final KeyComparator keys;
+
+  /**
+   * Whether the key is one integral column, compared as the primitive each cursor reads once per
+   * record (most keys are one BIGINT or INT), instead of through the rows at every comparison.
+   */
+  private final boolean primitiveKey;
+
+  /** The held record's key, when {@link #primitiveKey}. */
+  private long heldKey;
+
   private final int sequenceOrdinal;
   private final int kindOrdinal;
   private final LoserTree tree;
@@ -102,6 +114,8 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
     int outputs = readType.size();
     this.keys = KeyComparator.of(keyType, recordType.size());
     this.sequenceOrdinal = recordType.size() + keyType.size();
+    MergeCursor.PrimitiveKey primitive = primitiveKey(keyType, recordType.size());
+    this.primitiveKey = primitive != null;
     this.sequenceFields =
         sequence == null
             ? null
@@ -146,7 +160,9 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
                     table.schema().partitionType(),
                     metrics),
                 layout.columns(),
-                outputs);
+                outputs,
+                primitive,
+                sequenceOrdinal);
         cursors[i].advance();
       }
     } catch (IOException | RuntimeException e) {
@@ -157,8 +173,37 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
     tree.init();
   }
 
+  /**
+   * How the cursors read a key of one non-null integral column (as Spark's vectors hold it: a long
+   * for BIGINT and timestamps of up to microseconds, an int for INT and DATE), or null.
+   */
+  private static MergeCursor.PrimitiveKey primitiveKey(RowType keyType, int keyOrdinal) {
+    if (keyType.size() != 1 || keyType.typeAt(0).nullable()) {
+      return null;
+    }
+    DataType type = keyType.typeAt(0);
+    return switch (type.root()) {
+      case BIGINT -> new MergeCursor.PrimitiveKey(keyOrdinal, false);
+      case TIMESTAMP, TIMESTAMP_LTZ ->
+          ((AtomicType) type).precision() <= 6
+              ? new MergeCursor.PrimitiveKey(keyOrdinal, false)
+              : null;
+      case INT, DATE -> new MergeCursor.PrimitiveKey(keyOrdinal, true);
+      default -> null;
+    };
+  }
+
   /** Records by key, then sequence number, then file. */
   private int compare(int a, int b) {
+    if (primitiveKey) {
+      MergeCursor x = cursors[a];
+      MergeCursor y = cursors[b];
+      int c = Long.compare(x.key(), y.key());
+      if (c == 0) {
+        c = Long.compare(x.sequence(), y.sequence());
+      }
+      return c != 0 ? c : Integer.compare(a, b);
+    }
     InternalRow x = cursors[a].current();
     InternalRow y = cursors[b].current();
     int c = keys.compare(x, y);
@@ -275,7 +320,12 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
   }
 
   private boolean sameKeyAsHeld(int source) {
-    return source >= 0 && keys.compare(cursors[source].current(), held) == 0;
+    if (source < 0) {
+      return false;
+    }
+    return primitiveKey
+        ? cursors[source].key() == heldKey
+        : keys.compare(cursors[source].current(), held) == 0;
   }
 
   /**
@@ -285,6 +335,7 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
   private void take(int source) throws IOException {
     heldLevel = levels[source];
     MergeCursor cursor = cursors[source];
+    heldKey = cursor.key();
     cursor.pin();
     if (cursor.atBatchEnd()) {
       held = copyAll.apply(cursor.pinned());
