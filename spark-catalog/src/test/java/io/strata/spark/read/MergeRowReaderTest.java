@@ -334,6 +334,17 @@ class MergeRowReaderTest {
   }
 
   private List<List<Object>> rowPath(FileStoreTable t, RowType readType) throws IOException {
+    return rowPath(t, split, readType);
+  }
+
+  private List<List<Object>> merged(FileStoreTable t, RowType readType, int batchSize)
+      throws IOException {
+    return merged(t, split, readType, batchSize);
+  }
+
+  /** The split's rows merged by table-core, byte arrays as hex so that rows compare by value. */
+  static List<List<Object>> rowPath(FileStoreTable t, DataSplit split, RowType readType)
+      throws IOException {
     List<List<Object>> rows = new ArrayList<>();
     try (CloseableIterator<Object[]> reader = TableRead.open(t, split, readType)) {
       reader.forEachRemaining(r -> rows.add(comparable(r)));
@@ -341,8 +352,9 @@ class MergeRowReaderTest {
     return rows;
   }
 
-  private List<List<Object>> merged(FileStoreTable t, RowType readType, int batchSize)
-      throws IOException {
+  /** The split's rows merged by {@link MergeRowReader} from batches of {@code batchSize} rows. */
+  static List<List<Object>> merged(
+      FileStoreTable t, DataSplit split, RowType readType, int batchSize) throws IOException {
     SparkRowConverter converter = new SparkRowConverter(readType);
     List<List<Object>> rows = new ArrayList<>();
     try (MergeRowReader reader =

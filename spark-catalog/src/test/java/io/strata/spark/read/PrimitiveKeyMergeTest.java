@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.strata.core.catalog.Identifier;
 import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.commit.FileStoreCommit;
-import io.strata.core.format.CloseableIterator;
 import io.strata.core.io.HadoopFileIO;
 import io.strata.core.merge.RowKind;
-import io.strata.core.read.TableRead;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.split.DataSplit;
@@ -19,12 +17,9 @@ import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
 import io.strata.core.types.Timestamp;
 import io.strata.core.write.TableWriter;
-import io.strata.spark.SparkRowConverter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -127,41 +122,14 @@ class PrimitiveKeyMergeTest {
       options.putAll(engine);
       FileStoreTable t = table.withSchema(table.schema().withOptions(options));
       for (RowType readType : List.of(columns, columns.project(List.of("s")))) {
-        List<List<Object>> expected = rowPath(t, split, readType);
+        List<List<Object>> expected = MergeRowReaderTest.rowPath(t, split, readType);
         assertThat(expected).as("%s %s", keyType, engine).isNotEmpty();
         for (int batchSize : new int[] {1, 2, 3, 4096}) {
-          assertThat(merged(t, split, readType, batchSize))
+          assertThat(MergeRowReaderTest.merged(t, split, readType, batchSize))
               .as("%s %s %s in batches of %d", keyType, engine, readType, batchSize)
               .isEqualTo(expected);
         }
       }
     }
-  }
-
-  private static List<List<Object>> rowPath(FileStoreTable t, DataSplit split, RowType readType)
-      throws IOException {
-    List<List<Object>> rows = new ArrayList<>();
-    try (CloseableIterator<Object[]> reader = TableRead.open(t, split, readType)) {
-      reader.forEachRemaining(r -> rows.add(Arrays.asList(r)));
-    }
-    return rows;
-  }
-
-  private static List<List<Object>> merged(
-      FileStoreTable t, DataSplit split, RowType readType, int batchSize) throws IOException {
-    SparkRowConverter converter = new SparkRowConverter(readType);
-    List<List<Object>> rows = new ArrayList<>();
-    try (MergeRowReader reader =
-        new MergeRowReader(
-            t,
-            split,
-            readType,
-            new ColumnarReadSettings(batchSize, false),
-            new TaskReadMetrics())) {
-      while (reader.next()) {
-        rows.add(Arrays.asList(converter.toCore(reader.get())));
-      }
-    }
-    return rows;
   }
 }
