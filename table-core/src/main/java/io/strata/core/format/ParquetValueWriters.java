@@ -47,23 +47,15 @@ final class ParquetValueWriters {
     }
 
     void write(RecordConsumer consumer, Object[] row) {
-      if (row.length != names.length) {
-        throw ValueErrors.writeArity(row.length, names.length);
-      }
+      checkWidth(row.length);
       for (int i = 0; i < names.length; i++) {
         Object value = row[i];
         if (value == null) {
-          if (required[i]) {
-            throw ValueErrors.nullNotAllowed("Field '" + names[i] + "'");
-          }
+          requireNullable(i);
           continue;
         }
         consumer.startField(names[i], i);
-        try {
-          writers[i].write(consumer, value);
-        } catch (ClassCastException e) {
-          throw ValueErrors.writeWrongClass(names[i], value, e);
-        }
+        writeValue(consumer, i, value);
         consumer.endField(names[i], i);
       }
     }
@@ -73,23 +65,15 @@ final class ParquetValueWriters {
      * being field {@code i}'s.
      */
     void write(ColumnConsumer[] columns, Object[] row) {
-      if (row.length != names.length) {
-        throw ValueErrors.writeArity(row.length, names.length);
-      }
+      checkWidth(row.length);
       for (int i = 0; i < names.length; i++) {
         Object value = row[i];
         if (value == null) {
-          if (required[i]) {
-            throw ValueErrors.nullNotAllowed("Field '" + names[i] + "'");
-          }
+          requireNullable(i);
           columns[i].addNull();
           continue;
         }
-        try {
-          writers[i].write(columns[i], value);
-        } catch (ClassCastException e) {
-          throw ValueErrors.writeWrongClass(names[i], value, e);
-        }
+        writeValue(columns[i], i, value);
       }
     }
 
@@ -98,15 +82,11 @@ final class ParquetValueWriters {
      * into the file's columns.
      */
     void write(ColumnConsumer[] columns, ColumnBatch batch, int row) {
-      if (batch.width() != names.length) {
-        throw ValueErrors.writeArity(batch.width(), names.length);
-      }
+      checkWidth(batch.width());
       for (int i = 0; i < names.length; i++) {
         ColumnConsumer column = columns[i];
         if (batch.isNull(i, row)) {
-          if (required[i]) {
-            throw ValueErrors.nullNotAllowed("Field '" + names[i] + "'");
-          }
+          requireNullable(i);
           column.addNull();
           continue;
         }
@@ -119,6 +99,26 @@ final class ParquetValueWriters {
           case DOUBLE -> column.addDouble(batch.getDouble(i, row));
           case STRING -> column.addBinary(batch.getString(i, row));
         }
+      }
+    }
+
+    private void checkWidth(int width) {
+      if (width != names.length) {
+        throw ValueErrors.writeArity(width, names.length);
+      }
+    }
+
+    private void requireNullable(int field) {
+      if (required[field]) {
+        throw ValueErrors.nullNotAllowed("Field '" + names[field] + "'");
+      }
+    }
+
+    private void writeValue(RecordConsumer consumer, int field, Object value) {
+      try {
+        writers[field].write(consumer, value);
+      } catch (ClassCastException e) {
+        throw ValueErrors.writeWrongClass(names[field], value, e);
       }
     }
   }
