@@ -4,6 +4,8 @@ import io.strata.core.catalog.Identifier;
 import io.strata.core.compact.FullCompaction;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.table.FileStoreTable;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -50,11 +52,12 @@ public final class CompactBench {
       serial[r] = times[1];
       rounds.add(
           String.format(
-              "round %d: CALL sys.compact %.2f s (%s); serial %.2f s",
+              "round %d: CALL sys.compact %.2f s (%s); serial %.2f s (%.2f s on CPU)",
               r + 1,
               BenchSupport.seconds(times[0]),
               tasks[0].describe(),
-              BenchSupport.seconds(times[1])));
+              BenchSupport.seconds(times[1]),
+              BenchSupport.seconds(times[2])));
     }
     double tasksSeconds = BenchSupport.seconds(median(distributed));
     double driverSeconds = BenchSupport.seconds(median(serial));
@@ -81,8 +84,8 @@ public final class CompactBench {
   }
 
   /**
-   * Writes two copies, compacts one in tasks and one serially; their times in that order, and in
-   * {@code tasks[0]} what the tasks reported.
+   * Writes two copies, compacts one in tasks and one serially; their times in that order, then the
+   * serial compaction's CPU time, and in {@code tasks[0]} what the tasks reported.
    */
   private static long[] compactBoth(
       SparkSession spark,
@@ -100,10 +103,11 @@ public final class CompactBench {
     FileStoreTable table =
         PlanningTables.strataCatalog(dir.resolve("strata"))
             .loadTable(new Identifier("default", driver));
-    long[] times = new long[2];
+    long[] times = new long[3];
+    long[] serialCpu = new long[1];
     // Alternate which runs first, so neither always meets the heap the writes left behind.
     if (round % 2 == 1) {
-      times[1] = compactSerially(table);
+      times[1] = compactSerially(table, serialCpu);
     }
     tasks[0] =
         TaskTimes.of(
@@ -114,9 +118,10 @@ public final class CompactBench {
               times[0] = System.nanoTime() - start;
             });
     if (round % 2 == 0) {
-      times[1] = compactSerially(table);
+      times[1] = compactSerially(table, serialCpu);
     }
     check(spark, tasksTable, driver, rows);
+    times[2] = serialCpu[0];
     return times;
   }
 
@@ -126,10 +131,14 @@ public final class CompactBench {
         .collect();
   }
 
-  private static long compactSerially(FileStoreTable table) {
+  private static long compactSerially(FileStoreTable table, long[] cpu) {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long cpuStart = threads.getCurrentThreadCpuTime();
     long start = System.nanoTime();
     new FullCompaction(table, "bench", Clock.systemUTC()).run(null, CompactStrategy.FULL);
-    return System.nanoTime() - start;
+    long elapsed = System.nanoTime() - start;
+    cpu[0] = threads.getCurrentThreadCpuTime() - cpuStart;
+    return elapsed;
   }
 
   private static void write(SparkSession spark, String name, int rows, int commits) {

@@ -62,7 +62,8 @@ public final class ParquetRowWriter extends RowFileWriter {
             .withPageSize(options.pageSize())
             .withDictionaryPageSize(options.pageSize())
             .withDictionaryEncoding(options.dictionary())
-            .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0);
+            .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
+            .withValuesWriterFactory(new FileValuesWriterFactory());
     ParquetWriterConf.apply(options.formatOptions(), props);
     int maxPaddingSize = ParquetWriterConf.maxPaddingSize(options.formatOptions());
     StatsMode[] modes = new StatsMode[rowType.size()];

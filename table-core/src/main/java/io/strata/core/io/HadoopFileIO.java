@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -32,6 +33,16 @@ public final class HadoopFileIO implements FileIO, Serializable {
 
   private static final long serialVersionUID = 1L;
 
+  /**
+   * A Configuration parses Hadoop's default XML resources when it is first read, some 10 ms of CPU;
+   * every task deserializes its own FileIO, so the built ones are shared per JVM by their entries.
+   * Nothing mutates them once built (Hadoop's FileSystem cache already hands one to every thread).
+   */
+  private static final Map<Map<String, String>, Configuration> BUILT = new ConcurrentHashMap<>();
+
+  /** More distinct configurations than this in one JVM start the sharing over. */
+  private static final int MAX_SHARED = 32;
+
   private final Map<String, String> conf;
   private transient Configuration hadoopConf;
 
@@ -46,13 +57,22 @@ public final class HadoopFileIO implements FileIO, Serializable {
     return new HadoopFileIO(Map.of());
   }
 
-  private Configuration hadoopConf() {
+  Configuration hadoopConf() {
     if (hadoopConf == null) {
-      Configuration c = new Configuration();
-      conf.forEach(c::set);
-      hadoopConf = c;
+      if (BUILT.size() >= MAX_SHARED) {
+        BUILT.clear();
+      }
+      hadoopConf = BUILT.computeIfAbsent(conf, HadoopFileIO::build);
     }
     return hadoopConf;
+  }
+
+  private static Configuration build(Map<String, String> entries) {
+    Configuration c = new Configuration();
+    entries.forEach(c::set);
+    // Parsed now, while this thread alone holds it.
+    c.size();
+    return c;
   }
 
   @Override
