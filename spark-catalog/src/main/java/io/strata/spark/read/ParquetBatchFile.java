@@ -1,6 +1,7 @@
 package io.strata.spark.read;
 
 import io.strata.core.format.HadoopFiles;
+import io.strata.core.format.PageCodecs;
 import io.strata.core.format.ParquetRowGroupFilter;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.predicate.Predicate;
@@ -132,6 +133,7 @@ final class ParquetBatchFile {
     InputFile input = HadoopFiles.inputFile(raw, path, length);
     SeekableInputStream stream = HadoopStreams.wrap(raw.open(path));
     VectorizedParquetRecordReader reader = null;
+    ParquetFileReader rowGroupReader = null;
     try {
       ParquetReadOptions footerOptions = HadoopReadOptions.builder(conf, path).build();
       ParquetMetadata footer = ParquetFileReader.readFooter(input, footerOptions, stream);
@@ -157,6 +159,18 @@ final class ParquetBatchFile {
           thin
               ? columnChunkBytes(footer, thinFieldIds, thinFieldNames)
               : columnChunkBytes(footer, dataFieldIds, dataFieldNames));
+      if (PageCodecRowGroups.available()) {
+        // Row groups are filtered (statistics, dictionaries) by the reader that reads them, and
+        // Spark's reader is given just those, unfiltered, so that it counts the same rows.
+        rowGroupReader =
+            new ParquetFileReader(input, footer, PageCodecs.readOptions(conf).build(), stream);
+        if (rowGroupReader.getRowGroups().size() != footer.getBlocks().size()) {
+          metrics.skippedRowGroups(
+              footer.getBlocks().size() - rowGroupReader.getRowGroups().size());
+          footer = new ParquetMetadata(footer.getFileMetaData(), rowGroupReader.getRowGroups());
+        }
+        conf.unset(ParquetInputFormat.FILTER_PREDICATE);
+      }
       reader =
           new VectorizedParquetRecordReader(
               null,
@@ -175,15 +189,19 @@ final class ParquetBatchFile {
           Option.apply(hadoopFile),
           Option.apply(stream),
           Option.apply(footer));
+      if (rowGroupReader != null) {
+        PageCodecRowGroups.install(reader, rowGroupReader);
+        rowGroupReader = null; // closed with the reader from now on
+      }
       reader.initBatch(partitionSchema, partitionValues);
       reader.enableReturningBatches();
       return reader;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      closeQuietly(reader, stream, e);
+      closeQuietly(reader, rowGroupReader, stream, e);
       throw new IOException("Interrupted opening " + path, e);
     } catch (IOException | RuntimeException e) {
-      closeQuietly(reader, stream, e);
+      closeQuietly(reader, rowGroupReader, stream, e);
       throw e;
     }
   }
@@ -191,7 +209,8 @@ final class ParquetBatchFile {
   /**
    * The footer without the row groups whose statistics rule the filter out, counted as skipped.
    * Spark's reader would skip them too; filtering here is what makes them countable. (Row groups
-   * Spark then skips by their dictionaries are not counted.)
+   * then skipped by their dictionaries are counted where {@link PageCodecRowGroups} reads the row
+   * groups.)
    */
   private static ParquetMetadata withoutSkippedRowGroups(
       ParquetMetadata footer, FilterPredicate rowGroups, TaskReadMetrics metrics) {
@@ -282,10 +301,16 @@ final class ParquetBatchFile {
   }
 
   private static void closeQuietly(
-      VectorizedParquetRecordReader reader, SeekableInputStream stream, Exception failure) {
+      VectorizedParquetRecordReader reader,
+      ParquetFileReader rowGroupReader,
+      SeekableInputStream stream,
+      Exception failure) {
     try {
       if (reader != null) {
         reader.close();
+      }
+      if (rowGroupReader != null) {
+        rowGroupReader.close();
       }
       stream.close();
     } catch (IOException | RuntimeException e) {

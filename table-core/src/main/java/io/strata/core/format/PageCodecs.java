@@ -22,7 +22,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * page through their buffers. The frames are ordinary zstd frames either way. Other codecs are
  * parquet-hadoop's.
  */
-final class PageCodecs implements CompressionCodecFactory {
+public final class PageCodecs implements CompressionCodecFactory {
 
   private final Configuration conf;
   private final int pageSize;
@@ -43,7 +43,7 @@ final class PageCodecs implements CompressionCodecFactory {
   }
 
   /** Read options for one Parquet file reader, with codecs of its own (it releases them). */
-  static ParquetReadOptions.Builder readOptions(Configuration conf) {
+  public static ParquetReadOptions.Builder readOptions(Configuration conf) {
     return HadoopReadOptions.builder(conf).withCodecFactory(new PageCodecs(conf, 0, 0));
   }
 
