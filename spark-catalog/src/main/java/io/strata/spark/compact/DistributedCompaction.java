@@ -13,7 +13,9 @@ import io.strata.core.write.CommitMessage;
 import io.strata.spark.SparkErrors;
 import io.strata.spark.SparkJobs;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 
@@ -54,18 +56,25 @@ public final class DistributedCompaction {
             + " ("
             + strategy.name().toLowerCase()
             + ")";
+    List<CompactionTask> ordered = CompactionTask.largestFirst(tasks);
     List<TaskOutcome> outcomes =
         SparkJobs.described(
             spark.sparkContext(),
             description,
             () ->
                 JavaSparkContext.fromSparkContext(spark.sparkContext())
-                    .parallelize(tasks, tasks.size())
+                    .parallelize(ordered, ordered.size())
                     .map(task -> TaskOutcome.run(task, table))
                     .collect());
+    // Committed in the planned order, so the manifests list files as the serial path lists them.
+    Map<CompactionTask, TaskOutcome> byTask = new IdentityHashMap<>();
+    for (int i = 0; i < ordered.size(); i++) {
+      byTask.put(ordered.get(i), outcomes.get(i));
+    }
     List<CommitMessage> done = new ArrayList<>();
     List<RuntimeException> failures = new ArrayList<>();
-    for (TaskOutcome o : outcomes) {
+    for (CompactionTask task : tasks) {
+      TaskOutcome o = byTask.get(task);
       if (o.failure() != null) {
         failures.add(o.failure());
       } else {

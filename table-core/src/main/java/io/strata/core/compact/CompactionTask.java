@@ -14,6 +14,8 @@ import io.strata.core.write.BucketCompactor;
 import io.strata.core.write.BucketId;
 import io.strata.core.write.CommitMessage;
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -49,6 +51,26 @@ public record CompactionTask(
       CompactStrategy strategy,
       CompactUnit unit) {
     this(partition, bucket, totalBuckets, strategy, unit, null);
+  }
+
+  /** The bytes of the files this task rewrites. */
+  public long inputBytes() {
+    long bytes = 0;
+    for (DataFileMeta file : unit.files()) {
+      bytes += file.fileSize();
+    }
+    return bytes;
+  }
+
+  /**
+   * {@code tasks} in the order to hand them to a pool of workers: the largest first, so that the
+   * last to start, which decide when the whole job ends, are the small ones (longest processing
+   * time first). Equal sizes keep their planned order.
+   */
+  public static List<CompactionTask> largestFirst(List<CompactionTask> tasks) {
+    List<CompactionTask> ordered = new ArrayList<>(tasks);
+    ordered.sort(Comparator.comparingLong(CompactionTask::inputBytes).reversed());
+    return ordered;
   }
 
   public BucketId bucketId() {
