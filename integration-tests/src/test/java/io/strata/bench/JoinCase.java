@@ -38,18 +38,18 @@ final class JoinCase {
     tables.put(ReadResults.CEILING, new String[] {"raw_ja", "raw_jb"});
     tables.put(ReadResults.STRATA, new String[] {"strata.bench.ja", "strata.bench.jb"});
     tables.put(ReadResults.ICEBERG, new String[] {"iceberg.bench.ja", "iceberg.bench.jb"});
-    Map<String, Timing> timings = new LinkedHashMap<>();
+    Map<String, String> queries = new LinkedHashMap<>();
     StringBuilder shuffles = new StringBuilder("bucketed join plans: ");
     tables.forEach(
         (engine, names) -> {
           String query = String.format(QUERY, names[0], names[1]);
-          timings.put(engine, Timing.sql(spark, reps, query));
+          queries.put(engine, query);
           shuffles
               .append(engine)
               .append(exchanges(query) ? " shuffles" : " has no shuffle")
               .append("; ");
         });
-    results.add("bucketed join, 2 × 4 buckets", timings);
+    results.add("bucketed join, 2 × 4 buckets", Timing.interleavedSql(spark, reps, queries));
     results.note(shuffles.toString().replaceAll("; $", "."));
   }
 

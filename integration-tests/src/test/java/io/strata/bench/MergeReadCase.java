@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.apache.paimon.fs.local.LocalFileIO;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.source.DataSplit;
@@ -44,21 +45,21 @@ final class MergeReadCase {
   void run(ReadResults results) throws Exception {
     write();
     results.note(runsNote());
-    Map<String, Timing> merge = new LinkedHashMap<>();
-    merge.put(ReadResults.STRATA, Timing.sql(spark, reps, String.format(QUERY, STRATA_TABLE)));
-    merge.put(ReadResults.ICEBERG, Timing.sql(spark, reps, String.format(QUERY, ICEBERG_TABLE)));
-    merge.put(ReadResults.PAIMON, Timing.of(reps, this::paimonRead));
+    Map<String, Supplier<String>> merge = new LinkedHashMap<>();
+    merge.put(ReadResults.STRATA, () -> Timing.rows(spark, String.format(QUERY, STRATA_TABLE)));
+    merge.put(ReadResults.ICEBERG, () -> Timing.rows(spark, String.format(QUERY, ICEBERG_TABLE)));
+    merge.put(ReadResults.PAIMON, this::paimonRead);
     results.add(
         String.format(Locale.ROOT, "primary-key merge read, %d sorted runs", ReadScale.RUNS),
-        merge);
+        Timing.interleaved(reps, merge));
     spark.sql("CALL strata.sys.compact(table => 'bench.pk')");
     List<String> live = liveFiles();
     spark.read().parquet(live.toArray(String[]::new)).createOrReplaceTempView("raw_pk");
-    Map<String, Timing> compacted = new LinkedHashMap<>();
-    compacted.put(ReadResults.CEILING, Timing.sql(spark, reps, String.format(QUERY, "raw_pk")));
-    compacted.put(ReadResults.STRATA, Timing.sql(spark, reps, String.format(QUERY, STRATA_TABLE)));
-    compacted.put(ReadResults.PAIMON, Timing.of(reps, this::paimonRead));
-    results.add("primary-key read after full compaction", compacted);
+    Map<String, Supplier<String>> compacted = new LinkedHashMap<>();
+    compacted.put(ReadResults.CEILING, () -> Timing.rows(spark, String.format(QUERY, "raw_pk")));
+    compacted.put(ReadResults.STRATA, () -> Timing.rows(spark, String.format(QUERY, STRATA_TABLE)));
+    compacted.put(ReadResults.PAIMON, this::paimonRead);
+    results.add("primary-key read after full compaction", Timing.interleaved(reps, compacted));
   }
 
   private void write() {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
@@ -60,20 +61,20 @@ final class PlanningCase {
             files,
             snapshots);
 
-    Map<String, Timing> cold = new LinkedHashMap<>();
-    cold.put(ReadResults.STRATA, Timing.of(reps, () -> strataPlan(loadStrata())));
-    cold.put(ReadResults.ICEBERG, Timing.of(reps, this::icebergColdPlan));
-    cold.put(ReadResults.PAIMON, Timing.of(reps, () -> paimonPlan(loadPaimon(strataDir))));
-    results.add("planning, cold (" + shape + ")", cold);
+    Map<String, Supplier<String>> cold = new LinkedHashMap<>();
+    cold.put(ReadResults.STRATA, () -> strataPlan(loadStrata()));
+    cold.put(ReadResults.ICEBERG, this::icebergColdPlan);
+    cold.put(ReadResults.PAIMON, () -> paimonPlan(loadPaimon(strataDir)));
+    results.add("planning, cold (" + shape + ")", Timing.interleaved(reps, cold));
 
     FileStoreTable strataTable = loadStrata();
     Table icebergTable = iceberg.loadTable(PlanningTables.ICEBERG_ID);
     org.apache.paimon.table.FileStoreTable paimonTable = loadPaimon(strataDir);
-    Map<String, Timing> warm = new LinkedHashMap<>();
-    warm.put(ReadResults.STRATA, Timing.of(reps, () -> strataPlan(strataTable)));
-    warm.put(ReadResults.ICEBERG, Timing.of(reps, () -> icebergPlan(icebergTable)));
-    warm.put(ReadResults.PAIMON, Timing.of(reps, () -> paimonPlan(paimonTable)));
-    results.add("planning, warm (same shape)", warm);
+    Map<String, Supplier<String>> warm = new LinkedHashMap<>();
+    warm.put(ReadResults.STRATA, () -> strataPlan(strataTable));
+    warm.put(ReadResults.ICEBERG, () -> icebergPlan(icebergTable));
+    warm.put(ReadResults.PAIMON, () -> paimonPlan(paimonTable));
+    results.add("planning, warm (same shape)", Timing.interleaved(reps, warm));
   }
 
   private FileStoreTable loadStrata() {

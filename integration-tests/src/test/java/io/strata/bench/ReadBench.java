@@ -10,8 +10,9 @@ import org.apache.spark.sql.SparkSession;
  * 1.3.1, with Spark's own Parquet reader on Strata's very files as the ceiling, in ONE SparkSession
  * ({@code local[2]}). Cases: scans ({@link ScanCases}), a primary-key merge read across 5 sorted
  * runs ({@link MergeReadCase}), planning a table of many partitions and snapshots ({@link
- * PlanningCase}) and a join of two fixed-bucket tables ({@link JoinCase}). Each case runs once to
- * warm up and {@code reps} times timed (median reported), and every engine's answer is checked
+ * PlanningCase}) and a join of two fixed-bucket tables ({@link JoinCase}). Each case runs its
+ * engines side by side ({@link Timing#interleaved}): two warm-up rounds, then {@code reps} timed
+ * rounds that run every engine once each (median reported), and every engine's answer is checked
  * against the others'.
  *
  * <p>Prints a Markdown table to stdout (progress goes to stderr) and writes the CSV that {@code
@@ -48,7 +49,7 @@ public final class ReadBench {
     System.out.printf(
         Locale.ROOT,
         "ReadBench scale %s: %,d scan rows x 5 columns in 20 partitions, local[2], median of %d"
-            + " after a warm-up (whole run %.0f s)%n%n",
+            + " interleaved rounds after 2 warm-up rounds (whole run %.0f s)%n%n",
         scale.factor(),
         scale.scanRows(),
         reps,

@@ -88,14 +88,12 @@ final class ScanCases {
   }
 
   private void measure(ReadResults results, String name, String query, String rawView) {
-    Map<String, Timing> timings = new LinkedHashMap<>();
-    timings.put(ReadResults.CEILING, Timing.sql(spark, reps, String.format(query, rawView)));
-    timings.put(ReadResults.STRATA, Timing.sql(spark, reps, String.format(query, STRATA_TABLE)));
-    timings.put(ReadResults.ICEBERG, Timing.sql(spark, reps, String.format(query, ICEBERG_TABLE)));
-    timings.put(
-        ReadResults.DELTA,
-        Timing.sql(spark, reps, String.format(query, "delta.`" + deltaPath() + "`")));
-    results.add(name, timings);
+    Map<String, String> queries = new LinkedHashMap<>();
+    queries.put(ReadResults.CEILING, String.format(query, rawView));
+    queries.put(ReadResults.STRATA, String.format(query, STRATA_TABLE));
+    queries.put(ReadResults.ICEBERG, String.format(query, ICEBERG_TABLE));
+    queries.put(ReadResults.DELTA, String.format(query, "delta.`" + deltaPath() + "`"));
+    results.add(name, Timing.interleavedSql(spark, reps, queries));
   }
 
   private String deltaPath() {
