@@ -23,11 +23,13 @@ final class PageCodecRowGroups {
   private static final Class<?> ROW_GROUP_READER;
   private static final Field READER;
   private static final Field REQUESTED_SCHEMA;
+  private static final Field TOTAL_ROW_COUNT;
 
   static {
     Class<?> type = null;
     Field reader = null;
     Field requested = null;
+    Field total = null;
     try {
       type =
           Class.forName(
@@ -36,19 +38,25 @@ final class PageCodecRowGroups {
               SpecificParquetRecordReaderBase.class.getClassLoader());
       reader = SpecificParquetRecordReaderBase.class.getDeclaredField("reader");
       requested = SpecificParquetRecordReaderBase.class.getDeclaredField("requestedSchema");
-      if (reader.getType() != type || requested.getType() != MessageType.class) {
-        throw new NoSuchFieldException("reader or requestedSchema changed type");
+      total = SpecificParquetRecordReaderBase.class.getDeclaredField("totalRowCount");
+      if (reader.getType() != type
+          || requested.getType() != MessageType.class
+          || total.getType() != long.class) {
+        throw new NoSuchFieldException("reader, requestedSchema or totalRowCount changed type");
       }
       reader.setAccessible(true);
       requested.setAccessible(true);
+      total.setAccessible(true);
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       type = null;
       reader = null;
       requested = null;
+      total = null;
     }
     ROW_GROUP_READER = type;
     READER = reader;
     REQUESTED_SCHEMA = requested;
+    TOTAL_ROW_COUNT = total;
   }
 
   private PageCodecRowGroups() {}
@@ -61,11 +69,14 @@ final class PageCodecRowGroups {
   /**
    * Replaces the row groups of {@code reader}, just initialized over the row groups {@code
    * rowGroups} keeps (Spark's own file reader is dropped unread; it holds nothing but the stream,
-   * which {@code rowGroups} owns and closes). {@code rowGroups} reads the columns Spark asked for.
+   * which {@code rowGroups} owns and closes). {@code rowGroups} reads the columns Spark asked for,
+   * only the pages of each row group that its filter's column indexes keep (as Spark's own reader
+   * does), and tells Spark how many rows those are.
    */
   static void install(VectorizedParquetRecordReader reader, ParquetFileReader rowGroups) {
     try {
       rowGroups.setRequestedSchema((MessageType) REQUESTED_SCHEMA.get(reader));
+      TOTAL_ROW_COUNT.setLong(reader, rowGroups.getFilteredRecordCount());
       READER.set(reader, proxy(rowGroups));
     } catch (IllegalAccessException e) {
       throw new IllegalStateException("Spark's Parquet reader refused its row groups", e);
@@ -86,7 +97,7 @@ final class PageCodecRowGroups {
     InvocationHandler handler =
         (self, method, args) ->
             switch (method.getName()) {
-              case "readNextRowGroup" -> rowGroups.readNextRowGroup();
+              case "readNextRowGroup" -> rowGroups.readNextFilteredRowGroup();
               case "close" -> {
                 rowGroups.close();
                 yield null;

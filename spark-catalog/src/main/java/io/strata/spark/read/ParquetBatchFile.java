@@ -160,8 +160,8 @@ final class ParquetBatchFile {
               ? columnChunkBytes(footer, thinFieldIds, thinFieldNames)
               : columnChunkBytes(footer, dataFieldIds, dataFieldNames));
       if (PageCodecRowGroups.available()) {
-        // Row groups are filtered (statistics, dictionaries) by the reader that reads them, and
-        // Spark's reader is given just those, unfiltered, so that it counts the same rows.
+        // Row groups are filtered (statistics, dictionaries) by the reader that reads them; Spark's
+        // reader is given just those and no filter, and takes its row count from that reader.
         rowGroupReader =
             new ParquetFileReader(input, footer, PageCodecs.readOptions(conf).build(), stream);
         if (rowGroupReader.getRowGroups().size() != footer.getBlocks().size()) {
