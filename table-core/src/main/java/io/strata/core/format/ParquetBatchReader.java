@@ -29,7 +29,10 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.io.SeekableInputStream;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
@@ -69,29 +72,100 @@ public final class ParquetBatchReader implements Closeable {
    */
   public static ParquetBatchReader open(FileSystem fs, Path path, long length, RowType readType)
       throws IOException {
+    Checked file = check(fs, path, length, readType);
+    return file == null ? null : file.open();
+  }
+
+  /**
+   * Reads the footer of {@code path} and checks that its columns of {@code readType} can be read
+   * into batches; null when they cannot. The file is not kept open: {@link Checked#open} opens it
+   * with the footer read here, so that a merge of many files holds one open file per sorted run.
+   */
+  public static Checked check(FileSystem fs, Path path, long length, RowType readType)
+      throws IOException {
     ColumnBatch.Kind[] kinds = ColumnBatch.kindsOf(readType);
     if (kinds == null) {
       return null;
     }
     Configuration conf = fs.getConf() == null ? new Configuration(false) : fs.getConf();
-    ParquetFileReader reader =
+    ParquetMetadata footer;
+    try (ParquetFileReader reader =
         ParquetFileReader.open(
-            HadoopFiles.inputFile(fs, path, length), PageCodecs.readOptions(conf).build());
-    try {
-      MessageType fileSchema = reader.getFooter().getFileMetaData().getSchema();
-      for (int i = 0; i < kinds.length; i++) {
-        String name = readType.field(i).name();
-        if (!fileSchema.containsField(name)
-            || !readable(fileSchema.getType(name), readType.typeAt(i), kinds[i])) {
-          reader.close();
-          return null;
+            HadoopFiles.inputFile(fs, path, length), PageCodecs.readOptions(conf).build())) {
+      footer = reader.getFooter();
+    }
+    MessageType fileSchema = footer.getFileMetaData().getSchema();
+    for (int i = 0; i < kinds.length; i++) {
+      String name = readType.field(i).name();
+      if (!fileSchema.containsField(name)
+          || !readable(fileSchema.getType(name), readType.typeAt(i), kinds[i])) {
+        return null;
+      }
+    }
+    MessageType requested = ParquetProjection.requestedSchema(fileSchema, readType);
+    return new Checked(fs, path, length, conf, footer, requested, kinds);
+  }
+
+  /** A file whose columns read into batches, with its footer; opened when its rows are wanted. */
+  public static final class Checked {
+    private final FileSystem fs;
+    private final Path path;
+    private final long length;
+    private final Configuration conf;
+    private final ParquetMetadata footer;
+    private final MessageType requested;
+    private final ColumnBatch.Kind[] kinds;
+
+    private Checked(
+        FileSystem fs,
+        Path path,
+        long length,
+        Configuration conf,
+        ParquetMetadata footer,
+        MessageType requested,
+        ColumnBatch.Kind[] kinds) {
+      this.fs = fs;
+      this.path = path;
+      this.length = length;
+      this.conf = conf;
+      this.footer = footer;
+      this.requested = requested;
+      this.kinds = kinds;
+    }
+
+    public Path path() {
+      return path;
+    }
+
+    /** Opens the file for reading, without reading its footer again. */
+    public ParquetBatchReader open() throws IOException {
+      InputFile input = HadoopFiles.inputFile(fs, path, length);
+      SeekableInputStream stream = input.newStream();
+      try {
+        ParquetFileReader reader =
+            new ParquetFileReader(input, footer, PageCodecs.readOptions(conf).build(), stream);
+        return new ParquetBatchReader(reader, requested, kinds);
+      } catch (IOException | RuntimeException e) {
+        stream.close();
+        throw e;
+      }
+    }
+
+    /**
+     * Whether a row group of the file holds a dictionary page for column {@code column} (of the
+     * read type), i.e. its writer kept a dictionary for at least the first page; false for a file
+     * without rows.
+     */
+    public boolean hasDictionaryPages(int column) {
+      ColumnPath columnPath = ColumnPath.get(requested.getColumns().get(column).getPath());
+      for (BlockMetaData block : footer.getBlocks()) {
+        for (ColumnChunkMetaData chunk : block.getColumns()) {
+          if (chunk.getPath().equals(columnPath) && chunk.hasDictionaryPage()) {
+            return true;
+          }
         }
       }
-      MessageType requested = ParquetProjection.requestedSchema(fileSchema, readType);
-      return new ParquetBatchReader(reader, requested, kinds);
-    } catch (IOException | RuntimeException e) {
-      reader.close();
-      throw e;
+      return false;
     }
   }
 
@@ -130,22 +204,6 @@ public final class ParquetBatchReader implements Closeable {
     if (file instanceof TimeLogicalTypeAnnotation f
         && written instanceof TimeLogicalTypeAnnotation w) {
       return f.getUnit() == w.getUnit();
-    }
-    return false;
-  }
-
-  /**
-   * Whether a row group of the file holds a dictionary page for column {@code column}, i.e. its
-   * writer kept a dictionary for at least the first page; false for a file without rows.
-   */
-  public boolean hasDictionaryPages(int column) {
-    ColumnPath path = ColumnPath.get(columns[column].getPath());
-    for (BlockMetaData block : reader.getFooter().getBlocks()) {
-      for (ColumnChunkMetaData chunk : block.getColumns()) {
-        if (chunk.getPath().equals(path) && chunk.hasDictionaryPage()) {
-          return true;
-        }
-      }
     }
     return false;
   }

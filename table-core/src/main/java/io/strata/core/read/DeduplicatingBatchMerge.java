@@ -16,6 +16,7 @@ import io.strata.core.types.DataField;
 import io.strata.core.types.RowType;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -126,36 +127,25 @@ public final class DeduplicatingBatchMerge implements Closeable {
       return null;
     }
     List<RunCursor> cursors = new ArrayList<>();
-    List<ParquetBatchReader> opened = new ArrayList<>();
-    try {
-      List<List<DataFileMeta>> runs = sortedRuns(split.files(), layout.keyType());
-      for (List<DataFileMeta> run : runs) {
-        List<ParquetBatchReader> readers = new ArrayList<>();
-        List<Path> paths = new ArrayList<>();
-        for (DataFileMeta f : run) {
-          Path path =
-              table
-                  .dataFilePaths()
-                  .of(split.partition(), split.bucket(), f.fileName(), f.externalPath());
-          // Opening reads the footer only: a file's rows are read when its run reaches it.
-          ParquetBatchReader reader =
-              ParquetBatchReader.open(
-                  table.fileIO().fileSystem(path), path, f.fileSize(), layout.fileType());
-          if (reader == null) {
-            closeReaders(opened);
-            return null;
-          }
-          opened.add(reader);
-          readers.add(reader);
-          paths.add(path);
+    for (List<DataFileMeta> run : sortedRuns(split.files(), layout.keyType())) {
+      List<ParquetBatchReader.Checked> files = new ArrayList<>();
+      for (DataFileMeta f : run) {
+        Path path =
+            table
+                .dataFilePaths()
+                .of(split.partition(), split.bucket(), f.fileName(), f.externalPath());
+        // Only the footer is read here: a file is opened when its run reaches it.
+        ParquetBatchReader.Checked file =
+            ParquetBatchReader.check(
+                table.fileIO().fileSystem(path), path, f.fileSize(), layout.fileType());
+        if (file == null) {
+          return null;
         }
-        cursors.add(new RunCursor(readers, paths, kinds, layout, cursors.size()));
+        files.add(file);
       }
-      return new DeduplicatingBatchMerge(cursors, layout, firstRow, keepRetractions);
-    } catch (IOException | RuntimeException e) {
-      closeReaders(opened);
-      throw e;
+      cursors.add(new RunCursor(files, kinds, layout, cursors.size()));
     }
+    return new DeduplicatingBatchMerge(cursors, layout, firstRow, keepRetractions);
   }
 
   /** The files grouped into sorted runs ({@link SortedRuns}), each run in key order. */
@@ -280,8 +270,8 @@ public final class DeduplicatingBatchMerge implements Closeable {
     for (int c = 0; c < fileType.size(); c++) {
       boolean anyDictionary = false;
       for (RunCursor cursor : cursors) {
-        for (ParquetBatchReader reader : cursor.readers) {
-          anyDictionary |= reader.hasDictionaryPages(c);
+        for (ParquetBatchReader.Checked file : cursor.files) {
+          anyDictionary |= file.hasDictionaryPages(c);
         }
       }
       if (!anyDictionary) {
@@ -314,41 +304,32 @@ public final class DeduplicatingBatchMerge implements Closeable {
   @Override
   public void close() throws IOException {
     for (RunCursor c : cursors) {
-      closeReaders(c.readers);
+      c.closeCurrent();
     }
   }
 
-  private static void closeReaders(List<ParquetBatchReader> readers) {
-    for (ParquetBatchReader r : readers) {
-      try {
-        r.close();
-      } catch (IOException ignored) {
-        // Closing a read-only file cannot lose data.
-      }
-    }
-  }
-
-  /** One sorted run's files, read one after the other, and the record the run is at. */
+  /**
+   * One sorted run's files, read one after the other (one open at a time), and the record the run
+   * is at.
+   */
   private static final class RunCursor {
-    private final List<ParquetBatchReader> readers;
-    private final List<Path> paths;
+    private final List<ParquetBatchReader.Checked> files;
     private final ColumnBatch[] batches;
     private final List<String> keyNames;
     private final int sequenceIndex;
     private final int index;
     private int file;
+    private ParquetBatchReader reader;
     private int filled;
     private ColumnBatch batch;
     private int row;
 
     RunCursor(
-        List<ParquetBatchReader> readers,
-        List<Path> paths,
+        List<ParquetBatchReader.Checked> files,
         ColumnBatch.Kind[] kinds,
         KeyValueLayout layout,
         int index) {
-      this.readers = readers;
-      this.paths = paths;
+      this.files = files;
       this.batches =
           new ColumnBatch[] {
             new ColumnBatch(layout.fileType(), batchRows(kinds.length)),
@@ -360,29 +341,43 @@ public final class DeduplicatingBatchMerge implements Closeable {
     }
 
     /**
-     * Moves to the next record; false at the end of the run. A file read to its end is closed, so
-     * that its last row group's pages go before the next file's are read.
+     * Moves to the next record; false at the end of the run. A file read to its end is closed
+     * before the next one opens, so its last row group's pages go before the next file's are read.
      */
     boolean advance() {
       if (batch != null && ++row < batch.size()) {
         return true;
       }
       ColumnBatch next = batches[filled++ & 1];
-      while (file < readers.size()) {
-        if (readers.get(file).next(next)) {
+      while (file < files.size()) {
+        if (reader == null) {
+          try {
+            reader = files.get(file).open();
+          } catch (IOException e) {
+            throw new UncheckedIOException("Cannot open " + files.get(file).path(), e);
+          }
+        }
+        if (reader.next(next)) {
           checkKeys(next);
           batch = next;
           row = 0;
           return true;
         }
-        try {
-          readers.get(file).close();
-        } catch (IOException ignored) {
-          // Closing a read-only file cannot lose data.
-        }
+        closeCurrent();
         file++;
       }
       return false;
+    }
+
+    void closeCurrent() {
+      if (reader != null) {
+        try {
+          reader.close();
+        } catch (IOException ignored) {
+          // Closing a read-only file cannot lose data.
+        }
+        reader = null;
+      }
     }
 
     /** Keys are never NULL in a file of the table's schema; the merge relies on it. */
@@ -392,7 +387,7 @@ public final class DeduplicatingBatchMerge implements Closeable {
           if (b.isNull(c, r)) {
             throw new IllegalStateException(
                 "Data file "
-                    + paths.get(file)
+                    + files.get(file).path()
                     + " holds a NULL in its key column "
                     + keyNames.get(c)
                     + "; primary keys are never NULL, so the file is damaged.");

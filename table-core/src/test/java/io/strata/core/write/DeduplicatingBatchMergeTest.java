@@ -119,6 +119,35 @@ class DeduplicatingBatchMergeTest {
     assertThat(batched).hasSizeGreaterThan(1000).isEqualTo(recordwise);
   }
 
+  /**
+   * A merge holds one open file per sorted run, not one per file: a level of many files is read one
+   * file after the other, each opened when its run reaches it (with the footer read to plan).
+   */
+  @Test
+  void aMergeHoldsOneOpenFilePerSortedRun() throws IOException {
+    FileStoreTable table = table("open-files", Map.of());
+    writeOverlappingCommits(table, new Random(11), 3, 400, 0, 10);
+    new FullCompaction(table, "test", Clock.systemUTC()).run(null, CompactStrategy.FULL);
+    writeOverlappingCommits(table, new Random(12), 2, 300, 0, 10);
+    List<DataFileMeta> files = files(table);
+    int runs =
+        DeduplicatingBatchMerge.sortedRuns(files, table.schema().trimmedPrimaryKeyType()).size();
+    assertThat(files.size()).isGreaterThan(runs + 1);
+
+    OpenFilesIO io = new OpenFilesIO();
+    FileStoreTable counted = new FileStoreTable(io, table.root(), table.schema());
+    List<String> rows = new ArrayList<>();
+    try (CloseableIterator<Object[]> merged =
+        DeduplicatingBatchMerge.rows(counted, split(table), ROW)) {
+      assertThat(merged).isNotNull();
+      merged.forEachRemaining(r -> rows.add(Arrays.deepToString(r)));
+    }
+    assertThat(rows).hasSizeGreaterThan(1000);
+    assertThat(io.mostOpenAtOnce()).isLessThanOrEqualTo(runs);
+    assertThat(io.opened()).isGreaterThanOrEqualTo(2 * files.size());
+    assertThat(io.open()).isZero();
+  }
+
   /** Compacts {@code files} both ways; the batch merge's files, once they are shown equal. */
   private static List<DataFileMeta> assertBothMergesWriteTheSameFiles(
       FileStoreTable table, List<DataFileMeta> files, boolean dropDeletes) throws IOException {
