@@ -3,6 +3,7 @@ package io.strata.spark.read;
 import io.strata.core.format.HadoopFiles;
 import io.strata.core.format.PageCodecs;
 import io.strata.core.format.ParquetRowGroupFilter;
+import io.strata.core.io.CorruptFileException;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.types.RowType;
@@ -171,15 +172,7 @@ final class ParquetBatchFile {
         }
         conf.unset(ParquetInputFormat.FILTER_PREDICATE);
       }
-      reader =
-          new VectorizedParquetRecordReader(
-              null,
-              "CORRECTED",
-              "UTC",
-              "CORRECTED",
-              "UTC",
-              settings.offHeap(),
-              settings.batchSize());
+      reader = new FileRecordReader(path, settings);
       // Only the path and length of this file are used: the stream and footer are ours.
       HadoopInputFile hadoopFile =
           HadoopInputFile.fromStatus(new FileStatus(length, false, 1, 0, 0, path), conf);
@@ -203,6 +196,30 @@ final class ParquetBatchFile {
     } catch (IOException | RuntimeException e) {
       closeQuietly(reader, rowGroupReader, stream, e);
       throw e;
+    }
+  }
+
+  /** Spark's reader of one file, naming the file when its pages turn out to be damaged. */
+  private static final class FileRecordReader extends VectorizedParquetRecordReader {
+    private final Path path;
+
+    FileRecordReader(Path path, ColumnarReadSettings settings) {
+      super(null, "CORRECTED", "UTC", "CORRECTED", "UTC", settings.offHeap(), settings.batchSize());
+      this.path = path;
+    }
+
+    @Override
+    public boolean nextBatch() throws IOException {
+      try {
+        return super.nextBatch();
+      } catch (IOException e) {
+        if (CorruptFileException.isDamagedData(e)) {
+          throw CorruptFileException.ofData(path, e);
+        }
+        throw e;
+      } catch (RuntimeException e) {
+        throw CorruptFileException.isDamagedData(e) ? CorruptFileException.ofData(path, e) : e;
+      }
     }
   }
 

@@ -1,10 +1,12 @@
 package io.strata.spark.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.core.format.ParquetRowWriter;
 import io.strata.core.format.ParquetWriteOptions;
 import io.strata.core.format.StatsMode;
+import io.strata.core.io.CorruptFileException;
 import io.strata.core.predicate.AndPredicate;
 import io.strata.core.predicate.LeafPredicate;
 import io.strata.core.predicate.Predicate;
@@ -105,6 +107,28 @@ class ParquetBatchFileTest {
     List<Long> matching = keys.stream().filter(k -> k >= from && k <= to).toList();
     assertThat(matching).hasSize(101).isSorted();
     assertThat(keys).isSorted().hasSizeLessThan(ROWS / rowGroups(file));
+  }
+
+  @Test
+  void aDamagedPageNamesTheFile() throws IOException {
+    Path file = write();
+    byte[] bytes = Files.readAllBytes(file);
+    // Inside the first column chunk's compressed page, past the page header.
+    for (int i = 64; i < 1_000; i++) {
+      bytes[i] = (byte) (bytes[i] ^ 0x5A);
+    }
+    Files.write(file, bytes);
+    try (VectorizedParquetRecordReader reader = open(file, null, new TaskReadMetrics())) {
+      assertThatThrownBy(
+              () -> {
+                while (reader.nextBatch()) {
+                  // reads every page
+                }
+              })
+          .isInstanceOf(CorruptFileException.class)
+          .hasMessageContaining("The data file ")
+          .hasMessageContaining(file.getFileName() + " is corrupted");
+    }
   }
 
   private Path write() throws IOException {

@@ -1,5 +1,6 @@
 package io.strata.core.format;
 
+import io.strata.core.io.CorruptFileException;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataType;
 import io.strata.core.types.RowType;
@@ -231,7 +232,14 @@ public final class ParquetBatchReader implements Closeable {
       batch.setSize(rows);
       return true;
     } catch (IOException e) {
+      if (CorruptFileException.isDamagedData(e)) {
+        throw CorruptFileException.ofData(new Path(reader.getFile()), e);
+      }
       throw new UncheckedIOException("Cannot read " + reader.getFile(), e);
+    } catch (RuntimeException e) {
+      throw CorruptFileException.isDamagedData(e)
+          ? CorruptFileException.ofData(new Path(reader.getFile()), e)
+          : e;
     }
   }
 

@@ -1,5 +1,6 @@
 package io.strata.core.format;
 
+import io.strata.core.io.CorruptFileException;
 import io.strata.core.types.RowType;
 import java.io.IOException;
 import java.util.NoSuchElementException;
@@ -170,9 +171,21 @@ public final class ParquetRowReader implements CloseableIterator<Object[]> {
         records = columnIO.getRecordReader(pages, materializer, FilterCompat.NOOP);
       }
     } catch (IOException e) {
+      if (CorruptFileException.isDamagedData(e)) {
+        throw CorruptFileException.ofData(new org.apache.hadoop.fs.Path(reader.getFile()), e);
+      }
       throw new java.io.UncheckedIOException("Cannot read " + reader.getFile(), e);
+    } catch (RuntimeException e) {
+      throw damaged(e);
     }
     return true;
+  }
+
+  /** {@code e}, or the damaged file named when {@code e} says its bytes cannot be decoded. */
+  private RuntimeException damaged(RuntimeException e) {
+    return CorruptFileException.isDamagedData(e)
+        ? CorruptFileException.ofData(new org.apache.hadoop.fs.Path(reader.getFile()), e)
+        : e;
   }
 
   @Override
@@ -185,7 +198,11 @@ public final class ParquetRowReader implements CloseableIterator<Object[]> {
       return new Object[width];
     }
     rowsLeftInGroup--;
-    return records.read();
+    try {
+      return records.read();
+    } catch (RuntimeException e) {
+      throw damaged(e);
+    }
   }
 
   @Override

@@ -1,10 +1,12 @@
 package io.strata.core.io;
 
+import com.github.luben.zstd.ZstdException;
 import org.apache.hadoop.fs.Path;
+import org.apache.parquet.io.ParquetDecodingException;
 
 /**
- * A metadata file exists but cannot be decoded (truncated, garbled, or not what its name says); the
- * message names the file and what to do about it, instead of a parser's stack trace.
+ * A metadata or data file exists but cannot be decoded (truncated, garbled, or not what its name
+ * says); the message names the file and what to do about it, instead of a parser's stack trace.
  */
 public final class CorruptFileException extends IllegalStateException {
 
@@ -32,7 +34,11 @@ public final class CorruptFileException extends IllegalStateException {
     TAG("tag", "Restore it from a backup, or remove the tag with CALL sys.delete_tag."),
     CONSUMER(
         "consumer",
-        "Restore it, or set its position again with CALL sys.reset_consumer (NULL removes it).");
+        "Restore it, or set its position again with CALL sys.reset_consumer (NULL removes it)."),
+    DATA(
+        "data",
+        "Restore it from a backup, or CALL sys.rollback to a snapshot from before the commit that"
+            + " added it.");
 
     private final String noun;
     private final String fix;
@@ -45,6 +51,39 @@ public final class CorruptFileException extends IllegalStateException {
 
   private CorruptFileException(String message, Throwable cause) {
     super(message, cause);
+  }
+
+  /**
+   * Whether {@code e}, thrown while reading a Parquet data file's pages, says the file's bytes are
+   * damaged: a page header that does not decode, a page Parquet cannot decode, or one zstd cannot
+   * decompress (and not, say, a lost connection).
+   */
+  public static boolean isDamagedData(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof ParquetDecodingException
+          || t instanceof ZstdException
+          || t.getClass().getName().endsWith(".thrift.TException")
+          || t.getClass().getName().endsWith(".thrift.protocol.TProtocolException")) {
+        return true;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return false;
+  }
+
+  /** The data file {@code path} could not be decoded because of {@code cause}. */
+  public static CorruptFileException ofData(Path path, Throwable cause) {
+    Throwable root = cause;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    CorruptFileException e = of(Kind.DATA, path, root);
+    if (root != cause) {
+      e.addSuppressed(cause);
+    }
+    return e;
   }
 
   /** {@code path} of {@code kind} could not be decoded because of {@code cause}. */

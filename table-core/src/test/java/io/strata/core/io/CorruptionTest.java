@@ -154,4 +154,42 @@ class CorruptionTest {
     assertThatThrownBy(() -> TableTestSupport.readAll(table))
         .hasMessageContaining(data.getFileName().toString());
   }
+
+  @Test
+  void garbledDataPageNamesTheFile() throws Exception {
+    FileStoreTable wide =
+        TableTestSupport.create(
+            catalog,
+            "wide",
+            new RowType(
+                List.of(
+                    new DataField(0, "id", DataTypes.BIGINT()),
+                    new DataField(1, "s", DataTypes.STRING()))),
+            List.of(),
+            Map.of());
+    List<Object[]> rows = new java.util.ArrayList<>();
+    for (long i = 0; i < 20_000; i++) {
+      rows.add(new Object[] {i * 7919 % 100_003, "row " + i + " " + (i * 31 % 977)});
+    }
+    TableTestSupport.append(wide, rows);
+    Path data;
+    try (Stream<Path> files = Files.walk(dir.resolve("default.db/wide"))) {
+      data =
+          files
+              .filter(p -> p.getFileName().toString().startsWith("data-"))
+              .findFirst()
+              .orElseThrow();
+    }
+    byte[] bytes = Files.readAllBytes(data);
+    // Inside the first column chunk's compressed page, past the page header.
+    for (int i = 64; i < 2_000; i++) {
+      bytes[i] = (byte) (bytes[i] ^ 0x5A);
+    }
+    Files.write(data, bytes);
+    assertThatThrownBy(() -> TableTestSupport.readAll(wide))
+        .isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("The data file ")
+        .hasMessageContaining(data.getFileName() + " is corrupted (truncated or garbled)")
+        .hasMessageContaining("CALL sys.rollback");
+  }
 }
