@@ -6,8 +6,7 @@ import io.strata.core.data.BinaryRow;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.manifest.DataFileMeta;
-import io.strata.core.manifest.FileSource;
-import io.strata.core.manifest.SimpleStats;
+import io.strata.core.manifest.SizedDataFiles;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -36,26 +35,6 @@ class CompactionTaskTest {
   }
 
   private static DataFileMeta file(String name, long size) {
-    return new DataFileMeta(
-        "data-" + name + ".parquet",
-        size,
-        10,
-        BinaryRow.EMPTY,
-        BinaryRow.EMPTY,
-        SimpleStats.EMPTY,
-        SimpleStats.EMPTY,
-        0,
-        9,
-        0,
-        0,
-        List.of(),
-        null,
-        0L,
-        null,
-        FileSource.APPEND,
-        null,
-        null,
-        null,
-        null);
+    return SizedDataFiles.file("data-" + name + ".parquet", size, 0, 0, 9);
   }
 }

@@ -2,10 +2,8 @@ package io.strata.core.levels;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.core.data.BinaryRow;
 import io.strata.core.manifest.DataFileMeta;
-import io.strata.core.manifest.FileSource;
-import io.strata.core.manifest.SimpleStats;
+import io.strata.core.manifest.SizedDataFiles;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -17,27 +15,7 @@ class UniversalCompactionTest {
 
   static DataFileMeta file(String name, long sizeMb, int level) {
     seq += 10;
-    return new DataFileMeta(
-        name,
-        sizeMb * MB,
-        10,
-        BinaryRow.EMPTY,
-        BinaryRow.EMPTY,
-        SimpleStats.EMPTY,
-        SimpleStats.EMPTY,
-        seq,
-        seq + 9,
-        0,
-        level,
-        List.of(),
-        null,
-        0L,
-        null,
-        FileSource.APPEND,
-        null,
-        null,
-        null,
-        null);
+    return SizedDataFiles.file(name, sizeMb * MB, level, seq, seq + 9);
   }
 
   static final UniversalCompaction PICKER = new UniversalCompaction(5, 5, 200, 1);

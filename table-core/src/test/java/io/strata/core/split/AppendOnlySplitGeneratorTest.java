@@ -2,10 +2,8 @@ package io.strata.core.split;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.core.data.BinaryRow;
 import io.strata.core.manifest.DataFileMeta;
-import io.strata.core.manifest.FileSource;
-import io.strata.core.manifest.SimpleStats;
+import io.strata.core.manifest.SizedDataFiles;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,27 +13,7 @@ class AppendOnlySplitGeneratorTest {
   private static final long MB = 1L << 20;
 
   static DataFileMeta file(String name, long sizeMb, long minSeq) {
-    return new DataFileMeta(
-        name,
-        sizeMb * MB,
-        10,
-        BinaryRow.EMPTY,
-        BinaryRow.EMPTY,
-        SimpleStats.EMPTY,
-        SimpleStats.EMPTY,
-        minSeq,
-        minSeq + 9,
-        0,
-        0,
-        List.of(),
-        null,
-        0L,
-        null,
-        FileSource.APPEND,
-        null,
-        null,
-        null,
-        null);
+    return SizedDataFiles.file(name, sizeMb * MB, 0, minSeq, minSeq + 9);
   }
 
   private static List<List<Long>> sizes(List<SplitGenerator.SplitGroup> groups) {

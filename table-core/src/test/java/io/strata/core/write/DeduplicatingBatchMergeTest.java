@@ -93,10 +93,7 @@ class DeduplicatingBatchMergeTest {
 
   @Test
   void aLevelOfManyFilesIsReadAsOneRunOfFiles() throws IOException {
-    FileStoreTable table = table("levels", Map.of());
-    writeOverlappingCommits(table, new Random(9), 3, 400, 0, 10);
-    new FullCompaction(table, "test", Clock.systemUTC()).run(null, CompactStrategy.FULL);
-    writeOverlappingCommits(table, new Random(10), 2, 300, 0, 10);
+    FileStoreTable table = levelOfManyFilesUnderNewerCommits("levels", 9);
 
     List<DataFileMeta> files = files(table);
     List<List<DataFileMeta>> runs =
@@ -125,10 +122,7 @@ class DeduplicatingBatchMergeTest {
    */
   @Test
   void aMergeHoldsOneOpenFilePerSortedRun() throws IOException {
-    FileStoreTable table = table("open-files", Map.of());
-    writeOverlappingCommits(table, new Random(11), 3, 400, 0, 10);
-    new FullCompaction(table, "test", Clock.systemUTC()).run(null, CompactStrategy.FULL);
-    writeOverlappingCommits(table, new Random(12), 2, 300, 0, 10);
+    FileStoreTable table = levelOfManyFilesUnderNewerCommits("open-files", 11);
     List<DataFileMeta> files = files(table);
     int runs =
         DeduplicatingBatchMerge.sortedRuns(files, table.schema().trimmedPrimaryKeyType()).size();
@@ -146,6 +140,19 @@ class DeduplicatingBatchMergeTest {
     assertThat(io.mostOpenAtOnce()).isLessThanOrEqualTo(runs);
     assertThat(io.opened()).isGreaterThanOrEqualTo(2 * files.size());
     assertThat(io.open()).isZero();
+  }
+
+  /**
+   * A table whose bucket holds a compacted level of several small files and, above it, two newer
+   * commits of overlapping keys.
+   */
+  private FileStoreTable levelOfManyFilesUnderNewerCommits(String name, long seed)
+      throws IOException {
+    FileStoreTable table = table(name, Map.of());
+    writeOverlappingCommits(table, new Random(seed), 3, 400, 0, 10);
+    new FullCompaction(table, "test", Clock.systemUTC()).run(null, CompactStrategy.FULL);
+    writeOverlappingCommits(table, new Random(seed + 1), 2, 300, 0, 10);
+    return table;
   }
 
   /** Compacts {@code files} both ways; the batch merge's files, once they are shown equal. */
