@@ -212,13 +212,11 @@ final class ParquetBatchFile {
     public boolean nextBatch() throws IOException {
       try {
         return super.nextBatch();
-      } catch (IOException e) {
+      } catch (IOException | RuntimeException e) {
         if (CorruptFileException.isDamagedData(e)) {
           throw CorruptFileException.ofData(path, e);
         }
         throw e;
-      } catch (RuntimeException e) {
-        throw CorruptFileException.isDamagedData(e) ? CorruptFileException.ofData(path, e) : e;
       }
     }
   }

@@ -145,7 +145,13 @@ public final class DeduplicatingBatchMerge implements Closeable {
       }
       cursors.add(new RunCursor(files, kinds, layout, cursors.size()));
     }
-    return new DeduplicatingBatchMerge(cursors, layout, firstRow, keepRetractions);
+    try {
+      return new DeduplicatingBatchMerge(cursors, layout, firstRow, keepRetractions);
+    } catch (RuntimeException e) {
+      // Priming opened the first file of each run up to the one that failed.
+      cursors.forEach(RunCursor::closeCurrent);
+      throw e;
+    }
   }
 
   /** The files grouped into sorted runs ({@link SortedRuns}), each run in key order. */
