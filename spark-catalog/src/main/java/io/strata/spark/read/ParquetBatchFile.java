@@ -16,6 +16,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapred.FileSplit;
+import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.apache.parquet.HadoopReadOptions;
@@ -53,7 +54,12 @@ import scala.Option;
  */
 final class ParquetBatchFile {
 
-  private final Configuration conf;
+  /**
+   * The configuration each file of the split is opened with, changed per file. A {@link JobConf},
+   * because Hadoop's task context copies any other configuration, all its entries, for every file.
+   */
+  private final JobConf conf;
+
   private final ColumnarReadSettings settings;
   private final StructType partitionSchema;
   private final InternalRow partitionValues;
@@ -74,6 +80,11 @@ final class ParquetBatchFile {
    */
   private final StructType thinDataSchema;
 
+  /** The requested columns as Spark's read support takes them, made once for the split's files. */
+  private final String dataSchemaJson;
+
+  private final String thinDataSchemaJson;
+
   /** The field ids and names of the data columns read from thin files. */
   private final Set<Integer> thinFieldIds = new HashSet<>();
 
@@ -89,12 +100,14 @@ final class ParquetBatchFile {
       StructType partitionSchema,
       InternalRow partitionValues,
       ColumnarReadSettings settings) {
-    this.conf = new Configuration(base);
+    this.conf = new JobConf(base);
     this.settings = settings;
     this.partitionSchema = partitionSchema;
     this.partitionValues = partitionValues;
     this.dataSchema = dataSchema;
     this.thinDataSchema = thinSchema(dataSchema);
+    this.dataSchemaJson = dataSchema.json();
+    this.thinDataSchemaJson = thinDataSchema == null ? null : thinDataSchema.json();
     for (StructField f : dataSchema.fields()) {
       dataFieldIds.add(fieldId(f));
       dataFieldNames.add(f.name().toLowerCase(java.util.Locale.ROOT));
@@ -155,7 +168,7 @@ final class ParquetBatchFile {
       boolean thin = thinDataSchema != null && !hasKeyColumns(footer.getFileMetaData().getSchema());
       conf.set(
           ParquetReadSupport.SPARK_ROW_REQUESTED_SCHEMA(),
-          (thin ? thinDataSchema : dataSchema).json());
+          thin ? thinDataSchemaJson : dataSchemaJson);
       metrics.readBytes(
           thin
               ? columnChunkBytes(footer, thinFieldIds, thinFieldNames)
