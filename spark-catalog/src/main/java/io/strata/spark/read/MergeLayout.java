@@ -8,6 +8,7 @@ import io.strata.core.types.RowType;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 
@@ -81,11 +82,12 @@ final class MergeLayout {
   /** An opener of the split's files; {@code conf} is the table file system's configuration. */
   ParquetBatchFile opener(Configuration conf, ColumnarReadSettings settings) {
     return new ParquetBatchFile(
-        conf,
-        SparkReadSchema.of(dataType),
-        SparkReadSchema.of(partitionReadType),
-        SplitBatchReader.partitionValues(table, split, partitionReadType),
-        settings);
+        conf, SparkReadSchema.of(dataType), SparkReadSchema.of(partitionReadType), settings);
+  }
+
+  /** The split's values of the partition columns read. */
+  InternalRow partitionValues() {
+    return SplitBatchReader.partitionValues(table, split, partitionReadType);
   }
 
   int[] columns() {

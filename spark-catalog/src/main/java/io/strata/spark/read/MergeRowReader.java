@@ -139,6 +139,7 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
     this.cursors = new MergeCursor[split.files().size()];
     try {
       ParquetBatchFile opener = null;
+      InternalRow partitionValues = layout.partitionValues();
       for (int i = 0; i < cursors.length; i++) {
         DataFileMeta file = split.files().get(i);
         Path path =
@@ -158,6 +159,7 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
                     null,
                     table.schema().rowType(),
                     table.schema().partitionType(),
+                    partitionValues,
                     metrics),
                 layout.columns(),
                 outputs,

@@ -60,9 +60,10 @@ final class ParquetBatchFile {
    */
   private final JobConf conf;
 
+  private final Configuration base;
+
   private final ColumnarReadSettings settings;
   private final StructType partitionSchema;
-  private final InternalRow partitionValues;
 
   /** Field ids of the data columns read, to count the column chunks fetched. */
   private final Set<Integer> dataFieldIds = new HashSet<>();
@@ -98,12 +99,11 @@ final class ParquetBatchFile {
       Configuration base,
       StructType dataSchema,
       StructType partitionSchema,
-      InternalRow partitionValues,
       ColumnarReadSettings settings) {
+    this.base = base;
     this.conf = new JobConf(base);
     this.settings = settings;
     this.partitionSchema = partitionSchema;
-    this.partitionValues = partitionValues;
     this.dataSchema = dataSchema;
     this.thinDataSchema = thinSchema(dataSchema);
     this.dataSchemaJson = dataSchema.json();
@@ -133,7 +133,25 @@ final class ParquetBatchFile {
     conf.setBoolean(ParquetInputFormat.DICTIONARY_FILTERING_ENABLED, true);
   }
 
-  /** A reader positioned before the first batch; the caller closes it. */
+  /**
+   * Whether this opener reads {@code dataSchema} and {@code partitionSchema} from files of {@code
+   * base}'s file system with {@code settings}, so that another split of the task can use it.
+   */
+  boolean reads(
+      Configuration base,
+      StructType dataSchema,
+      StructType partitionSchema,
+      ColumnarReadSettings settings) {
+    return this.base == base
+        && this.dataSchema.equals(dataSchema)
+        && this.partitionSchema.equals(partitionSchema)
+        && this.settings.equals(settings);
+  }
+
+  /**
+   * A reader positioned before the first batch, its partition columns {@code partitionValues}; the
+   * caller closes it.
+   */
   VectorizedParquetRecordReader open(
       FileSystem fs,
       Path path,
@@ -141,6 +159,7 @@ final class ParquetBatchFile {
       Predicate filter,
       RowType tableType,
       RowType partitionType,
+      InternalRow partitionValues,
       TaskReadMetrics metrics)
       throws IOException {
     FileSystem raw = HadoopFiles.withoutChecksums(fs);

@@ -18,6 +18,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
@@ -40,7 +41,10 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
   /** For each read column: its index in the reader's batch (data columns, then partition ones). */
   private final int[] sourceColumn;
 
-  private ParquetBatchFile opener;
+  private final TaskOpeners openers;
+  private final StructType dataSchema;
+  private final StructType partitionSchema;
+  private InternalRow partitionValues;
   private int nextFile;
   private BatchSource current;
   private ColumnarBatch batch;
@@ -62,8 +66,10 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
       RowType readType,
       Predicate filter,
       ColumnarReadSettings settings,
-      TaskReadMetrics metrics) {
+      TaskReadMetrics metrics,
+      TaskOpeners openers) {
     this.metrics = metrics;
+    this.openers = openers;
     this.table = table;
     this.split = split;
     this.filter = filter;
@@ -77,6 +83,8 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
     }
     this.dataType = new RowType(data);
     this.partitionReadType = new RowType(partition);
+    this.dataSchema = SparkReadSchema.of(dataType);
+    this.partitionSchema = SparkReadSchema.of(partitionReadType);
     this.sourceColumn = new int[readType.size()];
     for (int i = 0; i < readType.size(); i++) {
       DataField f = readType.field(i);
@@ -164,25 +172,22 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
       useColumnsOf(current.resultBatch());
       return;
     }
-    if (opener == null) {
-      opener =
-          new ParquetBatchFile(
-              fs.getConf(),
-              SparkReadSchema.of(dataType),
-              SparkReadSchema.of(partitionReadType),
-              partitionValues(table, split, partitionReadType),
-              settings);
+    if (partitionValues == null) {
+      partitionValues = partitionValues(table, split, partitionReadType);
     }
     current =
         BatchSource.of(
-            opener.open(
-                fs,
-                path,
-                file.fileSize(),
-                deleted.isEmpty() ? filter : null,
-                table.schema().rowType(),
-                table.schema().partitionType(),
-                metrics));
+            openers
+                .parquet(fs.getConf(), dataSchema, partitionSchema, settings)
+                .open(
+                    fs,
+                    path,
+                    file.fileSize(),
+                    deleted.isEmpty() ? filter : null,
+                    table.schema().rowType(),
+                    table.schema().partitionType(),
+                    partitionValues,
+                    metrics));
     useColumnsOf(current.resultBatch());
   }
 

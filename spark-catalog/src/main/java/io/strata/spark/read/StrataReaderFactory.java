@@ -68,8 +68,10 @@ public class StrataReaderFactory implements PartitionReaderFactory {
   @Override
   public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
     TaskReadMetrics metrics = new TaskReadMetrics();
+    TaskOpeners openers = new TaskOpeners();
     return new MeteredReader<>(
-        new ChainedReader<>(splitsOf(partition), split -> batchReader(split, metrics)), metrics);
+        new ChainedReader<>(splitsOf(partition), split -> batchReader(split, metrics, openers)),
+        metrics);
   }
 
   /** The splits of a task, key-grouped or packed. */
@@ -79,18 +81,20 @@ public class StrataReaderFactory implements PartitionReaderFactory {
         : ((StrataInputPartition) partition).splits();
   }
 
-  private PartitionReader<ColumnarBatch> batchReader(DataSplit split, TaskReadMetrics metrics) {
+  private PartitionReader<ColumnarBatch> batchReader(
+      DataSplit split, TaskReadMetrics metrics, TaskOpeners openers) {
     return explained(
-        new SplitBatchReader(table, split, readType, valueFilter(), columnar, metrics));
+        new SplitBatchReader(table, split, readType, valueFilter(), columnar, metrics, openers));
   }
 
   /**
    * A merged split's rows from batches ({@link MergeRowReader}); Parquet row groups are not skipped
    * by the value filter, since dropping a key's newer records would revive an older one.
    */
-  private PartitionReader<InternalRow> mergedBatchRows(DataSplit split, TaskReadMetrics metrics) {
+  private PartitionReader<InternalRow> mergedBatchRows(
+      DataSplit split, TaskReadMetrics metrics, TaskOpeners openers) {
     if (!table.schema().hasPrimaryKey() || split.rawConvertible()) {
-      return new BatchRowReader(batchReader(split, metrics));
+      return new BatchRowReader(batchReader(split, metrics, openers));
     }
     try {
       return explained(new MergeRowReader(table, split, readType, columnar, metrics));
@@ -131,8 +135,10 @@ public class StrataReaderFactory implements PartitionReaderFactory {
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
     TaskReadMetrics metrics = new TaskReadMetrics();
     if (path == ReadPath.MERGED_BATCHES) {
+      TaskOpeners openers = new TaskOpeners();
       return new MeteredReader<>(
-          new ChainedReader<>(splitsOf(partition), split -> mergedBatchRows(split, metrics)),
+          new ChainedReader<>(
+              splitsOf(partition), split -> mergedBatchRows(split, metrics, openers)),
           metrics);
     }
     return new MeteredReader<>(

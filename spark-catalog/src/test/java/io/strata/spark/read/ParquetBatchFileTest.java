@@ -156,7 +156,6 @@ class ParquetBatchFileTest {
             fs().getConf(),
             SparkReadSchema.of(TYPE),
             SparkReadSchema.of(new RowType(List.of())),
-            new GenericInternalRow(0),
             new ColumnarReadSettings(1000, false));
     return opener.open(
         fs(),
@@ -165,6 +164,7 @@ class ParquetBatchFileTest {
         filter,
         TYPE,
         new RowType(List.of()),
+        new GenericInternalRow(0),
         metrics);
   }
 
