@@ -14,8 +14,8 @@ import org.apache.spark.sql.execution.datasources.parquet.VectorizedParquetRecor
  * Strata's, one that decompresses pages with table-core's {@code PageCodecs}. Spark builds its own
  * file reader's options from the Hadoop configuration, which has no place for a codec factory, and
  * Hadoop's zstd codec sets up a native stream for every page: a third of a merge read's CPU went to
- * decompressing, half of it to that setup. Spark's reader takes its row groups from a field of a
- * package-private interface type, so the field is set through reflection to a proxy of that
+ * decompressing, two fifths of that to the setup. Spark's reader takes its row groups from a field
+ * of a package-private interface type, so the field is set through reflection to a proxy of that
  * interface; where a Spark version lacks either, files read through Spark's own row groups.
  */
 final class PageCodecRowGroups {
