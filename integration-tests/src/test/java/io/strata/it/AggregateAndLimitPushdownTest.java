@@ -7,7 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.classic.SparkSession;
@@ -108,6 +112,52 @@ class AggregateAndLimitPushdownTest {
     }
     assertThat(QueryRows.of(spark, "SELECT count(*), min(id), max(id) FROM " + t))
         .containsExactly("[1000,0,999]");
+  }
+
+  @Test
+  void metadataAnswersRunNoSparkJob() {
+    JobsStarted jobs = new JobsStarted();
+    spark.sparkContext().addSparkListener(jobs);
+    try {
+      String count = "SELECT count(*) AS n, count(*) + 1 FROM " + T;
+      assertThat(spark.sql(count).queryExecution().executedPlan())
+          .isInstanceOf(LocalTableScanExec.class);
+      assertThat(QueryRows.of(spark, count)).containsExactly("[300,301]");
+      String snapshots =
+          "SELECT snapshot_id * 10, commit_kind FROM strata.default.`agg_append$snapshots`"
+              + " WHERE snapshot_id > 1";
+      assertThat(spark.sql(snapshots).queryExecution().executedPlan())
+          .isInstanceOf(LocalTableScanExec.class);
+      assertThat(QueryRows.of(spark, snapshots)).containsExactly("[20,APPEND]", "[30,APPEND]");
+      assertThat(jobs.since()).isZero();
+      // A subquery is Spark's to plan: the same rows come back through a Spark job.
+      String latest =
+          "SELECT snapshot_id FROM strata.default.`agg_append$snapshots` WHERE snapshot_id ="
+              + " (SELECT max(snapshot_id) FROM strata.default.`agg_append$snapshots`)";
+      assertThat(QueryRows.of(spark, latest)).containsExactly("[3]");
+      assertThat(jobs.since()).isPositive();
+    } finally {
+      spark.sparkContext().removeSparkListener(jobs);
+    }
+  }
+
+  /** Counts the Spark jobs started since it was last asked. */
+  private static final class JobsStarted extends SparkListener {
+    private final AtomicInteger started = new AtomicInteger();
+
+    @Override
+    public void onJobStart(SparkListenerJobStart start) {
+      started.incrementAndGet();
+    }
+
+    int since() {
+      try {
+        spark.sparkContext().listenerBus().waitUntilEmpty();
+      } catch (TimeoutException e) {
+        throw new AssertionError("Spark's listener bus did not drain", e);
+      }
+      return started.getAndSet(0);
+    }
   }
 
   @Test

@@ -1,15 +1,15 @@
 package io.strata.spark.read;
 
 import io.strata.core.snapshot.Snapshot;
+import io.strata.spark.extensions.MetadataRowsScan;
 import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.connector.read.LocalScan;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * An aggregate answered from the manifests' row counts and stats: Spark shows it as a local table
  * scan, and no data file is opened.
  */
-final class MetadataAggregateScan implements LocalScan {
+final class MetadataAggregateScan implements MetadataRowsScan {
 
   private final String table;
   private final Snapshot snapshot;

@@ -9,6 +9,7 @@ import io.strata.core.types.RowType;
 import io.strata.spark.SparkFilters;
 import io.strata.spark.SparkRowConverter;
 import io.strata.spark.SparkTypes;
+import io.strata.spark.extensions.MetadataRowsScan;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -16,7 +17,6 @@ import java.util.Set;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.TableCapability;
-import org.apache.spark.sql.connector.read.LocalScan;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
@@ -96,7 +96,7 @@ public class StrataSystemTable implements SupportsRead {
               : systemTable.rows(table, snapshot);
       SparkRowConverter converter = new SparkRowConverter(type);
       InternalRow[] sparkRows = rows.stream().map(converter::toSpark).toArray(InternalRow[]::new);
-      return new LocalScan() {
+      return new MetadataRowsScan() {
         @Override
         public InternalRow[] rows() {
           return sparkRows;

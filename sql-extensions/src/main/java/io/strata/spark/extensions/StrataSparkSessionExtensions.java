@@ -17,7 +17,8 @@ import scala.runtime.BoxedUnit;
  * mergeSchema}), DESCRIBE TABLE EXTENDED rows for the table's kind, snapshot and splits, and
  * one-line errors for missing tables of a Strata catalog ({@link MissingTables}), and UPDATE /
  * MERGE on partial-update and aggregation tables reading only the columns they change ({@link
- * PartialRowUpdates}). The catalog works without them.
+ * PartialRowUpdates}), and queries over rows answered from metadata run without a Spark job ({@link
+ * MetadataRowsInDriver}). The catalog works without them.
  */
 public class StrataSparkSessionExtensions
     extends AbstractFunction1<SparkSessionExtensions, BoxedUnit> {
@@ -57,6 +58,13 @@ public class StrataSparkSessionExtensions
           @Override
           public SparkStrategy apply(SparkSession session) {
             return new DescribeWithDetails();
+          }
+        });
+    extensions.injectPlannerStrategy(
+        new AbstractFunction1<SparkSession, SparkStrategy>() {
+          @Override
+          public SparkStrategy apply(SparkSession session) {
+            return new MetadataRowsInDriver();
           }
         });
     return BoxedUnit.UNIT;

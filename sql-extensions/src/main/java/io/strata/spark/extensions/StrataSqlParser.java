@@ -1,6 +1,7 @@
 package io.strata.spark.extensions;
 
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.FunctionIdentifier;
 import org.apache.spark.sql.catalyst.TableIdentifier;
@@ -18,6 +19,7 @@ import scala.collection.immutable.Seq;
 public final class StrataSqlParser implements ParserInterface {
 
   private static final String STRATA_CATALOG_CLASS = "io.strata.spark.StrataCatalog";
+  private static final Pattern MAY_CALL = Pattern.compile("(?i)\\s*(?:CALL|ALTER)\\s");
 
   private final SparkSession session;
   private final ParserInterface delegate;
@@ -28,7 +30,9 @@ public final class StrataSqlParser implements ParserInterface {
   }
 
   private String rewrite(String sql) {
-    return StatementRewriter.rewrite(sql, procedureCatalogIfNeeded()).orElse(sql);
+    // Only CALL and tag statements name a procedure; finding a catalog reads the whole conf.
+    String catalog = MAY_CALL.matcher(sql).lookingAt() ? procedureCatalogIfNeeded() : null;
+    return StatementRewriter.rewrite(sql, catalog).orElse(sql);
   }
 
   /** A Strata catalog to run {@code CALL sys.*} in, when the current catalog has no procedures. */

@@ -1,12 +1,14 @@
 package io.strata.core.io;
 
 import java.io.File;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.Serializable;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,6 +49,12 @@ public final class HadoopFileIO implements FileIO, Serializable {
   private transient Configuration hadoopConf;
 
   /**
+   * Hadoop's file system cache keys every lookup by the current user, whose lookup costs more than
+   * a metadata read of a small local file; the local file system is the same for every user.
+   */
+  private transient FileSystem localFileSystem;
+
+  /**
    * @param conf Hadoop configuration entries (serializable, so executors can rebuild it)
    */
   public HadoopFileIO(Map<String, String> conf) {
@@ -77,8 +85,36 @@ public final class HadoopFileIO implements FileIO, Serializable {
 
   @Override
   public FileSystem fileSystem(Path path) throws IOException {
+    boolean local = "file".equals(path.toUri().getScheme());
+    if (local && localFileSystem != null) {
+      return localFileSystem;
+    }
     FileSystem fs = path.getFileSystem(hadoopConf());
-    return fs instanceof LocalFileSystem local ? local.getRawFileSystem() : fs;
+    FileSystem raw =
+        fs instanceof LocalFileSystem checksummed ? checksummed.getRawFileSystem() : fs;
+    if (local && raw instanceof RawLocalFileSystem) {
+      localFileSystem = raw;
+    }
+    return raw;
+  }
+
+  /**
+   * Local files are read in one call: Hadoop's local stream aggregates its I/O statistics into the
+   * thread's on close, which costs more than reading a snapshot or schema file.
+   */
+  @Override
+  public byte[] readBytes(Path path) throws IOException {
+    FileSystem fs = fileSystem(path);
+    if (fs instanceof RawLocalFileSystem raw) {
+      try {
+        return Files.readAllBytes(raw.pathToFile(path).toPath());
+      } catch (NoSuchFileException e) {
+        throw new FileNotFoundException("File " + path + " does not exist");
+      }
+    }
+    try (InputStream in = fs.open(path)) {
+      return in.readAllBytes();
+    }
   }
 
   @Override
@@ -208,7 +244,9 @@ public final class HadoopFileIO implements FileIO, Serializable {
 
   @Override
   public boolean exists(Path path) throws IOException {
-    return fileSystem(path).exists(path);
+    FileSystem fs = fileSystem(path);
+    // Hadoop builds a whole file status to answer this; snapshot lookups ask it on every query.
+    return fs instanceof RawLocalFileSystem raw ? raw.pathToFile(path).exists() : fs.exists(path);
   }
 
   @Override

@@ -35,6 +35,11 @@ public final class ContainedFileIO extends ForwardingFileIO {
   }
 
   @Override
+  public byte[] readBytes(Path path) throws IOException {
+    return delegate.readBytes(path);
+  }
+
+  @Override
   public OutputStream newOutputStream(Path path) throws IOException {
     return delegate.newOutputStream(inside(path, "write"));
   }
