@@ -105,7 +105,7 @@ public final class HadoopFileIO implements FileIO, Serializable {
   @Override
   public byte[] readBytes(Path path) throws IOException {
     FileSystem fs = fileSystem(path);
-    if (fs instanceof RawLocalFileSystem raw) {
+    if (plainLocal(fs) instanceof RawLocalFileSystem raw) {
       try {
         return Files.readAllBytes(raw.pathToFile(path).toPath());
       } catch (NoSuchFileException e) {
@@ -246,7 +246,14 @@ public final class HadoopFileIO implements FileIO, Serializable {
   public boolean exists(Path path) throws IOException {
     FileSystem fs = fileSystem(path);
     // Hadoop builds a whole file status to answer this; snapshot lookups ask it on every query.
-    return fs instanceof RawLocalFileSystem raw ? raw.pathToFile(path).exists() : fs.exists(path);
+    return plainLocal(fs) instanceof RawLocalFileSystem raw
+        ? raw.pathToFile(path).exists()
+        : fs.exists(path);
+  }
+
+  /** Hadoop's own local file system, never a subclass that may change what reads do; else null. */
+  private static FileSystem plainLocal(FileSystem fs) {
+    return fs.getClass() == RawLocalFileSystem.class ? fs : null;
   }
 
   @Override
