@@ -28,7 +28,9 @@ final class SparkConfigDocs {
                 "`spark.sql.extensions`",
                 "`"
                     + StrataSparkSessionExtensions.class.getName()
-                    + "` (tag DDL, hints, merge-schema writes, DESCRIBE TABLE EXTENDED details)"))
+                    + "` (tag DDL, hints, merge-schema writes, DESCRIBE TABLE EXTENDED details;"
+                    + " `count(*)` answered from the manifests and filtered or projected system"
+                    + " tables run in the driver without a Spark job)"))
         .append(
             Markdown.row(
                 "`spark.sql.defaultCatalog`",
