@@ -8,88 +8,129 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.apache.spark.sql.vectorized.ColumnarBatchRow;
 
 /**
- * One data file of a merged split, read as columnar batches and positioned at one record. Its rows
- * are views into the reader's column vectors (in {@link MergeRowReader}'s column layout), which the
- * reader refills in place at each batch: a view is valid until the cursor moves past the batch.
+ * One sorted run of a merged split (files whose key ranges do not overlap, in key order), read as
+ * columnar batches and positioned at one record. A file is opened when the cursor reaches it and
+ * closed when the cursor leaves it, so a merge holds one file's batch per run, and its loser tree
+ * plays one match per run, not per file.
+ *
+ * <p>Its rows are views into the current reader's column vectors (in {@link MergeRowReader}'s
+ * column layout), which the reader refills in place at each batch: a view is valid until the cursor
+ * moves past the batch.
  */
 final class MergeCursor {
 
-  private final VectorizedParquetRecordReader reader;
-  private final ColumnarBatch batch;
+  /** Opens the file at a position of the split. */
+  interface FileOpener {
+    VectorizedParquetRecordReader open(int file) throws IOException;
+  }
+
+  private final FileOpener opener;
+
+  /** The run's files, as positions in the split, in key order. */
+  private final int[] files;
+
+  private final int[] layout;
+  private final int outputColumns;
+  private final PrimitiveKey primitiveKey;
+  private final int sequenceOrdinal;
+
+  /** Which of {@link #files} is open; -1 before the first. */
+  private int fileAt = -1;
+
+  private VectorizedParquetRecordReader reader;
+  private ColumnarBatch batch;
 
   /** The current record; moves with the cursor. */
-  private final ColumnarBatchRow current;
+  private ColumnarBatchRow current;
 
   /** A record this cursor was at, pinned by {@link #pin()}: the whole layout, and the output. */
-  private final ColumnarBatchRow pinned;
+  private ColumnarBatchRow pinned;
 
-  private final ColumnarBatchRow pinnedOutput;
+  private ColumnarBatchRow pinnedOutput;
   private boolean live = true;
 
   /**
    * The key column when the key is one integral column ({@link PrimitiveKey}), else null: its value
    * and the sequence number are then read once per record, not at every comparison.
    */
-  private final ColumnVector keyColumn;
+  private ColumnVector keyColumn;
 
-  private final boolean intKey;
-  private final ColumnVector sequenceColumn;
+  private ColumnVector sequenceColumn;
   private long key;
   private long sequence;
 
   /**
+   * @param files the run's files as positions in the split, in key order
    * @param layout for each column of the merge layout, its column in the reader's batches
    * @param outputColumns how many leading columns of the layout are output
    * @param primitiveKey the key's column and kind when it is one integral column, or null
    * @param sequenceOrdinal the layout column of the sequence number
    */
   MergeCursor(
-      VectorizedParquetRecordReader reader,
+      FileOpener opener,
+      int[] files,
       int[] layout,
       int outputColumns,
       PrimitiveKey primitiveKey,
       int sequenceOrdinal) {
-    this.reader = reader;
-    ColumnarBatch raw = reader.resultBatch();
-    ColumnVector[] columns = new ColumnVector[layout.length];
-    for (int i = 0; i < layout.length; i++) {
-      columns[i] = raw.column(layout[i]);
-    }
-    this.batch = raw;
-    this.current = new ColumnarBatchRow(columns);
-    this.pinned = new ColumnarBatchRow(columns);
-    this.pinnedOutput = new ColumnarBatchRow(Arrays.copyOf(columns, outputColumns));
-    this.current.rowId = -1;
-    this.keyColumn = primitiveKey == null ? null : columns[primitiveKey.ordinal()];
-    this.intKey = primitiveKey != null && primitiveKey.isInt();
-    this.sequenceColumn = columns[sequenceOrdinal];
+    this.opener = opener;
+    this.files = files;
+    this.layout = layout;
+    this.outputColumns = outputColumns;
+    this.primitiveKey = primitiveKey;
+    this.sequenceOrdinal = sequenceOrdinal;
   }
 
   /** The key of one integral column as read with {@link PrimitiveKey}: its layout column. */
   record PrimitiveKey(int ordinal, boolean isInt) {}
 
-  /** Moves to the next record; false (and not live) when the file has none. */
+  /** Moves to the next record; false (and not live) when the run has none. */
   boolean advance() throws IOException {
-    if (current.rowId + 1 < batch.numRows()) {
+    if (current != null && current.rowId + 1 < batch.numRows()) {
       current.rowId++;
       readKey();
       return true;
     }
-    while (reader.nextBatch()) {
-      if (batch.numRows() > 0) {
-        current.rowId = 0;
-        readKey();
-        return true;
+    while (live) {
+      if (reader != null) {
+        while (reader.nextBatch()) {
+          if (batch.numRows() > 0) {
+            current.rowId = 0;
+            readKey();
+            return true;
+          }
+        }
       }
+      openNextFile();
     }
-    live = false;
     return false;
+  }
+
+  /** Leaves the current file (closing it) for the run's next one, or ends the run. */
+  private void openNextFile() throws IOException {
+    closeCurrent();
+    if (++fileAt >= files.length) {
+      live = false;
+      return;
+    }
+    reader = opener.open(files[fileAt]);
+    batch = reader.resultBatch();
+    ColumnVector[] columns = new ColumnVector[layout.length];
+    for (int i = 0; i < layout.length; i++) {
+      columns[i] = batch.column(layout[i]);
+    }
+    current = new ColumnarBatchRow(columns);
+    pinned = new ColumnarBatchRow(columns);
+    pinnedOutput = new ColumnarBatchRow(Arrays.copyOf(columns, outputColumns));
+    current.rowId = -1;
+    keyColumn = primitiveKey == null ? null : columns[primitiveKey.ordinal()];
+    sequenceColumn = columns[sequenceOrdinal];
   }
 
   private void readKey() {
     if (keyColumn != null) {
       int row = current.rowId;
-      key = intKey ? keyColumn.getInt(row) : keyColumn.getLong(row);
+      key = primitiveKey.isInt() ? keyColumn.getInt(row) : keyColumn.getLong(row);
       sequence = sequenceColumn.getLong(row);
     }
   }
@@ -104,7 +145,15 @@ final class MergeCursor {
     return sequence;
   }
 
-  /** Whether the next {@link #advance()} refills the vectors, invalidating every view. */
+  /** The split position of the file the current record comes from. */
+  int file() {
+    return files[fileAt];
+  }
+
+  /**
+   * Whether the next {@link #advance()} refills the vectors or leaves the file, invalidating every
+   * view.
+   */
   boolean atBatchEnd() {
     return current.rowId + 1 >= batch.numRows();
   }
@@ -131,7 +180,17 @@ final class MergeCursor {
     return pinnedOutput;
   }
 
+  /** Closes the open file, if any; the run cannot be read further. */
   void close() throws IOException {
-    reader.close();
+    live = false;
+    closeCurrent();
+  }
+
+  private void closeCurrent() throws IOException {
+    VectorizedParquetRecordReader open = reader;
+    reader = null;
+    if (open != null) {
+      open.close();
+    }
   }
 }

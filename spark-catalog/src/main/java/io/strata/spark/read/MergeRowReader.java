@@ -4,6 +4,7 @@ import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.merge.RowKind;
 import io.strata.core.options.MergeEngine;
 import io.strata.core.options.TableOptions;
+import io.strata.core.read.SortedRuns;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.AtomicType;
@@ -23,9 +24,10 @@ import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.apache.spark.sql.connector.read.PartitionReader;
 
 /**
- * Merge-on-read of one primary-key split from columnar batches: each data file is read by Spark's
- * vectorized reader ({@link MergeCursor}), a {@link LoserTree} orders the files' records by (key,
- * sequence number, file). Equal sequence numbers are ordered by the file's position in the split.
+ * Merge-on-read of one primary-key split from columnar batches: the split's files are grouped into
+ * sorted runs ({@link SortedRuns}), each run is read file after file by Spark's vectorized reader
+ * ({@link MergeCursor}), and a {@link LoserTree} orders the runs' records by (key, sequence number,
+ * file). Equal sequence numbers are ordered by the file's position in the split.
  *
  * <p>{@code deduplicate} and {@code first-row} without {@code sequence.field} pick one record per
  * key: the last (a winning DELETE or UPDATE_BEFORE drops the key) or the first that is not a
@@ -87,7 +89,7 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
    */
   private final boolean byLookup;
 
-  /** The LSM level of each source (file) of the split. */
+  /** The LSM level of each file of the split, by its position. */
   private final int[] levels;
 
   /** The level of each record in {@link #sequenced}, with a lookup merge. */
@@ -136,36 +138,37 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
     this.kindOrdinal = sequenceOrdinal + 1;
     this.copyAll = UnsafeProjection.create(layout.sparkTypes());
     this.copyOutput = UnsafeProjection.create(Arrays.copyOf(layout.sparkTypes(), outputs));
-    this.cursors = new MergeCursor[split.files().size()];
+    List<List<Integer>> runs = SortedRuns.of(split.files(), keyType);
+    this.cursors = new MergeCursor[runs.size()];
+    ParquetBatchFile[] opener = new ParquetBatchFile[1];
+    InternalRow partitionValues = layout.partitionValues();
+    MergeCursor.FileOpener files =
+        i -> {
+          DataFileMeta file = split.files().get(i);
+          Path path =
+              table
+                  .dataFilePaths()
+                  .of(split.partition(), split.bucket(), file.fileName(), file.externalPath());
+          FileSystem fs = table.fileIO().fileSystem(path);
+          if (opener[0] == null) {
+            opener[0] = layout.opener(fs.getConf(), settings);
+          }
+          return opener[0].open(
+              fs,
+              path,
+              file.fileSize(),
+              null,
+              table.schema().rowType(),
+              table.schema().partitionType(),
+              partitionValues,
+              metrics);
+        };
     try {
-      ParquetBatchFile opener = null;
-      InternalRow partitionValues = layout.partitionValues();
-      for (int i = 0; i < cursors.length; i++) {
-        DataFileMeta file = split.files().get(i);
-        Path path =
-            table
-                .dataFilePaths()
-                .of(split.partition(), split.bucket(), file.fileName(), file.externalPath());
-        FileSystem fs = table.fileIO().fileSystem(path);
-        if (opener == null) {
-          opener = layout.opener(fs.getConf(), settings);
-        }
-        cursors[i] =
-            new MergeCursor(
-                opener.open(
-                    fs,
-                    path,
-                    file.fileSize(),
-                    null,
-                    table.schema().rowType(),
-                    table.schema().partitionType(),
-                    partitionValues,
-                    metrics),
-                layout.columns(),
-                outputs,
-                primitive,
-                sequenceOrdinal);
-        cursors[i].advance();
+      for (int r = 0; r < cursors.length; r++) {
+        int[] run = runs.get(r).stream().mapToInt(Integer::intValue).toArray();
+        cursors[r] =
+            new MergeCursor(files, run, layout.columns(), outputs, primitive, sequenceOrdinal);
+        cursors[r].advance();
       }
     } catch (IOException | RuntimeException e) {
       closeQuietly(e);
@@ -204,7 +207,7 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
       if (c == 0) {
         c = Long.compare(x.sequence(), y.sequence());
       }
-      return c != 0 ? c : Integer.compare(a, b);
+      return c != 0 ? c : Integer.compare(x.file(), y.file());
     }
     InternalRow x = cursors[a].current();
     InternalRow y = cursors[b].current();
@@ -213,7 +216,7 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
       return c;
     }
     c = Long.compare(x.getLong(sequenceOrdinal), y.getLong(sequenceOrdinal));
-    return c != 0 ? c : Integer.compare(a, b);
+    return c != 0 ? c : Integer.compare(cursors[a].file(), cursors[b].file());
   }
 
   @Override
@@ -335,8 +338,8 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
    * unless that batch is about to be refilled, then it is copied.
    */
   private void take(int source) throws IOException {
-    heldLevel = levels[source];
     MergeCursor cursor = cursors[source];
+    heldLevel = levels[cursor.file()];
     heldKey = cursor.key();
     cursor.pin();
     if (cursor.atBatchEnd()) {

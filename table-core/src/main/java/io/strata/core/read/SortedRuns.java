@@ -14,12 +14,12 @@ import java.util.List;
  * order. A merge reads a run's files one after the other, so it holds one row group per run in
  * memory, not one per file (a level above 0 is one such run, however many files it has).
  */
-final class SortedRuns {
+public final class SortedRuns {
 
   private SortedRuns() {}
 
   /** The runs of {@code files} as positions in it, each run in key order. */
-  static List<List<Integer>> of(List<DataFileMeta> files, RowType keyType) {
+  public static List<List<Integer>> of(List<DataFileMeta> files, RowType keyType) {
     Comparator<Object[]> keyOrder = ValueComparator.ofRow(keyType);
     List<Object[]> minKeys = new ArrayList<>();
     for (DataFileMeta f : files) {
