@@ -877,6 +877,66 @@ class PaimonInteropTest {
         .containsExactly("1 APPEND", "2 APPEND", "3 COMPACT", "4 APPEND", "5 APPEND");
   }
 
+  /**
+   * {@code record-level.expire-time}: two copies of one table, fully compacted by Strata and by
+   * Paimon 1.3.1, keep the same rows (the unexpired ones, and those without a time), and each
+   * engine reads both copies alike.
+   */
+  @Test
+  void strataAndPaimonCompactionsExpireTheSameRecords() {
+    for (String name : List.of("s_expire_by_strata", "s_expire_by_paimon")) {
+      String table = "strata." + DB + "." + name;
+      spark.sql(
+          "CREATE TABLE "
+              + table
+              + " (id INT, v STRING, ts TIMESTAMP) TBLPROPERTIES ('primary-key'='id',"
+              + " 'bucket'='2', 'record-level.expire-time'='1 d',"
+              + " 'record-level.time-field'='ts')");
+      // Ids 1-20: even ones ten days old, multiples of 5 without a time, the rest fresh; then
+      // ids 1-4 again, all fresh, over the older records.
+      spark.sql(
+          "INSERT INTO "
+              + table
+              + " SELECT id, concat('first-', id), CASE WHEN id % 5 = 0 THEN NULL"
+              + " WHEN id % 2 = 0 THEN current_timestamp() - INTERVAL 10 DAYS"
+              + " ELSE current_timestamp() END FROM range(1, 21) AS r(id)");
+      spark.sql(
+          "INSERT INTO "
+              + table
+              + " SELECT id, concat('second-', id), current_timestamp() FROM range(1, 5) AS r(id)");
+      assertThat(sparkRows(table)).as("%s before compaction", name).hasSize(20);
+    }
+    spark.sql("CALL strata.sys.compact(table => '" + DB + ".s_expire_by_strata')");
+    PaimonOracle.compactFully(paimonOnStrata.table(DB, "s_expire_by_paimon"));
+
+    List<String> byStrata = idAndValue("strata." + DB + ".s_expire_by_strata");
+    assertThat(byStrata)
+        .containsExactly(
+            "1 second-1",
+            "2 second-2",
+            "3 second-3",
+            "4 second-4",
+            "5 first-5",
+            "7 first-7",
+            "9 first-9",
+            "10 first-10",
+            "11 first-11",
+            "13 first-13",
+            "15 first-15",
+            "17 first-17",
+            "19 first-19",
+            "20 first-20");
+    assertThat(idAndValue("strata." + DB + ".s_expire_by_paimon")).isEqualTo(byStrata);
+    checkPaimonReadsAsStrata("strata." + DB + ".s_expire_by_strata", "s_expire_by_strata", "");
+    checkPaimonReadsAsStrata("strata." + DB + ".s_expire_by_paimon", "s_expire_by_paimon", "");
+  }
+
+  private static List<String> idAndValue(String table) {
+    return spark.sql("SELECT id, v FROM " + table + " ORDER BY id").collectAsList().stream()
+        .map(r -> r.getInt(0) + " " + r.getString(1))
+        .toList();
+  }
+
   private void checkPaimonReadsAsStrata(String sparkTable, String name, String when) {
     assertThat(PaimonOracle.rows(paimonOnStrata.table(DB, name)))
         .as("Paimon reads after %s", when)

@@ -6,11 +6,14 @@ import io.strata.core.levels.CompactUnit;
 import io.strata.core.levels.CompactionPicker;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.merge.RecordLevelExpiration;
 import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
+import io.strata.core.scan.FileStatsReader;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
+import io.strata.core.types.DataField;
 import io.strata.core.write.BucketId;
 import io.strata.core.write.TableWriter;
 import java.util.ArrayList;
@@ -53,7 +56,9 @@ public final class CompactionPlanner {
           .computeIfAbsent(new BucketId(e.partition(), e.bucket()), k -> new ArrayList<>())
           .add(e);
     }
-    CompactionPicker picker = new CompactionPicker(table.options(), table.schema().hasPrimaryKey());
+    CompactionPicker picker =
+        new CompactionPicker(table.options(), table.schema().hasPrimaryKey())
+            .withExpiredRecords(holdingExpiredRecords(table, System.currentTimeMillis()));
     boolean reclaim =
         !table.schema().hasPrimaryKey()
             && table.options().get(TableOptions.DELETION_VECTORS_ENABLED);
@@ -117,5 +122,30 @@ public final class CompactionPlanner {
     Set<String> inUnit = new HashSet<>();
     unit.files().forEach(f -> inUnit.add(f.fileName()));
     return files.stream().filter(f -> !inUnit.contains(f.fileName())).toList();
+  }
+
+  /**
+   * Which files may hold records that {@code record-level.expire-time} expired as of {@code
+   * nowMillis}: those whose statistics put the time column's minimum before it (none where the
+   * statistics say nothing about the column, or without an expiration).
+   */
+  static java.util.function.Predicate<DataFileMeta> holdingExpiredRecords(
+      FileStore table, long nowMillis) {
+    RecordLevelExpiration expiration =
+        RecordLevelExpiration.of(table.options(), table.schema().rowType(), nowMillis);
+    if (expiration == null) {
+      return f -> false;
+    }
+    List<DataField> fields = table.schema().fields();
+    int column = 0;
+    while (fields.get(column).id() != expiration.fieldId()) {
+      column++;
+    }
+    int timeColumn = column;
+    FileStatsReader stats = new FileStatsReader(table.schemaManager(), table.schema());
+    return f -> {
+      FileStatsReader.FileStats fileStats = stats.read(f);
+      return fileStats != null && expiration.expired(fileStats.min()[timeColumn]);
+    };
   }
 }

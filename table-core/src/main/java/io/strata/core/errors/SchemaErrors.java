@@ -229,4 +229,39 @@ public final class SchemaErrors {
             + ": existing files are laid out by it; rewrite the table with CREATE TABLE AS"
             + " SELECT instead.");
   }
+
+  // ---- record-level expiration ----
+
+  public static IllegalArgumentException recordLevelExpireWithoutPrimaryKey() {
+    return new IllegalArgumentException(
+        "Table option 'record-level.expire-time' applies to primary-key tables only (compactions"
+            + " drop expired records while merging keys); remove it, or declare a 'primary-key'.");
+  }
+
+  public static IllegalArgumentException recordLevelTimeFieldMissing() {
+    return new IllegalArgumentException(
+        "Table option 'record-level.expire-time' is set but 'record-level.time-field' is not: set"
+            + " it to the column a record's age counts from (INT or BIGINT epoch seconds, BIGINT"
+            + " epoch milliseconds, TIMESTAMP or TIMESTAMP_LTZ).");
+  }
+
+  public static IllegalArgumentException recordLevelTimeFieldNotFound(
+      String column, List<String> columns) {
+    return new IllegalArgumentException(
+        "Table option 'record-level.time-field' names column '"
+            + column
+            + "', which does not exist; columns are "
+            + columns
+            + ".");
+  }
+
+  public static IllegalArgumentException recordLevelTimeFieldType(String column, Object type) {
+    return new IllegalArgumentException(
+        "Table option 'record-level.time-field' names column '"
+            + column
+            + "' of type "
+            + type
+            + "; a record's age counts from an INT or BIGINT (epoch seconds, or BIGINT epoch"
+            + " milliseconds), TIMESTAMP or TIMESTAMP_LTZ column.");
+  }
 }

@@ -7,6 +7,7 @@ import io.strata.core.options.TableOptions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
 
 /** Picks the files of one bucket to compact under a {@link CompactStrategy}, from table options. */
 public final class CompactionPicker {
@@ -15,10 +16,22 @@ public final class CompactionPicker {
   private final boolean primaryKey;
   private final int topLevel;
 
+  /** Whether a file may hold records that {@code record-level.expire-time} expired. */
+  private Predicate<DataFileMeta> holdsExpired = f -> false;
+
   public CompactionPicker(Options options, boolean primaryKey) {
     this.options = options;
     this.primaryKey = primaryKey;
     this.topLevel = TableOptions.topLevel(options);
+  }
+
+  /**
+   * Makes a full compaction rewrite a bucket's lone top-level file when {@code holdsExpired} says
+   * it may hold expired records, which the rewrite drops (Paimon's full compaction does the same).
+   */
+  public CompactionPicker withExpiredRecords(Predicate<DataFileMeta> holdsExpired) {
+    this.holdsExpired = holdsExpired;
+    return this;
   }
 
   /** What to compact in a bucket holding {@code files}, or null when it stays as it is. */
@@ -73,7 +86,8 @@ public final class CompactionPicker {
     return files.size() > 1
         || only.level() != topLevel
         || only.deleteRowCount() == null
-        || only.deleteRowCount() > 0;
+        || only.deleteRowCount() > 0
+        || holdsExpired.test(only);
   }
 
   /**

@@ -3,6 +3,8 @@ package io.strata.core.options;
 import static io.strata.core.options.ConfigOption.of;
 import static io.strata.core.options.ConfigOption.ofEnum;
 
+import java.time.Duration;
+
 /** Options of table layout, files and commits. */
 public final class TableOptions {
 
@@ -266,6 +268,25 @@ public final class TableOptions {
           OptionType.STRING,
           null,
           "Columns that order rows of one key instead of arrival order.");
+
+  public static final ConfigOption<Duration> RECORD_LEVEL_EXPIRE_TIME =
+      ConfigOption.<Duration>of(
+          "record-level.expire-time",
+          OptionType.DURATION,
+          null,
+          "How long a primary-key record lives, counted from the value of"
+              + " 'record-level.time-field': compactions drop the records older than that (reads"
+              + " still return them until a compaction rewrites their files), and a full"
+              + " compaction rewrites a lone top-level file whose statistics show such records.");
+
+  public static final ConfigOption<String> RECORD_LEVEL_TIME_FIELD =
+      ConfigOption.<String>of(
+          "record-level.time-field",
+          OptionType.STRING,
+          null,
+          "The column 'record-level.expire-time' counts from: INT seconds, BIGINT seconds (or"
+              + " milliseconds, from 1,000,000,000,000 on), TIMESTAMP or TIMESTAMP_LTZ. A record"
+              + " whose value is NULL never expires.");
 
   public static final ConfigOption<SortOrder> SEQUENCE_FIELD_SORT_ORDER =
       ofEnum(

@@ -12,6 +12,7 @@ import io.strata.core.merge.KeyValue;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.MergeFunction;
 import io.strata.core.merge.MergeFunctions;
+import io.strata.core.merge.RecordLevelExpiration;
 import io.strata.core.merge.RowKind;
 import io.strata.core.options.FileFormat;
 import io.strata.core.options.MergeEngine;
@@ -74,6 +75,9 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   /** Whether every file of the split has the table's schema (see {@link #asRead}). */
   private boolean allTableSchema;
 
+  /** What a compaction passes over by {@code record-level.expire-time}; null when nothing. */
+  private final RecordLevelExpiration expiration;
+
   private KeyValueLayout keyValueLayout;
   private boolean keepRetractions;
   private OlderRecords older;
@@ -82,16 +86,26 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   private Boolean asRead;
 
   public MergeSplitReader(FileStore table, DataSplit split, RowType readType) {
-    this(table, split, readType, vectorsOf(table, split), false);
+    this(table, split, readType, vectorsOf(table, split), false, false);
   }
 
   /**
-   * A reader whose files hide the rows of {@code deleted} (by file index in the split) instead of
-   * the split's deletion files: a compaction's vectors may have changed since they were written.
+   * A compaction's reader whose files hide the rows of {@code deleted} (by file index in the split)
+   * instead of the split's deletion files: a compaction's vectors may have changed since they were
+   * written. Records expired by {@code record-level.expire-time} are passed over.
    */
   public MergeSplitReader(
       FileStore table, DataSplit split, RowType readType, IntFunction<DeletionVector> deleted) {
-    this(table, split, readType, deleted, false);
+    this(table, split, readType, deleted, false, true);
+  }
+
+  /**
+   * A compaction's reader of whole rows: records expired by {@code record-level.expire-time} are
+   * passed over before they are merged, as Paimon's compactions do.
+   */
+  public static MergeSplitReader compacting(FileStore table, DataSplit split) {
+    return new MergeSplitReader(
+        table, split, table.schema().rowType(), vectorsOf(table, split), false, true);
   }
 
   /**
@@ -99,12 +113,14 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
    * {@link #emittingKeyValues}), merged deletes kept when {@code keepDeletes}. When nothing of the
    * merge looks at values (a last-wins table whose files are all Parquet files of the table's
    * schema), string values stay the files' UTF-8 bytes from the file read to the file written,
-   * instead of being decoded to strings and encoded again.
+   * instead of being decoded to strings and encoded again. Records expired by {@code
+   * record-level.expire-time} are passed over.
    */
   public static MergeSplitReader compactingToParquet(
       FileStore table, DataSplit split, boolean keepDeletes) {
     MergeSplitReader reader =
-        new MergeSplitReader(table, split, table.schema().rowType(), vectorsOf(table, split), true);
+        new MergeSplitReader(
+            table, split, table.schema().rowType(), vectorsOf(table, split), true, true);
     return keepDeletes ? reader.emittingKeyValuesAndDeletes() : reader.emittingKeyValues();
   }
 
@@ -113,8 +129,14 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       DataSplit split,
       RowType readType,
       IntFunction<DeletionVector> deleted,
-      boolean parquetOutput) {
+      boolean parquetOutput,
+      boolean compacting) {
     this.table = table;
+    this.expiration =
+        compacting
+            ? RecordLevelExpiration.of(
+                table.options(), table.schema().rowType(), System.currentTimeMillis())
+            : null;
     this.readType = readType;
     this.mergeFunction =
         MergeFunctions.of(
@@ -153,7 +175,8 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
                 run,
                 i -> open(split, split.files().get(i), encodedStrings),
                 deleted,
-                i -> split.files().get(i).level());
+                i -> split.files().get(i).level(),
+                expiration);
         cursors.add(c);
         if (c.advance()) {
           queue.add(c);
@@ -219,6 +242,12 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         new ArrayList<>(fileLayout.fileType().fields().subList(0, fileLayout.valueOffset()));
     requested.addAll(mapping.requested());
     int[] keyValueColumns = keyValueColumns(fileSchema, fileLayout, requested);
+    int timeColumn = -1;
+    for (int j = fileLayout.valueOffset(); expiration != null && j < requested.size(); j++) {
+      if (requested.get(j).id() == expiration.fieldId()) {
+        timeColumn = j;
+      }
+    }
     Path path =
         table
             .dataFilePaths()
@@ -242,7 +271,8 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         fileLayout.valueOffset(),
         fileLayout.sequenceIndex(),
         fileLayout.kindIndex(),
-        keyValueColumns);
+        keyValueColumns,
+        timeColumn);
   }
 
   /**
@@ -476,7 +506,8 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       int valueOffset,
       int sequenceIndex,
       int kindIndex,
-      int[] keyValueColumns) {}
+      int[] keyValueColumns,
+      int timeColumn) {}
 
   /**
    * The current record of one sorted run, whose files (positions in the split, in key order) are
@@ -487,6 +518,10 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     private final IntFunction<FileRead> opener;
     private final IntFunction<DeletionVector> deletions;
     private final IntUnaryOperator levels;
+
+    /** Records to pass over by their time (a compaction's), or null. */
+    private final RecordLevelExpiration expiration;
+
     private int nextFile;
     private FileRead file;
     private Object[] row;
@@ -504,11 +539,13 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         List<Integer> files,
         IntFunction<FileRead> opener,
         IntFunction<DeletionVector> deletions,
-        IntUnaryOperator levels) {
+        IntUnaryOperator levels,
+        RecordLevelExpiration expiration) {
       this.files = files;
       this.opener = opener;
       this.deletions = deletions;
       this.levels = levels;
+      this.expiration = expiration;
     }
 
     boolean advance() {
@@ -517,7 +554,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
           CloseableIterator<Object[]> reader = file.reader();
           while (reader.hasNext()) {
             row = reader.next();
-            if (!deleted.isDeleted(position++)) {
+            if (!deleted.isDeleted(position++) && !expired()) {
               fillKey();
               return true;
             }
@@ -533,6 +570,11 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
         position = 0;
         file = opener.apply(index);
       }
+    }
+
+    private boolean expired() {
+      int column = file.timeColumn();
+      return expiration != null && column >= 0 && expiration.expired(row[column]);
     }
 
     /**

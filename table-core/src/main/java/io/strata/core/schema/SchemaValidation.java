@@ -65,6 +65,8 @@ public final class SchemaValidation {
           schema.primaryKeys(),
           schema.options()); // aggregate functions, sequence.field, sequence groups
     }
+    io.strata.core.merge.RecordLevelExpiration.validate(
+        new Options(schema.options()), schema.rowType(), schema.hasPrimaryKey());
     PartitionTimeExtractor.validate(schema.partitionType(), new Options(schema.options()));
   }
 

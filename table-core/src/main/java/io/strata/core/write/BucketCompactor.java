@@ -6,6 +6,7 @@ import io.strata.core.deletion.DeletionFileIndex;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.merge.RecordLevelExpiration;
 import io.strata.core.progress.Progress;
 import io.strata.core.read.DeduplicatingBatchMerge;
 import io.strata.core.read.MergeSplitReader;
@@ -124,7 +125,10 @@ public final class BucketCompactor {
 
   private List<DataFileMeta> rewriteKeyValues(BucketId bucket, int totalBuckets, CompactUnit unit) {
     DataSplit split = split(bucket, totalBuckets, unit.files(), false);
-    if (batchMerges && rewriter.writesParquetAt(unit.outputLevel())) {
+    // The batch merge reads no time column to pass expired records over.
+    if (batchMerges
+        && rewriter.writesParquetAt(unit.outputLevel())
+        && !RecordLevelExpiration.configured(table.options())) {
       try (DeduplicatingBatchMerge batches =
           DeduplicatingBatchMerge.open(table, split, !unit.dropDeletes())) {
         if (batches != null) {
@@ -145,7 +149,7 @@ public final class BucketCompactor {
     if (rewriter.writesParquetAt(unit.outputLevel())) {
       return MergeSplitReader.compactingToParquet(table, split, !unit.dropDeletes());
     }
-    MergeSplitReader merged = new MergeSplitReader(table, split, table.schema().rowType());
+    MergeSplitReader merged = MergeSplitReader.compacting(table, split);
     return unit.dropDeletes() ? merged.emittingKeyValues() : merged.emittingKeyValuesAndDeletes();
   }
 
