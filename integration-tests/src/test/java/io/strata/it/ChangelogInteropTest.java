@@ -170,4 +170,59 @@ class ChangelogInteropTest {
     assertThat(paimonChanges(name, 5)).containsExactlyInAnyOrderElementsOf(byPaimon);
     assertThat(strataChanges(name, 5)).containsExactlyInAnyOrderElementsOf(byPaimon);
   }
+
+  /**
+   * {@code changelog-producer = lookup}: Paimon's compactions write the changelog (a key's old and
+   * new rows) into its COMPACT snapshots; Strata's stream reads exactly what Paimon's does.
+   */
+  @Test
+  void strataStreamsTheChangelogPaimonsLookupCompactionsWrote() throws Exception {
+    String name = "cl_lookup";
+    String table = "strata." + DB + "." + name;
+    sql("DROP TABLE IF EXISTS " + table);
+    sql(
+        "CREATE TABLE "
+            + table
+            + " (id BIGINT NOT NULL, v STRING) TBLPROPERTIES ('primary-key' = 'id',"
+            + " 'bucket' = '2', 'changelog-producer' = 'lookup')");
+    PaimonOracle.write(
+        paimon.table(DB, name),
+        List.of(
+            row(RowKind.INSERT, 1, "a"), row(RowKind.INSERT, 2, "b"), row(RowKind.INSERT, 3, "c")));
+    PaimonOracle.write(
+        paimon.table(DB, name),
+        List.of(
+            row(RowKind.INSERT, 1, "a2"),
+            row(RowKind.INSERT, 4, "d"),
+            row(RowKind.DELETE, 3, "c")));
+    PaimonOracle.write(paimon.table(DB, name), List.of(row(RowKind.INSERT, 2, "b2")));
+    List<Snapshot> snapshots = paimonSnapshots(paimon.table(DB, name));
+    assertThat(snapshots)
+        .as("each write is an APPEND and a COMPACT snapshot holding the changelog")
+        .extracting(s -> s.commitKind() + " " + (s.changelogManifestList() != null))
+        .containsExactly(
+            "APPEND false",
+            "COMPACT true",
+            "APPEND false",
+            "COMPACT true",
+            "APPEND false",
+            "COMPACT true");
+
+    List<String> expected =
+        List.of(
+            "+I 1=a", "+I 2=b", "+I 3=c", "-U 1=a", "+U 1=a2", "+I 4=d", "-D 3=c", "-U 2=b",
+            "+U 2=b2");
+    assertThat(paimonChanges(name, 1)).containsExactlyInAnyOrderElementsOf(expected);
+    assertThat(strataChanges(name, 1)).containsExactlyInAnyOrderElementsOf(expected);
+    // From the second write on (its APPEND snapshot, 3, has no changelog).
+    assertThat(strataChanges(name, 3))
+        .containsExactlyInAnyOrder("-U 1=a", "+U 1=a2", "+I 4=d", "-D 3=c", "-U 2=b", "+U 2=b2");
+    assertThat(spark.sql("SELECT * FROM " + table + " ORDER BY id").collectAsList())
+        .extracting(Row::toString)
+        .containsExactly("[1,a2]", "[2,b2]", "[4,d]");
+  }
+
+  private static GenericRow row(RowKind kind, long id, String v) {
+    return GenericRow.ofKind(kind, id, BinaryString.fromString(v));
+  }
 }

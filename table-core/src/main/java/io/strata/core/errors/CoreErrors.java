@@ -110,17 +110,6 @@ public final class CoreErrors {
             + "); then restart the stream from a new checkpoint.");
   }
 
-  public static UnsupportedOperationException streamChangelogProducer(
-      String table, String producer) {
-    return new UnsupportedOperationException(
-        "Cannot stream "
-            + table
-            + ": its changelog-producer is '"
-            + producer
-            + "', whose changelog Strata does not produce or read; streaming reads support"
-            + " changelog-producer 'none' and 'input'.");
-  }
-
   /**
    * A write or compaction of a primary-key table whose changelog is produced by compaction
    * (changelog-producer 'lookup' or 'full-compaction'), which Strata does not produce: the table's

@@ -36,9 +36,12 @@ import java.util.OptionalLong;
  * split per bucket, ordered by sequence number and never packed across buckets; each file is read
  * on its own ({@code TableRead.openChanges}), so every change reaches the stream in commit order.
  *
- * <p>With {@code changelog-producer} {@code input}, a primary-key table's APPEND snapshots emit the
- * changelog files their writers produced (the snapshot's {@code changelogManifestList}: every input
- * record, unmerged) instead of the files they added, in the order they were written.
+ * <p>With a {@code changelog-producer} other than {@code none}, a primary-key table's stream emits
+ * the changelog files of every snapshot that has them (its {@code changelogManifestList}), in the
+ * order they were written, and nothing of the others, as Paimon's streaming reads do: with {@code
+ * input} the APPEND snapshots' writers produced them (every input record, unmerged); with {@code
+ * lookup} and {@code full-compaction} Paimon's compactions did (the COMPACT snapshots', a key's old
+ * and new rows as -U/+U, +I or -D), which Strata reads but does not write.
  *
  * <p>Example: snapshot 7 (APPEND) added files f1 (bucket 0, seq 10-19) and f2 (bucket 1, seq 3-5)
  * to a key table: the changes of 7 are two splits, [f1] and [f2].
@@ -49,7 +52,7 @@ public final class StreamScan {
   private final Options options;
   private final SnapshotManager snapshots;
 
-  /** Whether APPEND snapshots emit their changelog files rather than their added files. */
+  /** Whether snapshots emit their changelog files rather than their added files. */
   private final boolean readsChangelog;
 
   public StreamScan(FileStore table, Options readOptions) {
@@ -58,12 +61,7 @@ public final class StreamScan {
     this.options = table.options().with(readOptions.toMap());
     this.snapshots = table.snapshotManager();
     ChangelogProducer producer = options.get(TableOptions.CHANGELOG_PRODUCER);
-    this.readsChangelog = table.schema().hasPrimaryKey() && producer == ChangelogProducer.INPUT;
-    if (table.schema().hasPrimaryKey()
-        && (producer == ChangelogProducer.LOOKUP
-            || producer == ChangelogProducer.FULL_COMPACTION)) {
-      throw CoreErrors.streamChangelogProducer(table.root().getName(), producer.value());
-    }
+    this.readsChangelog = table.schema().hasPrimaryKey() && producer != ChangelogProducer.NONE;
   }
 
   /** The latest snapshot id, or 0 when the table has none: positions up to it can be planned. */
@@ -81,13 +79,13 @@ public final class StreamScan {
       return new TableScan(table, options).plan(wholeSnapshot(position.snapshotId())).splits();
     }
     Snapshot snapshot = snapshot(position.snapshotId());
-    if (!emitsChanges(snapshot)) {
-      return List.of();
-    }
-    if (readsChangelog && snapshot.commitKind() == CommitKind.APPEND) {
+    if (readsChangelog) {
       return snapshot.changelogManifestList() == null
           ? List.of()
           : changes(snapshot, snapshot.changelogManifestList(), FileOrder.AS_WRITTEN);
+    }
+    if (!emitsChanges(snapshot)) {
+      return List.of();
     }
     return changes(snapshot, snapshot.deltaManifestList(), FileOrder.BY_SEQUENCE);
   }

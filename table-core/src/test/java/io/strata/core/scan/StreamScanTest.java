@@ -234,18 +234,6 @@ class StreamScanTest {
         .hasMessageContaining("snapshot.time-retained is ");
   }
 
-  @Test
-  void changelogProducersWhoseFilesStrataCannotReadAreRefused() {
-    FileStoreTable table = keyed(Map.of("changelog-producer", "lookup"));
-    assertThatThrownBy(() -> new StreamScan(table, new Options(Map.of())))
-        .hasMessage(
-            "Cannot stream k: its changelog-producer is 'lookup', whose changelog Strata does not"
-                + " produce or read; streaming reads support changelog-producer 'none' and"
-                + " 'input'.");
-    // 'input' streams the files each commit added, which hold exactly its input.
-    assertThat(new StreamScan(table, opts("changelog-producer", "input")).latestId()).isZero();
-  }
-
   private static Options opts(String key, String value) {
     return new Options(Map.of(key, value));
   }
