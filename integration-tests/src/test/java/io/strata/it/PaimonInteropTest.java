@@ -475,8 +475,13 @@ class PaimonInteropTest {
     }
   }
 
+  /**
+   * {@code bucket-function.type = mod}: Strata reads Paimon's table, prunes buckets by the key's
+   * remainder without losing rows, and writes each key into the bucket Paimon would (negative keys
+   * included), so Paimon reads Strata's rows where it looks for them.
+   */
   @Test
-  void strataReadsPaimonModBucketTableWithoutPruningWrongBuckets() throws Exception {
+  void strataReadsAndWritesPaimonModBucketTableInPaimonsBuckets() throws Exception {
     Schema schema =
         Schema.newBuilder()
             .column("id", DataTypes.BIGINT().notNull())
@@ -494,10 +499,25 @@ class PaimonInteropTest {
     String name = PAIMON_CATALOG + "." + PDB + ".p_mod_bucket";
     List<String> expected = PaimonOracle.rows(paimonOnPaimon.table(PDB, "p_mod_bucket"));
     assertThat(sparkRows(name)).containsExactlyElementsOf(expected);
-    // The default hash would send id = 5 to another bucket than 5 mod 4: no bucket is pruned.
+    // The default hash would send id = 5 to another bucket than 5 mod 4.
     assertStrataFiltersKeepMatchingRows(name);
-    assertThatThrownBy(() -> spark.sql("INSERT INTO " + name + " VALUES (100, 'x')").collect())
-        .hasStackTraceContaining("'bucket-function.type' = 'mod'");
+
+    spark
+        .sql("INSERT INTO " + name + " SELECT id, concat('s', id) FROM range(-9, 40, 3)")
+        .collect();
+    List<PaimonOracle.BucketedRow> written =
+        PaimonOracle.rowsWithBuckets(paimonOnPaimon.table(PDB, "p_mod_bucket"));
+    assertThat(written).hasSize(36 + 5);
+    for (PaimonOracle.BucketedRow r : written) {
+      long id = Long.parseLong(r.rendered().substring(0, r.rendered().indexOf(' ')));
+      assertThat(r.bucket()).as(r.rendered()).isEqualTo(Math.floorMod(id, 4));
+    }
+    assertThat(sparkRows(name))
+        .containsExactlyElementsOf(PaimonOracle.rows(paimonOnPaimon.table(PDB, "p_mod_bucket")))
+        .contains("-9 | s-9", "5 | v5", "6 | s6", "39 | s39");
+    assertThat(spark.sql("SELECT v FROM " + name + " WHERE id IN (-6, 5, 39)").collectAsList())
+        .extracting(r -> r.getString(0))
+        .containsExactlyInAnyOrder("s-6", "v5", "s39");
   }
 
   /**

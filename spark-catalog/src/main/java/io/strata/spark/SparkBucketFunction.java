@@ -8,6 +8,7 @@ import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.catalog.functions.BoundFunction;
 import org.apache.spark.sql.connector.catalog.functions.UnboundFunction;
 import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
@@ -31,20 +32,34 @@ public final class SparkBucketFunction implements UnboundFunction {
   /** The name of the variant that takes the number of buckets first, as Spark's transform does. */
   public static final String TRANSFORM_NAME = "bucket";
 
+  /**
+   * The name of {@code strata_mod_bucket(key, numBuckets)}: the bucket of a {@code
+   * 'bucket-function.type' = 'mod'} table, whose one INT or BIGINT key modulo the number of buckets
+   * is its bucket.
+   */
+  public static final String MOD_NAME = "strata_mod_bucket";
+
   private final boolean bucketsFirst;
+  private final boolean mod;
 
   /** {@code strata_bucket(key1, ..., keyN, numBuckets)}. */
   public SparkBucketFunction() {
-    this(false);
+    this(false, false);
   }
 
-  private SparkBucketFunction(boolean bucketsFirst) {
+  private SparkBucketFunction(boolean bucketsFirst, boolean mod) {
     this.bucketsFirst = bucketsFirst;
+    this.mod = mod;
   }
 
   /** {@code bucket(numBuckets, key1, ..., keyN)}, bound by Spark to a {@code bucket} transform. */
   public static SparkBucketFunction transform() {
-    return new SparkBucketFunction(true);
+    return new SparkBucketFunction(true, false);
+  }
+
+  /** {@code strata_mod_bucket(key, numBuckets)}. */
+  public static SparkBucketFunction mod() {
+    return new SparkBucketFunction(false, true);
   }
 
   @Override
@@ -54,6 +69,15 @@ public final class SparkBucketFunction implements UnboundFunction {
     if (fields.length < 2 || !(fields[bucketsAt].dataType() instanceof IntegerType)) {
       throw SparkErrors.bucketFunctionArguments(name(), bucketsFirst, inputType.simpleString());
     }
+    if (mod) {
+      if (fields.length != 2
+          || !(fields[0].dataType() instanceof IntegerType
+              || fields[0].dataType() instanceof LongType)
+          || !(fields[1].dataType() instanceof IntegerType)) {
+        throw SparkErrors.modBucketFunctionArguments(name(), inputType.simpleString());
+      }
+      return new ModBound(inputType);
+    }
     int from = bucketsFirst ? 1 : 0;
     StructType keys = new StructType(Arrays.copyOfRange(fields, from, from + fields.length - 1));
     return new Bound(name(), inputType, SparkTypes.toRowType(keys), bucketsFirst);
@@ -61,6 +85,9 @@ public final class SparkBucketFunction implements UnboundFunction {
 
   @Override
   public String description() {
+    if (mod) {
+      return MOD_NAME + "(key, numBuckets): the bucket of an INT or BIGINT key in a 'mod' table";
+    }
     return bucketsFirst
         ? TRANSFORM_NAME + "(numBuckets, key1, ..., keyN): Paimon's fixed bucket of the key"
         : NAME + "(key1, ..., keyN, numBuckets): Paimon's fixed bucket of the key";
@@ -68,7 +95,26 @@ public final class SparkBucketFunction implements UnboundFunction {
 
   @Override
   public String name() {
-    return bucketsFirst ? TRANSFORM_NAME : NAME;
+    return mod ? MOD_NAME : bucketsFirst ? TRANSFORM_NAME : NAME;
+  }
+
+  /** {@code strata_mod_bucket} bound to an INT or BIGINT key. */
+  private static final class ModBound extends IntFunction {
+
+    private static final long serialVersionUID = 1L;
+
+    private final boolean longKey;
+
+    ModBound(StructType inputType) {
+      super(MOD_NAME, inputType);
+      this.longKey = inputType.fields()[0].dataType() instanceof LongType;
+    }
+
+    @Override
+    public Integer produceResult(InternalRow input) {
+      Object key = input.isNullAt(0) ? null : longKey ? input.getLong(0) : input.getInt(0);
+      return BucketFunction.modBucket(key, input.getInt(1));
+    }
   }
 
   /** The function bound to one list of key types. */

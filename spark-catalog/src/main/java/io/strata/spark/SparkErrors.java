@@ -184,6 +184,15 @@ public final class SparkErrors {
             + ".");
   }
 
+  public static UnsupportedOperationException modBucketFunctionArguments(
+      String name, String input) {
+    return new UnsupportedOperationException(
+        name
+            + " takes one INT or BIGINT key and then the INT number of buckets, got "
+            + input
+            + ".");
+  }
+
   public static UnsupportedOperationException writeTaskFunctionArguments(
       String name, String input) {
     return new UnsupportedOperationException(

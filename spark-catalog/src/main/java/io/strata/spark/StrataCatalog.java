@@ -411,8 +411,8 @@ public class StrataCatalog
 
   /**
    * The catalog's own functions live in the empty namespace: {@code strata.strata_bucket}, {@code
-   * bucket}, which Spark binds to the bucket transform of a bucketed scan's partitioning, and
-   * {@code strata_write_task}, which writes cluster by.
+   * bucket}, which Spark binds to the bucket transform of a bucketed scan's partitioning, {@code
+   * strata_mod_bucket}, and {@code strata_write_task}, which writes cluster by.
    */
   @Override
   public Identifier[] listFunctions(String[] namespace) throws NoSuchNamespaceException {
@@ -420,6 +420,7 @@ public class StrataCatalog
       return new Identifier[] {
         Identifier.of(namespace, SparkBucketFunction.NAME),
         Identifier.of(namespace, SparkBucketFunction.TRANSFORM_NAME),
+        Identifier.of(namespace, SparkBucketFunction.MOD_NAME),
         Identifier.of(namespace, SparkWriteTaskFunction.NAME)
       };
     }
@@ -435,6 +436,10 @@ public class StrataCatalog
     if (ident.namespace().length == 0
         && ident.name().equalsIgnoreCase(SparkBucketFunction.TRANSFORM_NAME)) {
       return SparkBucketFunction.transform();
+    }
+    if (ident.namespace().length == 0
+        && ident.name().equalsIgnoreCase(SparkBucketFunction.MOD_NAME)) {
+      return SparkBucketFunction.mod();
     }
     if (ident.namespace().length == 0
         && ident.name().equalsIgnoreCase(SparkWriteTaskFunction.NAME)) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.math.BigDecimal;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.catalog.Identifier;
@@ -70,11 +71,14 @@ class SparkBucketFunctionTest {
         .containsExactly(
             Identifier.of(new String[0], "strata_bucket"),
             Identifier.of(new String[0], "bucket"),
+            Identifier.of(new String[0], "strata_mod_bucket"),
             Identifier.of(new String[0], "strata_write_task"));
     assertThat(catalog.loadFunction(Identifier.of(new String[0], "strata_bucket")).name())
         .isEqualTo("strata_bucket");
     assertThat(catalog.loadFunction(Identifier.of(new String[0], "bucket")).name())
         .isEqualTo("bucket");
+    assertThat(catalog.loadFunction(Identifier.of(new String[0], "strata_mod_bucket")).name())
+        .isEqualTo("strata_mod_bucket");
     assertThat(catalog.loadFunction(Identifier.of(new String[0], "strata_write_task")).name())
         .isEqualTo("strata_write_task");
     assertThatThrownBy(
@@ -102,6 +106,31 @@ class SparkBucketFunctionTest {
         .hasMessage(
             "bucket takes the INT number of buckets and then the bucket-key columns, got"
                 + " struct<_0:bigint,_1:bigint>.");
+  }
+
+  /** {@code strata_mod_bucket}: Paimon's 'mod' buckets, floorMod of an INT or BIGINT key. */
+  @Test
+  void theModVariantTakesTheRemainderOfAnIntegralKey() {
+    for (DataType type : List.of(DataTypes.IntegerType, DataTypes.LongType)) {
+      @SuppressWarnings("unchecked")
+      ScalarFunction<Integer> f =
+          (ScalarFunction<Integer>)
+              SparkBucketFunction.mod().bind(input(type, DataTypes.IntegerType));
+      for (long key : new long[] {-7, -1, 0, 5, 2_000_000_001L}) {
+        Object value = type == DataTypes.IntegerType ? (Object) (int) key : (Object) key;
+        assertThat(f.produceResult(new GenericInternalRow(new Object[] {value, 4})))
+            .as("%s %d", type, key)
+            .isEqualTo((int) Math.floorMod(key, 4L));
+      }
+      assertThat(f.produceResult(new GenericInternalRow(new Object[] {null, 4}))).isZero();
+    }
+    assertThatThrownBy(
+            () ->
+                SparkBucketFunction.mod().bind(input(DataTypes.StringType, DataTypes.IntegerType)))
+        .isInstanceOf(UnsupportedOperationException.class)
+        .hasMessage(
+            "strata_mod_bucket takes one INT or BIGINT key and then the INT number of buckets,"
+                + " got struct<_0:string,_1:int>.");
   }
 
   @Test

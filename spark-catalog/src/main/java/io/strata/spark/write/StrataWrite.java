@@ -1,5 +1,6 @@
 package io.strata.spark.write;
 
+import io.strata.core.options.BucketFunctionType;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.options.WriteOptions;
@@ -82,7 +83,10 @@ public class StrataWrite extends MeteredWrite {
     int tasks = numTasks > 0 ? numTasks : SQLConf.get().numShufflePartitions();
     List<Expression> taskArgs = new ArrayList<>();
     taskArgs.add(Expressions.literal(tasks));
-    taskArgs.add(Expressions.apply(SparkBucketFunction.NAME, bucketArgs));
+    boolean mod = table.options().get(TableOptions.BUCKET_FUNCTION_TYPE) == BucketFunctionType.MOD;
+    taskArgs.add(
+        Expressions.apply(
+            mod ? SparkBucketFunction.MOD_NAME : SparkBucketFunction.NAME, bucketArgs));
     for (String p : table.schema().partitionKeys()) {
       taskArgs.add(Expressions.column(p));
     }

@@ -30,6 +30,27 @@ public final class BucketFunction {
     return Math.abs(hash(keyRow) % numBuckets);
   }
 
+  /**
+   * Paimon's {@code 'bucket-function.type' = 'mod'} bucket of a bucket key of one INT or BIGINT
+   * column: {@code floorMod(value, numBuckets)}. A NULL key is bucket 0 (Paimon reads the zeros of
+   * its BinaryRow slot).
+   */
+  public static int modBucket(Object value, int numBuckets) {
+    if (numBuckets <= 0) {
+      throw OptionErrors.bucketsNotPositive(numBuckets);
+    }
+    if (value instanceof Integer i) {
+      return Math.floorMod(i, numBuckets);
+    }
+    if (value instanceof Long l) {
+      return (int) Math.floorMod(l, (long) numBuckets);
+    }
+    if (value == null) {
+      return 0;
+    }
+    throw OptionErrors.modBucketKeyValue(value.getClass().getSimpleName());
+  }
+
   /** The bucket of a bucket key given as canonical values. */
   public static int bucket(RowType keyType, Object[] key, int numBuckets) {
     return bucket(BinaryRowCodec.serialize(keyType, key), numBuckets);

@@ -270,4 +270,13 @@ public final class OptionErrors {
     return new IllegalArgumentException(
         "The number of buckets must be positive for a fixed-bucket table, got " + numBuckets);
   }
+
+  /** A 'mod' bucket key value that is not an INT or BIGINT (validation refuses such tables). */
+  public static IllegalArgumentException modBucketKeyValue(String valueClass) {
+    return new IllegalArgumentException(
+        "Table option 'bucket-function.type' = 'mod' needs a bucket key of one INT or BIGINT"
+            + " column, but a key value is a "
+            + valueClass
+            + ".");
+  }
 }

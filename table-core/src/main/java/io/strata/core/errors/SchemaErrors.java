@@ -195,6 +195,14 @@ public final class SchemaErrors {
             + " primary key. Remove 'bucket-key', or set 'bucket' to a fixed number such as 4.");
   }
 
+  public static IllegalArgumentException modBucketKey(List<String> keyColumns) {
+    return new IllegalArgumentException(
+        "Table option 'bucket-function.type' = 'mod' needs a bucket key of one INT or BIGINT"
+            + " column (its value modulo 'bucket' is the bucket), but the bucket key is "
+            + keyColumns
+            + ". Set 'bucket-key' to such a column, or use 'bucket-function.type' = 'default'.");
+  }
+
   // ---- options fixed at CREATE TABLE ----
 
   public static IllegalArgumentException fixedOption(String key) {

@@ -174,9 +174,9 @@ public final class TableOptions {
           BucketFunctionType.class,
           BucketFunctionType.DEFAULT,
           "How a row's bucket follows from its bucket key: default hashes it; mod (one INT or"
-              + " BIGINT bucket key) takes its value modulo 'bucket'. Strata reads tables of"
-              + " either (without bucket pruning or storage-partitioned joins for mod) and writes"
-              + " default ones.");
+              + " BIGINT bucket key) takes its value modulo 'bucket' (floorMod, so negative keys"
+              + " land in buckets 0 to 'bucket' - 1). Strata reads and writes both; mod tables"
+              + " report no storage-partitioned layout to Spark, whose bucket transform hashes.");
 
   public static final ConfigOption<Boolean> DATA_EVOLUTION_ENABLED =
       of(
@@ -443,16 +443,13 @@ public final class TableOptions {
   }
 
   /**
-   * The option of a layout Strata does not write, or null: those of {@link #unreadableLayout}, row
-   * tracking, and buckets by another function than the default hash.
+   * The option of a layout Strata does not write, or null: those of {@link #unreadableLayout} and
+   * row tracking.
    */
   public static String unwritableLayout(Options options) {
     String layout = unreadableLayout(options);
     if (layout == null && options.get(ROW_TRACKING_ENABLED)) {
       layout = "'row-tracking.enabled' = 'true'";
-    }
-    if (layout == null && options.get(BUCKET_FUNCTION_TYPE) != BucketFunctionType.DEFAULT) {
-      layout = "'bucket-function.type' = '" + options.get(BUCKET_FUNCTION_TYPE).value() + "'";
     }
     return layout;
   }

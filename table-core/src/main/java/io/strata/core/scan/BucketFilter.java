@@ -36,10 +36,18 @@ public final class BucketFilter {
   static final int MAX_KEYS = 4096;
 
   private final List<BinaryRow> keys;
+
+  /**
+   * With {@code 'bucket-function.type' = 'mod'}: the values of the one bucket-key column, whose
+   * remainders are the buckets; null for the default hash of {@link #keys}.
+   */
+  private final List<Object> modValues;
+
   private final Map<Integer, Set<Integer>> bucketsByCount = new ConcurrentHashMap<>();
 
-  private BucketFilter(List<BinaryRow> keys) {
+  private BucketFilter(List<BinaryRow> keys, List<Object> modValues) {
     this.keys = keys;
+    this.modValues = modValues;
   }
 
   /**
@@ -48,12 +56,10 @@ public final class BucketFilter {
    */
   public static Optional<BucketFilter> of(TableSchema schema, Predicate filter) {
     Options options = new Options(schema.options());
-    // A 'mod' table's buckets are not the hash this filter computes: it prunes nothing there.
-    if (filter == null
-        || options.get(TableOptions.BUCKET) <= 0
-        || options.get(TableOptions.BUCKET_FUNCTION_TYPE) != BucketFunctionType.DEFAULT) {
+    if (filter == null || options.get(TableOptions.BUCKET) <= 0) {
       return Optional.empty();
     }
+    boolean mod = options.get(TableOptions.BUCKET_FUNCTION_TYPE) == BucketFunctionType.MOD;
     String bucketKey = new Options(schema.options()).get(TableOptions.BUCKET_KEY);
     List<String> keyNames =
         bucketKey != null ? SchemaFactory.splitColumns(bucketKey) : schema.trimmedPrimaryKeys();
@@ -76,10 +82,16 @@ public final class BucketFilter {
     if (valuesPerKey.isEmpty()) {
       return Optional.empty();
     }
+    if (mod) {
+      DataTypeRoot root = rowType.typeAt(rowType.indexOf(keyNames.get(0))).root();
+      return valuesPerKey.size() == 1 && (root == DataTypeRoot.INT || root == DataTypeRoot.BIGINT)
+          ? Optional.of(new BucketFilter(List.of(), valuesPerKey.get(0)))
+          : Optional.empty();
+    }
     RowType keyType = rowType.project(keyNames);
     List<BinaryRow> keys = new ArrayList<>();
     combine(valuesPerKey, 0, new Object[keyNames.size()], keyType, keys);
-    return Optional.of(new BucketFilter(keys));
+    return Optional.of(new BucketFilter(keys, null));
   }
 
   /**
@@ -146,6 +158,12 @@ public final class BucketFilter {
   /** The buckets of a layout with {@code totalBuckets} that may hold a match. */
   public Set<Integer> bucketsFor(int totalBuckets) {
     Set<Integer> buckets = new HashSet<>();
+    if (modValues != null) {
+      for (Object value : modValues) {
+        buckets.add(BucketFunction.modBucket(value, totalBuckets));
+      }
+      return buckets;
+    }
     for (BinaryRow key : keys) {
       buckets.add(BucketFunction.bucket(key, totalBuckets));
     }

@@ -3,6 +3,7 @@ package io.strata.core.schema;
 import io.strata.core.data.PartitionTimeExtractor;
 import io.strata.core.errors.OptionErrors;
 import io.strata.core.errors.SchemaErrors;
+import io.strata.core.options.BucketFunctionType;
 import io.strata.core.options.ChangelogProducer;
 import io.strata.core.options.ExpireOptions;
 import io.strata.core.options.MergeEngine;
@@ -13,6 +14,7 @@ import io.strata.core.options.SortOrder;
 import io.strata.core.options.TableOptions;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypeRoot;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -162,6 +164,19 @@ public final class SchemaValidation {
     }
     if (bucket == -1 && schema.hasPrimaryKey() && bucketKey != null) {
       throw SchemaErrors.dynamicBucketWithBucketKey(bucketKey);
+    }
+    if (bucket > 0 && options.get(TableOptions.BUCKET_FUNCTION_TYPE) == BucketFunctionType.MOD) {
+      List<String> keys =
+          bucketKey != null ? SchemaFactory.splitColumns(bucketKey) : schema.trimmedPrimaryKeys();
+      DataTypeRoot root =
+          keys.size() == 1 ? schema.rowType().typeAt(names.indexOf(keys.get(0))).root() : null;
+      if (root != DataTypeRoot.INT && root != DataTypeRoot.BIGINT) {
+        List<String> typed = new ArrayList<>();
+        for (String k : keys) {
+          typed.add(k + " " + schema.rowType().typeAt(names.indexOf(k)));
+        }
+        throw SchemaErrors.modBucketKey(typed);
+      }
     }
   }
 

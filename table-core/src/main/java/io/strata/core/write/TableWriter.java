@@ -14,6 +14,7 @@ import io.strata.core.manifest.IndexFileMeta;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
 import io.strata.core.merge.SketchColumns;
+import io.strata.core.options.BucketFunctionType;
 import io.strata.core.options.ChangelogProducer;
 import io.strata.core.options.FileFormat;
 import io.strata.core.options.MergeEngine;
@@ -61,6 +62,10 @@ public final class TableWriter implements AutoCloseable {
 
   private final int[] keyIndexes;
   private final int numBuckets;
+
+  /** Whether fixed buckets are the bucket key modulo their number ({@code 'mod'}), not a hash. */
+  private final boolean modBuckets;
+
   private final WriteSettings settings;
   private final DataFileNames names = DataFileNames.dataFiles();
   private final DataFileNames changelogNames = DataFileNames.changelogFiles();
@@ -123,6 +128,7 @@ public final class TableWriter implements AutoCloseable {
     this.restoredVectors = new RestoredDeletionVectors(table, start.snapshotId());
     Options options = table.options();
     this.numBuckets = options.get(TableOptions.BUCKET);
+    this.modBuckets = options.get(TableOptions.BUCKET_FUNCTION_TYPE) == BucketFunctionType.MOD;
     String bucketKey = options.get(TableOptions.BUCKET_KEY);
     List<String> bucketKeys =
         bucketKey != null ? SchemaFactory.splitColumns(bucketKey) : schema.trimmedPrimaryKeys();
@@ -262,7 +268,9 @@ public final class TableWriter implements AutoCloseable {
             ? unpartitioned
             : BinaryRowCodec.serialize(partitionType, pick(row, partitionIndexes));
     int bucket = 0;
-    if (numBuckets > 0 || dynamicBuckets != null) {
+    if (numBuckets > 0 && dynamicBuckets == null && modBuckets) {
+      bucket = BucketFunction.modBucket(row[bucketKeyIndexes[0]], numBuckets);
+    } else if (numBuckets > 0 || dynamicBuckets != null) {
       BinaryRow key = BinaryRowCodec.serialize(bucketKeyType, pick(row, bucketKeyIndexes));
       bucket =
           dynamicBuckets != null

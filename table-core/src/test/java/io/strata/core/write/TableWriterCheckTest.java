@@ -5,14 +5,23 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.core.catalog.WarehouseCatalog;
+import io.strata.core.format.CloseableIterator;
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.read.TableRead;
+import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -167,7 +176,7 @@ class TableWriterCheckTest {
             "mod",
             Map.of("primary-key", "k", "bucket", "2"),
             Map.of("bucket-function.type", "mod"));
-    assertThatThrownBy(mod::newWrite).hasMessageContaining("'bucket-function.type' = 'mod'");
+    assertThatCode(() -> mod.newWrite().close()).doesNotThrowAnyException();
     assertThatCode(
             () ->
                 new io.strata.core.scan.TableScan(
@@ -247,16 +256,53 @@ class TableWriterCheckTest {
 
   @Test
   void layoutsStrataDoesNotWriteAreRefusedAtCreate() {
+    assertThatThrownBy(() -> table("c_orc", Map.of("manifest.format", "orc")))
+        .hasMessageStartingWith("Table option 'manifest.format' = 'orc' is not supported");
+  }
+
+  /** 'mod' buckets need one INT or BIGINT bucket-key column; Strata writes them as Paimon does. */
+  @Test
+  void modBucketsNeedOneIntegralKeyAndPutKeysInTheirRemainders() {
     assertThatThrownBy(
             () ->
                 table(
-                    "c_mod",
-                    Map.of("bucket", "2", "bucket-key", "k", "bucket-function.type", "mod")))
+                    "c_mod_str",
+                    Map.of("bucket", "2", "bucket-key", "v", "bucket-function.type", "mod")))
         .hasMessage(
-            "Table option 'bucket-function.type' = 'mod' is not supported: Strata does not"
-                + " implement that layout of Apache Paimon's, so it could not write such a table;"
-                + " create it without the option, or use Paimon.");
-    assertThatThrownBy(() -> table("c_orc", Map.of("manifest.format", "orc")))
-        .hasMessageStartingWith("Table option 'manifest.format' = 'orc' is not supported");
+            "Table option 'bucket-function.type' = 'mod' needs a bucket key of one INT or BIGINT"
+                + " column (its value modulo 'bucket' is the bucket), but the bucket key is"
+                + " [v STRING]. Set 'bucket-key' to such a column, or use 'bucket-function.type'"
+                + " = 'default'.");
+    assertThatThrownBy(
+            () ->
+                table(
+                    "c_mod_two",
+                    Map.of("bucket", "2", "bucket-key", "k,v", "bucket-function.type", "mod")))
+        .hasMessageContaining("but the bucket key is [k INT, v STRING]");
+    FileStoreTable mod =
+        table("c_mod", Map.of("bucket", "3", "bucket-key", "k", "bucket-function.type", "mod"));
+    List<Object[]> rows = new ArrayList<>();
+    for (int k = -4; k <= 4; k++) {
+      rows.add(new Object[] {k, "v" + k});
+    }
+    rows.add(new Object[] {null, "null key"});
+    Map<Integer, List<Object>> keysByBucket = new TreeMap<>();
+    for (CommitMessage m : TableTestSupport.write(mod, rows)) {
+      for (DataFileMeta f : m.newFiles()) {
+        DataSplit split = new DataSplit(-1, m.partition(), m.bucket(), 3, List.of(f), true);
+        try (CloseableIterator<Object[]> read =
+            TableRead.open(mod, split, mod.schema().rowType())) {
+          read.forEachRemaining(
+              r -> keysByBucket.computeIfAbsent(m.bucket(), b -> new ArrayList<>()).add(r[0]));
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    }
+    assertThat(keysByBucket)
+        .containsOnlyKeys(0, 1, 2)
+        .containsEntry(0, Arrays.asList(-3, 0, 3, null))
+        .containsEntry(1, List.of(-2, 1, 4))
+        .containsEntry(2, List.of(-4, -1, 2));
   }
 }
