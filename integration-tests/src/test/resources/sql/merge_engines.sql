@@ -54,6 +54,16 @@ SELECT * FROM sg;
 UPDATE sg SET a = 'updated' WHERE id = 1;
 SELECT * FROM sg;
 DELETE FROM sg WHERE id = 1;
+SELECT * FROM sg;
+-- A DELETE writes the deleted row whole: with remove-record-on-sequence-group it removes the row.
+CREATE TABLE sg_rm (id BIGINT, a STRING, ts INT, b STRING) TBLPROPERTIES ('primary-key'='id','bucket'='1','merge-engine'='partial-update','fields.ts.sequence-group'='a','partial-update.remove-record-on-sequence-group'='ts');
+INSERT INTO sg_rm VALUES (1, 'a1', 1, 'b1'), (2, 'a2', 1, 'b2'), (3, 'a3', 1, 'b3');
+DELETE FROM sg_rm WHERE id = 1;
+MERGE INTO sg_rm t USING (SELECT 2L AS id) s ON t.id = s.id WHEN MATCHED THEN DELETE;
+SELECT * FROM sg_rm ORDER BY id;
+-- An UPDATE that changes the key deletes the old row whole too.
+UPDATE sg_rm SET id = 4 WHERE id = 3;
+SELECT * FROM sg_rm ORDER BY id;
 CREATE TABLE sg_agg (id BIGINT, a INT, ts INT) TBLPROPERTIES ('primary-key'='id','bucket'='1','merge-engine'='partial-update','fields.ts.sequence-group'='a','fields.a.aggregate-function'='max');
 INSERT INTO sg_agg VALUES (1, 5, 1), (2, 7, 1);
 INSERT INTO sg_agg VALUES (1, 9, 2), (2, 3, 0);

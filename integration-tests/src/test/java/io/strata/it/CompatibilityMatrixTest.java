@@ -207,7 +207,8 @@ class CompatibilityMatrixTest {
             compact()));
     // Sequence groups: v orders name. Late and NULL sequences, equal ones (a NULL name wins),
     // compactions by each side's writer and a full one. In the second cell Paimon writes the
-    // deletes (Strata refuses DELETE on such tables), which both sides must merge alike.
+    // deletes, which both sides must merge alike; in the last two each engine deletes (a DELETE
+    // writes the deleted rows whole: it retracts the groups whose sequence values they carry).
     MatrixTable grouped = sequenceGroup();
     cells.addAll(
         twoWay(
@@ -235,6 +236,28 @@ class CompatibilityMatrixTest {
             by(PAIMON, delete("id = 3")),
             by(STRATA, compact()),
             by(STRATA, insert("VALUES ('d1', 2, 'back', 1L), ('d2', 3, 'c3', 31L)"))));
+    cells.addAll(
+        twoWay(
+            kinds,
+            "primary key, partial-update with a sequence group, DELETE",
+            sequenceGroup(),
+            insert(ROWS_1),
+            delete("id = 2"),
+            insert(ROWS_2),
+            delete("name IS NULL OR v > 40"),
+            compact(),
+            insert(ROWS_3)));
+    cells.addAll(
+        twoWay(
+            kinds,
+            "primary key, partial-update with sequence groups removing rows, DELETE",
+            sequenceGroup("partial-update.remove-record-on-sequence-group", "v"),
+            insert(ROWS_1),
+            delete("id = 2"),
+            insert(ROWS_2),
+            compact(),
+            delete("dt = 'd2'"),
+            insert(ROWS_3)));
     // Aggregates inside a sequence group: ts orders name (listagg) and v (sum). Late records
     // fold in front, records without a sequence leave the group alone; writer compactions and a
     // full one. In the mixed cell Paimon writes retractions of both ages into the sum.

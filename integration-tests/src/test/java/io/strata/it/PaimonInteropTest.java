@@ -951,6 +951,60 @@ class PaimonInteropTest {
     checkPaimonReadsAsStrata("strata." + DB + ".s_expire_by_paimon", "s_expire_by_paimon", "");
   }
 
+  /**
+   * A DELETE on a {@code partial-update} table with sequence groups: Strata's DELETE (and a MERGE's
+   * delete clause) leaves the same rows as Paimon's DELETE, which writes the deleted rows whole
+   * (here: Paimon writes the rows the condition selects as DELETE records, as its Spark DELETE
+   * does), with and without {@code partial-update.remove-record-on-sequence-group}.
+   */
+  @Test
+  void strataDeletesOnSequenceGroupsLeaveThePaimonRows() {
+    for (String removing : List.of("", ", 'partial-update.remove-record-on-sequence-group'='sa'")) {
+      List<List<String>> results = new ArrayList<>();
+      for (String by : List.of("strata", "paimon")) {
+        String name = "s_groups_" + by + (removing.isEmpty() ? "" : "_rm");
+        String table = "strata." + DB + "." + name;
+        spark.sql(
+            "CREATE TABLE "
+                + table
+                + " (id INT NOT NULL, a STRING, sa INT, b STRING, sb INT) TBLPROPERTIES"
+                + " ('primary-key'='id', 'bucket'='2', 'merge-engine'='partial-update',"
+                + " 'fields.sa.sequence-group'='a', 'fields.sb.sequence-group'='b'"
+                + removing
+                + ")");
+        spark.sql(
+            "INSERT INTO "
+                + table
+                + " SELECT id, concat('a', id), id % 3, concat('b', id), 5 FROM range(1, 9) AS"
+                + " r(id)");
+        // Newer a's for some keys, so a deleted row carries the latest sequence of each group.
+        spark.sql(
+            "INSERT INTO " + table + " VALUES (2, 'a2new', 9, NULL, NULL), (5, NULL, 1, 'b5', 6)");
+        String condition = "id IN (1, 2, 5) OR a = 'a7'";
+        if (by.equals("strata")) {
+          spark.sql("DELETE FROM " + table + " WHERE " + condition);
+          spark.sql(
+              "MERGE INTO "
+                  + table
+                  + " t USING (SELECT 8 AS id) s ON t.id = s.id WHEN MATCHED THEN DELETE");
+        } else {
+          Dataset<Row> deleted =
+              spark.sql("SELECT * FROM " + table + " WHERE " + condition + " OR id = 8");
+          List<org.apache.paimon.data.InternalRow> rows = new ArrayList<>();
+          for (Row r : deleted.collectAsList()) {
+            rows.add(
+                SparkToPaimon.row(deleted.schema(), r, org.apache.paimon.types.RowKind.DELETE));
+          }
+          PaimonOracle.write(paimonOnStrata.table(DB, name), rows);
+        }
+        results.add(sparkRows(table));
+        checkPaimonReadsAsStrata(table, name, by + "'s deletes");
+      }
+      assertThat(results.get(0)).as("removing: '%s'", removing).isEqualTo(results.get(1));
+      assertThat(results.get(0)).hasSizeGreaterThan(2);
+    }
+  }
+
   private static List<String> idAndValue(String table) {
     return spark.sql("SELECT id, v FROM " + table + " ORDER BY id").collectAsList().stream()
         .map(r -> r.getInt(0) + " " + r.getString(1))

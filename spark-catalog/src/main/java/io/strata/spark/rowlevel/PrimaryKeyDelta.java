@@ -2,6 +2,7 @@ package io.strata.spark.rowlevel;
 
 import io.strata.core.merge.NullKeptColumns;
 import io.strata.core.merge.RowKind;
+import io.strata.core.read.CurrentRows;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
@@ -19,6 +20,7 @@ import io.strata.spark.write.StrataWriterCommitMessage;
 import io.strata.spark.write.TableBatchWrite;
 import io.strata.spark.write.WriteColumns;
 import io.strata.spark.write.WriteMetrics;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -42,6 +44,11 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * DELETE, UPDATE and MERGE on a primary-key table as delta writes: a deleted row becomes a -D
  * record of its key, an updated row a +U record (plus a -D of the old key when the key changed), an
  * inserted row a +I record. No data file is rewritten.
+ *
+ * <p>On {@code partial-update} tables with sequence groups a -D record carries the deleted row
+ * whole ({@link TableWriter#deletesCarryWholeRows}): Spark hands a delta write only the keys of
+ * deleted rows, so each task collects them and, before it commits, looks their rows up in the
+ * snapshot the statement read ({@link CurrentRows}).
  *
  * <p>On {@code partial-update} and {@code aggregation} tables an updated row may carry null for the
  * columns the update leaves alone ({@link NullKeptColumns}): the merge keeps their stored values,
@@ -159,7 +166,14 @@ public final class PrimaryKeyDelta implements SupportsPartialRowUpdates {
     private final int width;
     private final Columns columns;
     private final FileStoreTable table;
+    private final WriteStart start;
     private long records;
+
+    /**
+     * The keys deleted so far, whose whole rows are written before the commit; null when a delete
+     * writes the key alone.
+     */
+    private final List<Object[]> deletedKeys;
 
     /** Whether this table lets an UPDATE move rows to other keys, once the first move asked. */
     private boolean movesKeys;
@@ -167,6 +181,8 @@ public final class PrimaryKeyDelta implements SupportsPartialRowUpdates {
     Writer(FileStoreTable table, WriteStart start, Columns columns) {
       this.columns = columns;
       this.table = table;
+      this.start = start;
+      this.deletedKeys = TableWriter.deletesCarryWholeRows(table) ? new ArrayList<>() : null;
       RowType rowType = table.schema().rowType();
       List<String> keys = table.schema().primaryKeys();
       this.writer = new TableWriter(table, start, SparkLocalDirs.spillDir());
@@ -187,8 +203,21 @@ public final class PrimaryKeyDelta implements SupportsPartialRowUpdates {
 
     @Override
     public void delete(InternalRow metadata, InternalRow id) {
-      writer.write(rowOfKey(id), RowKind.DELETE);
+      deleteKey(rowOfKey(id));
       records++;
+    }
+
+    /** Deletes the row of {@code keyRow} (a row holding only key values). */
+    private void deleteKey(Object[] keyRow) {
+      if (deletedKeys == null) {
+        writer.write(keyRow, RowKind.DELETE);
+        return;
+      }
+      Object[] key = new Object[keyPositions.length];
+      for (int i = 0; i < key.length; i++) {
+        key[i] = keyRow[keyPositions[i]];
+      }
+      deletedKeys.add(key);
     }
 
     @Override
@@ -198,7 +227,7 @@ public final class PrimaryKeyDelta implements SupportsPartialRowUpdates {
       for (int p : keyPositions) {
         if (!java.util.Objects.deepEquals(updated[p], oldKey[p])) {
           checkMovesKeys();
-          writer.write(oldKey, RowKind.DELETE);
+          deleteKey(oldKey);
           break;
         }
       }
@@ -229,6 +258,11 @@ public final class PrimaryKeyDelta implements SupportsPartialRowUpdates {
 
     @Override
     public WriterCommitMessage commit() {
+      if (deletedKeys != null && !deletedKeys.isEmpty()) {
+        CurrentRows.forEach(
+            table, start.snapshotId(), deletedKeys, row -> writer.write(row, RowKind.DELETE));
+        deletedKeys.clear();
+      }
       return new StrataWriterCommitMessage(writer.prepareCommit());
     }
 

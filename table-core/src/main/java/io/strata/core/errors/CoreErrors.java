@@ -431,16 +431,6 @@ public final class CoreErrors {
     return e;
   }
 
-  public static UnsupportedOperationException sequenceGroupRetractionsRefused(String table) {
-    return new UnsupportedOperationException(
-        "Cannot delete rows of table "
-            + table
-            + ": it is a 'partial-update' table with sequence groups, where a DELETE retracts the"
-            + " groups whose sequence it carries, and Strata's DELETE writes only the key. Delete"
-            + " with Apache Paimon, or UPDATE the group's columns to NULL with a newer sequence"
-            + " value (a table created with 'ignore-delete' = 'true' drops deletes).");
-  }
-
   public static UnsupportedOperationException keyChangeRefused(
       String table, String keys, String why) {
     return new UnsupportedOperationException(

@@ -406,8 +406,9 @@ public final class TableWriter implements AutoCloseable {
    * Whether a retraction (DELETE, UPDATE_BEFORE) is written, dropped, or refused: every engine
    * drops it with {@code ignore-delete}, as Paimon's writers do; otherwise deduplicate writes it;
    * partial-update writes it with {@code partial-update.remove-record-on-delete} (a DELETE removes
-   * the row); aggregation writes it with {@code aggregation.remove-record-on-delete}; the others
-   * refuse it. Decided once per writer.
+   * the row) or with sequence groups (it retracts the groups whose sequence values it carries: see
+   * {@link #deletesCarryWholeRows}); aggregation writes it with {@code
+   * aggregation.remove-record-on-delete}; the others refuse it. Decided once per writer.
    */
   private boolean acceptRetraction() {
     if (retractionsAccepted == null) {
@@ -429,7 +430,8 @@ public final class TableWriter implements AutoCloseable {
     }
     if (engine == MergeEngine.DEDUPLICATE
         || (engine == MergeEngine.PARTIAL_UPDATE
-            && options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE))
+            && (options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE)
+                || io.strata.core.merge.MergeFunctions.hasSequenceGroups(table.schema().options())))
         || (engine == MergeEngine.AGGREGATION
             && options.get(MergeOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE))) {
       return true;
@@ -437,11 +439,23 @@ public final class TableWriter implements AutoCloseable {
     if (engine == MergeEngine.AGGREGATION) {
       throw CoreErrors.aggregateRetractionRefused(table.root().getName());
     }
-    if (engine == MergeEngine.PARTIAL_UPDATE
-        && io.strata.core.merge.MergeFunctions.hasSequenceGroups(table.schema().options())) {
-      throw CoreErrors.sequenceGroupRetractionsRefused(table.root().getName());
-    }
     throw CoreErrors.retractionsRefused(table.root().getName(), engine.value());
+  }
+
+  /**
+   * Whether a DELETE must write the deleted row whole, not just its key: on a {@code
+   * partial-update} table with sequence groups a retraction retracts the groups whose sequence
+   * values it carries (and removes the row when {@code
+   * partial-update.remove-record-on-sequence-group} names such a group), so a DELETE of a key alone
+   * would change nothing. Paimon's DELETE writes the rows it deletes, and so must Strata's.
+   */
+  public static boolean deletesCarryWholeRows(FileStore table) {
+    Options options = table.options();
+    return table.schema().hasPrimaryKey()
+        && options.get(TableOptions.MERGE_ENGINE) == MergeEngine.PARTIAL_UPDATE
+        && !options.get(TableOptions.IGNORE_DELETE)
+        && !options.get(MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE)
+        && io.strata.core.merge.MergeFunctions.hasSequenceGroups(table.schema().options());
   }
 
   /**
