@@ -3,9 +3,12 @@ package io.strata.core.merge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.core.catalog.Identifier;
+import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.compact.FullCompaction;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.options.Options;
+import io.strata.core.schema.SchemaChange;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
@@ -224,6 +227,53 @@ class RecordLevelExpirationTest {
     assertThat(TableTestSupport.readAll(table))
         .extracting(r -> (Long) r[0])
         .containsExactlyInAnyOrder(3L, 4L, 5L, 6L, 7L, 8L, 9L);
+  }
+
+  /**
+   * The time column added after some files were written, then renamed and widened: those files lack
+   * it (NULL, never expired); newer files' times expire by the column's id, whatever its name or
+   * stored type now.
+   */
+  @Test
+  void aTimeColumnAddedRenamedAndWidenedLaterExpiresByItsId() {
+    RowType columns =
+        new RowType(
+            List.of(
+                new DataField(0, "id", DataTypes.BIGINT().notNull()),
+                new DataField(1, "v", DataTypes.STRING())));
+    String name = "evolved" + System.nanoTime();
+    WarehouseCatalog catalog = TableTestSupport.catalog(dir);
+    FileStoreTable table =
+        TableTestSupport.create(
+            catalog,
+            name,
+            columns,
+            List.of(),
+            Map.of("primary-key", "id", "bucket", "1", "write-only", "true"));
+    List<Object[]> before = List.of(new Object[] {1L, "untimed"}, new Object[] {2L, "untimed"});
+    TableTestSupport.write(table, before, List.of(RowKind.INSERT, RowKind.INSERT));
+    Identifier id = new Identifier("default", name);
+    table =
+        catalog.alterTable(
+            id,
+            List.of(
+                new SchemaChange.AddColumn(
+                    List.of("t"), DataTypes.INT(), null, SchemaChange.Position.last())));
+    int old = (int) (System.currentTimeMillis() / 1000 - 10 * 86_400);
+    int fresh = (int) (System.currentTimeMillis() / 1000);
+    List<Object[]> timed =
+        List.of(new Object[] {3L, "old", old}, new Object[] {4L, "fresh", fresh});
+    TableTestSupport.write(table, timed, List.of(RowKind.INSERT, RowKind.INSERT));
+    table =
+        catalog.alterTable(
+            id,
+            List.of(
+                new SchemaChange.RenameColumn(List.of("t"), "at"),
+                new SchemaChange.UpdateColumnType(List.of("at"), DataTypes.BIGINT()),
+                new SchemaChange.SetOption("record-level.expire-time", "1 d"),
+                new SchemaChange.SetOption("record-level.time-field", "at")));
+    new FullCompaction(table, "test", Clock.systemUTC()).run(null, CompactStrategy.FULL);
+    assertThat(values(table)).containsOnlyKeys(1L, 2L, 4L);
   }
 
   private static FileStoreTable withOptions(FileStoreTable table, Map<String, String> set) {
