@@ -130,13 +130,7 @@ class ChangelogInteropTest {
   @Test
   void paimonStreamsTheChangelogStrataWroteAndStrataStreamsPaimons() throws Exception {
     String name = "cl_input";
-    String table = "strata." + DB + "." + name;
-    sql("DROP TABLE IF EXISTS " + table);
-    sql(
-        "CREATE TABLE "
-            + table
-            + " (id BIGINT NOT NULL, v STRING) TBLPROPERTIES ('primary-key' = 'id',"
-            + " 'bucket' = '2', 'changelog-producer' = 'input')");
+    String table = createKeyTable(name, "input");
     sql("INSERT INTO " + table + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
     sql("INSERT INTO " + table + " VALUES (1, 'a2'), (4, 'd')");
     sql("UPDATE " + table + " SET v = 'b2' WHERE id = 2");
@@ -178,13 +172,7 @@ class ChangelogInteropTest {
   @Test
   void strataStreamsTheChangelogPaimonsLookupCompactionsWrote() throws Exception {
     String name = "cl_lookup";
-    String table = "strata." + DB + "." + name;
-    sql("DROP TABLE IF EXISTS " + table);
-    sql(
-        "CREATE TABLE "
-            + table
-            + " (id BIGINT NOT NULL, v STRING) TBLPROPERTIES ('primary-key' = 'id',"
-            + " 'bucket' = '2', 'changelog-producer' = 'lookup')");
+    String table = createKeyTable(name, "lookup");
     PaimonOracle.write(
         paimon.table(DB, name),
         List.of(
@@ -220,6 +208,20 @@ class ChangelogInteropTest {
     assertThat(spark.sql("SELECT * FROM " + table + " ORDER BY id").collectAsList())
         .extracting(Row::toString)
         .containsExactly("[1,a2]", "[2,b2]", "[4,d]");
+  }
+
+  /** A new {@code (id BIGINT key, v STRING)} table of 2 buckets; its Spark name. */
+  private static String createKeyTable(String name, String changelogProducer) {
+    String table = "strata." + DB + "." + name;
+    sql("DROP TABLE IF EXISTS " + table);
+    sql(
+        "CREATE TABLE "
+            + table
+            + " (id BIGINT NOT NULL, v STRING) TBLPROPERTIES ('primary-key' = 'id',"
+            + " 'bucket' = '2', 'changelog-producer' = '"
+            + changelogProducer
+            + "')");
+    return table;
   }
 
   private static GenericRow row(RowKind kind, long id, String v) {

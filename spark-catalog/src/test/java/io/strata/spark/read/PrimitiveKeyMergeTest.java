@@ -1,28 +1,16 @@
 package io.strata.spark.read;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import io.strata.core.catalog.Identifier;
-import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.commit.FileStoreCommit;
-import io.strata.core.io.HadoopFileIO;
 import io.strata.core.merge.RowKind;
-import io.strata.core.schema.SchemaFactory;
 import io.strata.core.snapshot.CommitKind;
-import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
-import io.strata.core.types.DataField;
 import io.strata.core.types.DataType;
 import io.strata.core.types.DataTypes;
-import io.strata.core.types.RowType;
 import io.strata.core.types.Timestamp;
 import io.strata.core.write.TableWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,25 +62,7 @@ class PrimitiveKeyMergeTest {
   }
 
   private void assertMergesLikeTheRowPath(DataType keyType, Keys keys) throws IOException {
-    RowType columns =
-        new RowType(
-            List.of(
-                new DataField(0, "k", keyType.notNull()),
-                new DataField(1, "v", DataTypes.BIGINT()),
-                new DataField(2, "s", DataTypes.STRING())));
-    String name = "t" + System.nanoTime();
-    WarehouseCatalog catalog =
-        new WarehouseCatalog(HadoopFileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
-    FileStoreTable table =
-        catalog.createTable(
-            new Identifier("default", name),
-            SchemaFactory.create(
-                columns,
-                List.of(),
-                List.of(),
-                Map.of("primary-key", "k", "bucket", "1", "write-only", "true"),
-                null,
-                1L));
+    FileStoreTable table = KeyedMergeTables.create(dir, KeyedMergeTables.columns(keyType));
     Random random = new Random(11);
     for (int run = 0; run < 5; run++) {
       TableWriter writer = table.newWrite();
@@ -108,28 +78,7 @@ class PrimitiveKeyMergeTest {
       new FileStoreCommit(table, "test", Clock.systemUTC())
           .commit(writer.prepareCommit(), CommitKind.APPEND);
     }
-    List<DataSplit> splits = table.newScan().plan(table.snapshotManager().latest()).splits();
-    assertThat(splits).hasSize(1);
-    DataSplit split = splits.get(0);
-    assertThat(split.files()).hasSizeGreaterThan(1);
-    for (Map<String, String> engine :
-        List.of(
-            Map.<String, String>of(),
-            Map.of("merge-engine", "first-row"),
-            Map.of("merge-engine", "partial-update"),
-            Map.of("merge-engine", "aggregation", "fields.v.aggregate-function", "sum"))) {
-      Map<String, String> options = new HashMap<>(table.schema().options());
-      options.putAll(engine);
-      FileStoreTable t = table.withSchema(table.schema().withOptions(options));
-      for (RowType readType : List.of(columns, columns.project(List.of("s")))) {
-        List<List<Object>> expected = MergeRowReaderTest.rowPath(t, split, readType);
-        assertThat(expected).as("%s %s", keyType, engine).isNotEmpty();
-        for (int batchSize : new int[] {1, 2, 3, 4096}) {
-          assertThat(MergeRowReaderTest.merged(t, split, readType, batchSize))
-              .as("%s %s %s in batches of %d", keyType, engine, readType, batchSize)
-              .isEqualTo(expected);
-        }
-      }
-    }
+    KeyedMergeTables.assertEveryEngineMergesLikeTheRowPath(
+        table, KeyedMergeTables.onlySplit(table), keyType.toString(), 1, 1, 2, 3, 4096);
   }
 }

@@ -2,28 +2,20 @@ package io.strata.spark.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.core.catalog.Identifier;
-import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.commit.FileStoreCommit;
-import io.strata.core.io.HadoopFileIO;
 import io.strata.core.merge.RowKind;
 import io.strata.core.read.SortedRuns;
-import io.strata.core.schema.SchemaFactory;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
-import io.strata.core.types.DataField;
 import io.strata.core.types.DataType;
 import io.strata.core.types.DataTypes;
-import io.strata.core.types.RowType;
 import io.strata.core.write.TableWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.function.LongFunction;
 import org.apache.spark.sql.execution.datasources.parquet.VectorizedParquetRecordReader;
@@ -94,24 +86,7 @@ class SortedRunMergeTest {
 
   private void assertMergesLikeTheRowPath(DataType keyType, LongFunction<Object> key)
       throws IOException {
-    RowType columns =
-        new RowType(
-            List.of(
-                new DataField(0, "k", keyType.notNull()),
-                new DataField(1, "v", DataTypes.BIGINT()),
-                new DataField(2, "s", DataTypes.STRING())));
-    WarehouseCatalog catalog =
-        new WarehouseCatalog(HadoopFileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
-    FileStoreTable table =
-        catalog.createTable(
-            new Identifier("default", "t" + System.nanoTime()),
-            SchemaFactory.create(
-                columns,
-                List.of(),
-                List.of(),
-                Map.of("primary-key", "k", "bucket", "1", "write-only", "true"),
-                null,
-                1L));
+    FileStoreTable table = KeyedMergeTables.create(dir, KeyedMergeTables.columns(keyType));
     Random random = new Random(5);
     // Commit c writes keys [10c, 10c + 20): each overlaps the previous by half, so commits 0, 2, 4
     // form one run and 1, 3 another.
@@ -128,32 +103,13 @@ class SortedRunMergeTest {
       new FileStoreCommit(table, "test", Clock.systemUTC())
           .commit(writer.prepareCommit(), CommitKind.APPEND);
     }
-    List<DataSplit> splits = table.newScan().plan(table.snapshotManager().latest()).splits();
-    assertThat(splits).hasSize(1);
-    DataSplit split = splits.get(0);
+    DataSplit split = KeyedMergeTables.onlySplit(table);
     assertThat(split.files()).hasSize(5);
     assertThat(SortedRuns.of(split.files(), table.schema().trimmedPrimaryKeyType()))
         .extracting(List::size)
         .containsExactlyInAnyOrder(3, 2);
-    for (Map<String, String> engine :
-        List.of(
-            Map.<String, String>of(),
-            Map.of("merge-engine", "first-row"),
-            Map.of("merge-engine", "partial-update"),
-            Map.of("merge-engine", "aggregation", "fields.v.aggregate-function", "sum"))) {
-      Map<String, String> options = new HashMap<>(table.schema().options());
-      options.putAll(engine);
-      FileStoreTable t = table.withSchema(table.schema().withOptions(options));
-      for (RowType readType : List.of(columns, columns.project(List.of("s")))) {
-        List<List<Object>> expected = MergeRowReaderTest.rowPath(t, split, readType);
-        assertThat(expected).as("%s %s", keyType, engine).hasSizeGreaterThan(30);
-        for (int batchSize : new int[] {1, 2, 3, 7, 4096}) {
-          assertThat(MergeRowReaderTest.merged(t, split, readType, batchSize))
-              .as("%s %s %s in batches of %d", keyType, engine, readType, batchSize)
-              .isEqualTo(expected);
-        }
-      }
-    }
+    KeyedMergeTables.assertEveryEngineMergesLikeTheRowPath(
+        table, split, keyType.toString(), 30, 1, 2, 3, 7, 4096);
   }
 
   /**
