@@ -131,6 +131,39 @@ public final class ColumnBatch {
     this.size = size;
   }
 
+  /**
+   * Keeps the rows {@code keep} accepts, in order, and drops the others. {@code keep} sees each row
+   * before any row at or after it has moved.
+   */
+  public void retainRows(java.util.function.IntPredicate keep) {
+    int kept = 0;
+    for (int r = 0; r < size; r++) {
+      if (!keep.test(r)) {
+        continue;
+      }
+      if (kept != r) {
+        moveRow(r, kept);
+      }
+      kept++;
+    }
+    size = kept;
+  }
+
+  private void moveRow(int from, int to) {
+    for (int c = 0; c < kinds.length; c++) {
+      nulls[c][to] = nulls[c][from];
+      switch (kinds[c]) {
+        case FLOAT, DOUBLE -> doubles[c][to] = doubles[c][from];
+        case STRING -> {
+          stringBytes[c][to] = stringBytes[c][from];
+          stringOffsets[c][to] = stringOffsets[c][from];
+          stringLengths[c][to] = stringLengths[c][from];
+        }
+        default -> longs[c][to] = longs[c][from];
+      }
+    }
+  }
+
   public int width() {
     return kinds.length;
   }

@@ -93,6 +93,22 @@ public final class RecordLevelExpiration {
     return seconds != null && nowSeconds > seconds + expireSeconds;
   }
 
+  /**
+   * Whether a record expired whose non-NULL time column, of type {@code root} and {@code
+   * precision}, holds {@code value} as column batches hold it: INT and BIGINT as themselves,
+   * timestamps as epoch milliseconds (precision up to 3) or microseconds.
+   */
+  public boolean expired(DataTypeRoot root, int precision, long value) {
+    long seconds =
+        switch (root) {
+          case BIGINT -> value >= MILLIS_FROM ? value / 1000 : value;
+          case TIMESTAMP, TIMESTAMP_LTZ ->
+              (precision <= 3 ? value : Math.floorDiv(value, 1000L)) / 1000;
+          default -> value;
+        };
+    return nowSeconds > seconds + expireSeconds;
+  }
+
   private static Long seconds(Object time) {
     if (time instanceof Integer i) {
       return (long) i;

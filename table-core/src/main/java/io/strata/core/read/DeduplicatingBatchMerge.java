@@ -6,13 +6,16 @@ import io.strata.core.format.DataFileFormat;
 import io.strata.core.format.ParquetBatchReader;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.merge.KeyValueLayout;
+import io.strata.core.merge.RecordLevelExpiration;
 import io.strata.core.merge.RowKind;
 import io.strata.core.options.FileFormat;
 import io.strata.core.options.MergeEngine;
 import io.strata.core.options.TableOptions;
 import io.strata.core.split.DataSplit;
 import io.strata.core.store.FileStore;
+import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataField;
+import io.strata.core.types.DataTypeRoot;
 import io.strata.core.types.RowType;
 import java.io.Closeable;
 import java.io.IOException;
@@ -92,7 +95,19 @@ public final class DeduplicatingBatchMerge implements Closeable {
    */
   public static DeduplicatingBatchMerge open(
       FileStore table, DataSplit split, boolean keepRetractions) throws IOException {
-    return open(table, split, table.schema().rowType(), keepRetractions);
+    return open(table, split, table.schema().rowType(), keepRetractions, null);
+  }
+
+  /**
+   * {@link #open(FileStore, DataSplit, boolean)} for a compaction: records expired by {@code
+   * record-level.expire-time} are passed over before they are merged, as Paimon's compactions do.
+   */
+  public static DeduplicatingBatchMerge openCompacting(
+      FileStore table, DataSplit split, boolean keepRetractions) throws IOException {
+    RecordLevelExpiration expiration =
+        RecordLevelExpiration.of(
+            table.options(), table.schema().rowType(), System.currentTimeMillis());
+    return open(table, split, table.schema().rowType(), keepRetractions, expiration);
   }
 
   /**
@@ -101,6 +116,16 @@ public final class DeduplicatingBatchMerge implements Closeable {
    */
   public static DeduplicatingBatchMerge open(
       FileStore table, DataSplit split, RowType valueType, boolean keepRetractions)
+      throws IOException {
+    return open(table, split, valueType, keepRetractions, null);
+  }
+
+  private static DeduplicatingBatchMerge open(
+      FileStore table,
+      DataSplit split,
+      RowType valueType,
+      boolean keepRetractions,
+      RecordLevelExpiration expiration)
       throws IOException {
     MergeEngine engine = table.options().get(TableOptions.MERGE_ENGINE);
     boolean firstRow = engine == MergeEngine.FIRST_ROW;
@@ -143,7 +168,7 @@ public final class DeduplicatingBatchMerge implements Closeable {
         }
         files.add(file);
       }
-      cursors.add(new RunCursor(files, kinds, layout, cursors.size()));
+      cursors.add(new RunCursor(files, kinds, layout, cursors.size(), expired(layout, expiration)));
     }
     try {
       return new DeduplicatingBatchMerge(cursors, layout, firstRow, keepRetractions);
@@ -152,6 +177,35 @@ public final class DeduplicatingBatchMerge implements Closeable {
       cursors.forEach(RunCursor::closeCurrent);
       throw e;
     }
+  }
+
+  /**
+   * Which rows of a batch of {@code layout} hold a record {@code expiration} expired (a non-NULL
+   * time); null when nothing expires.
+   */
+  private static RowsOfBatch expired(KeyValueLayout layout, RecordLevelExpiration expiration) {
+    if (expiration == null) {
+      return null;
+    }
+    RowType fileType = layout.fileType();
+    for (int c = layout.valueOffset(); c < fileType.size(); c++) {
+      DataField f = fileType.field(c);
+      if (f.id() == expiration.fieldId()) {
+        int column = c;
+        DataTypeRoot root = f.type().root();
+        int precision = f.type() instanceof AtomicType a ? a.precision() : 0;
+        return (batch, row) ->
+            !batch.isNull(column, row)
+                && expiration.expired(root, precision, batch.getLong(column, row));
+      }
+    }
+    return null;
+  }
+
+  /** A test of one row of a column batch. */
+  @FunctionalInterface
+  private interface RowsOfBatch {
+    boolean test(ColumnBatch batch, int row);
   }
 
   /** The files grouped into sorted runs ({@link SortedRuns}), each run in key order. */
@@ -324,6 +378,10 @@ public final class DeduplicatingBatchMerge implements Closeable {
     private final List<String> keyNames;
     private final int sequenceIndex;
     private final int index;
+
+    /** The rows passed over as they are read (records expired by their time), or null. */
+    private final RowsOfBatch passedOver;
+
     private int file;
     private ParquetBatchReader reader;
     private int filled;
@@ -334,8 +392,10 @@ public final class DeduplicatingBatchMerge implements Closeable {
         List<ParquetBatchReader.Checked> files,
         ColumnBatch.Kind[] kinds,
         KeyValueLayout layout,
-        int index) {
+        int index,
+        RowsOfBatch passedOver) {
       this.files = files;
+      this.passedOver = passedOver;
       this.batches =
           new ColumnBatch[] {
             new ColumnBatch(layout.fileType(), batchRows(kinds.length)),
@@ -365,6 +425,13 @@ public final class DeduplicatingBatchMerge implements Closeable {
         }
         if (reader.next(next)) {
           checkKeys(next);
+          if (passedOver != null) {
+            // In place: the other buffer may hold the row the merge took last.
+            next.retainRows(r -> !passedOver.test(next, r));
+            if (next.size() == 0) {
+              continue;
+            }
+          }
           batch = next;
           row = 0;
           return true;

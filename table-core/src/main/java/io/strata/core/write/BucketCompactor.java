@@ -6,7 +6,6 @@ import io.strata.core.deletion.DeletionFileIndex;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.manifest.DataFileMeta;
-import io.strata.core.merge.RecordLevelExpiration;
 import io.strata.core.progress.Progress;
 import io.strata.core.read.DeduplicatingBatchMerge;
 import io.strata.core.read.MergeSplitReader;
@@ -125,12 +124,9 @@ public final class BucketCompactor {
 
   private List<DataFileMeta> rewriteKeyValues(BucketId bucket, int totalBuckets, CompactUnit unit) {
     DataSplit split = split(bucket, totalBuckets, unit.files(), false);
-    // The batch merge reads no time column to pass expired records over.
-    if (batchMerges
-        && rewriter.writesParquetAt(unit.outputLevel())
-        && !RecordLevelExpiration.configured(table.options())) {
+    if (batchMerges && rewriter.writesParquetAt(unit.outputLevel())) {
       try (DeduplicatingBatchMerge batches =
-          DeduplicatingBatchMerge.open(table, split, !unit.dropDeletes())) {
+          DeduplicatingBatchMerge.openCompacting(table, split, !unit.dropDeletes())) {
         if (batches != null) {
           return rewriter.writeKeyValues(bucket, batches, unit.outputLevel());
         }

@@ -135,10 +135,10 @@ class RecordLevelExpirationTest {
   }
 
   /**
-   * Keys 0-9 are written twice: first with a time 10 days old, then 0-4 again with the current
-   * time; keys 10-14 once, 10 days old, and 15-19 with a NULL time. A one-day expiration keeps 0-4
-   * (the newer record) and 15-19 after a full compaction; the reads before it return all 20 (the
-   * expired records of 5-14 too).
+   * Keys 0-14 are written with a time 10 days old and 15-19 with a NULL time; then 0-4 again with
+   * the current time; then 20-24, 3 days old, in a file of expired records only. A one-day
+   * expiration keeps 0-4 (the newer record) and 15-19 after a full compaction; the reads before it
+   * return all 25.
    */
   private void assertCompactionsExpire(
       DataType timeType, LongFunction<Object> time, Map<String, String> extra) {
@@ -171,9 +171,15 @@ class RecordLevelExpirationTest {
       fresh.add(new Object[] {k, "new-" + k, time.apply(now)});
     }
     TableTestSupport.write(table, fresh, fresh.stream().map(r -> RowKind.INSERT).toList());
+    // A file whose every record expired: the merge reads past all of it.
+    List<Object[]> allOld = new ArrayList<>();
+    for (long k = 20; k < 25; k++) {
+      allOld.add(new Object[] {k, "gone-" + k, time.apply(now - 3 * DAY_MILLIS)});
+    }
+    TableTestSupport.write(table, allOld, allOld.stream().map(r -> RowKind.INSERT).toList());
     if (!extra.containsKey("deletion-vectors.enabled")) {
       // (Deletion-vector tables show level 0 only once compacted.)
-      assertThat(values(table)).as("%s before compaction", timeType).hasSize(20);
+      assertThat(values(table)).as("%s before compaction", timeType).hasSize(25);
     }
 
     new FullCompaction(table, "test", Clock.systemUTC()).run(null, CompactStrategy.FULL);
