@@ -15,6 +15,7 @@ SELECT partition, record_count, file_count FROM `ev$partitions` ORDER BY partiti
 SELECT partition, bucket, record_count, file_count FROM `ev$buckets` ORDER BY partition, bucket;
 SELECT * FROM `ev$tags`;
 SELECT * FROM `ev$consumers`;
+SELECT * FROM `ev$branches`;
 SELECT * FROM `ev$nope`;
 SELECT * FROM `ev$snapshots` VERSION AS OF 1;
 INSERT INTO `ev$snapshots` VALUES (1);

@@ -358,6 +358,33 @@ class PaimonInteropTest {
     assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, "p_branches").switchToBranch("b1")))
         .containsExactlyElementsOf(branchRows)
         .contains("100 | branch");
+    // $branches lists the branches Paimon's own $branches lists, at the same times.
+    table.createBranch("a0");
+    org.apache.paimon.table.Table paimonBranches =
+        paimonOnPaimon
+            .catalog()
+            .getTable(org.apache.paimon.catalog.Identifier.create(PDB, "p_branches$branches"));
+    List<String> expectedBranches = new ArrayList<>();
+    try (org.apache.paimon.reader.RecordReader<InternalRow> reader =
+        paimonBranches
+            .newReadBuilder()
+            .newRead()
+            .createReader(paimonBranches.newReadBuilder().newScan().plan())) {
+      reader.forEachRemaining(
+          r -> expectedBranches.add(r.getString(0) + " " + r.getTimestamp(1, 3).toLocalDateTime()));
+    }
+    assertThat(
+            spark
+                .sql(
+                    "SELECT branch_name, create_time FROM "
+                        + PAIMON_CATALOG
+                        + "."
+                        + PDB
+                        + ".`p_branches$branches`")
+                .collectAsList())
+        .extracting(r -> r.getString(0) + " " + r.getAs(1))
+        .containsExactlyInAnyOrderElementsOf(expectedBranches)
+        .hasSize(2);
     // The tag the branch was made from stays, as in Paimon.
     assertThatThrownBy(() -> new io.strata.core.expire.TagDeletion(strata).delete(List.of("t1")))
         .hasMessage(

@@ -29,6 +29,7 @@ public final class SystemTables {
             new SchemasTable(),
             new OptionsTable(),
             new TagsTable(),
+            new BranchesTable(),
             new FilesTable(),
             new ManifestsTable(),
             new IndexesTable(),
