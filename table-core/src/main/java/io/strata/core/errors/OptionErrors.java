@@ -277,6 +277,8 @@ public final class OptionErrors {
         "Table option 'bucket-function.type' = 'mod' needs a bucket key of one INT or BIGINT"
             + " column, but a key value is a "
             + valueClass
-            + ".");
+            + ": the table's bucket key has another type. Nothing was written; ALTER TABLE cannot"
+            + " change the bucket layout, so rewrite the table with a bucket key of such a column,"
+            + " or with 'bucket-function.type' = 'default'.");
   }
 }
