@@ -388,8 +388,8 @@ class PaimonInteropTest {
     // The tag the branch was made from stays, as in Paimon.
     assertThatThrownBy(() -> new io.strata.core.expire.TagDeletion(strata).delete(List.of("t1")))
         .hasMessage(
-            "Cannot delete tag 't1': Apache Paimon branch(es) [b1] were created from it and read"
-                + " its files. Delete those branches with Paimon first, as Paimon requires.");
+            "Cannot delete tag 't1': branch(es) [b1] were created from it and read its files."
+                + " Delete those branches first (CALL sys.delete_branch), as Paimon requires.");
     // Strata's expiration would delete the changelog Paimon keeps past its snapshots.
     assertThatThrownBy(
             () ->

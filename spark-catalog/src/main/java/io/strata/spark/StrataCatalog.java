@@ -246,14 +246,16 @@ public class StrataCatalog
       Identifier ident, java.util.function.Function<SnapshotSelector, Snapshot> timeTravel)
       throws NoSuchTableException {
     String name = ident.name();
-    int dollar = name.indexOf(io.strata.core.catalog.Identifier.SYSTEM_TABLE_SEPARATOR);
-    String base = dollar < 0 ? name : name.substring(0, dollar);
-    io.strata.core.catalog.Identifier id = toCore(Identifier.of(ident.namespace(), base));
+    io.strata.core.catalog.Identifier named = toCore(ident);
+    io.strata.core.catalog.Identifier id = named.withoutSuffixes();
     FileStoreTable table;
     try {
       table = catalog.loadTable(id);
     } catch (CatalogException e) {
       throw new NoSuchTableException(ident);
+    }
+    if (named.branch() != null) {
+      table = table.switchToBranch(named.branch());
     }
     Snapshot snapshot = null;
     if (timeTravel != null) {
@@ -262,10 +264,10 @@ public class StrataCatalog
         table = table.withSchema(SnapshotSelector.schemaAt(table, snapshot));
       }
     }
-    if (dollar < 0) {
-      return new StrataTable(this.name, id, table, snapshot);
+    if (named.systemTable() == null) {
+      return new StrataTable(this.name, named, table, snapshot);
     }
-    String systemName = name.substring(dollar + 1).toLowerCase(java.util.Locale.ROOT);
+    String systemName = named.systemTable().toLowerCase(java.util.Locale.ROOT);
     if (snapshot != null && !SystemTables.supportsTimeTravel(systemName)) {
       throw SparkErrors.systemTableNotVersioned(name);
     }
@@ -277,7 +279,7 @@ public class StrataCatalog
     Snapshot finalSnapshot = snapshot;
     return SystemTables.metadataTable(systemName)
         .map(t -> (Table) new StrataSystemTable(ident.toString(), finalTable, t, finalSnapshot))
-        .orElseThrow(() -> SystemTables.unknown(id.toString(), systemName));
+        .orElseThrow(() -> SystemTables.unknown(named.withoutSystemTable().toString(), systemName));
   }
 
   @Override

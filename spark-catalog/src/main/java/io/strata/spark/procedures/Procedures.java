@@ -26,6 +26,9 @@ public final class Procedures {
     add(TagProcedures.deleteTag(tables));
     add(TagProcedures.renameTag(tables));
     add(TagProcedures.expireTags(tables));
+    add(BranchProcedures.createBranch(tables));
+    add(BranchProcedures.deleteBranch(tables));
+    add(BranchProcedures.fastForward(tables));
     add(ConsumerProcedures.resetConsumer(tables));
     add(MaintenanceProcedures.expireSnapshots(tables));
     add(MaintenanceProcedures.compact(tables));

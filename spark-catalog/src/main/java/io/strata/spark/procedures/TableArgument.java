@@ -43,6 +43,13 @@ final class TableArgument {
     try {
       return CollectionConverters.asJava(CatalystSqlParser$.MODULE$.parseMultipartIdentifier(text));
     } catch (Exception e) { // a ParseException, which Scala does not declare
+      // Paimon's procedures take 'db.t$branch_dev' unquoted; Spark's parser wants backticks.
+      if (text != null && text.contains("$") && !text.contains("`")) {
+        return parts(
+            java.util.Arrays.stream(text.split("\\.", -1))
+                .map(part -> "`" + part + "`")
+                .collect(java.util.stream.Collectors.joining(".")));
+      }
       throw invalid(text);
     }
   }
@@ -66,6 +73,10 @@ final class TableArgument {
     }
   }
 
+  private static String quoted(String name) {
+    return "`" + name.replace("`", "``") + "`";
+  }
+
   /** Drops Spark's cached data of a table whose contents a procedure changed. */
   void refresh(String text) {
     Identifier id = identifier(text);
@@ -73,7 +84,13 @@ final class TableArgument {
         .foreach(
             s -> {
               try {
-                s.catalog().refreshTable(catalogName + "." + id.database() + "." + id.table());
+                s.catalog()
+                    .refreshTable(
+                        quoted(catalogName)
+                            + "."
+                            + quoted(id.database())
+                            + "."
+                            + quoted(id.table()));
               } catch (RuntimeException ignored) {
                 // Nothing cached: nothing to refresh.
               }

@@ -31,6 +31,12 @@ public final class ProcedureDocs {
               "expire_tags",
               "CALL sys.expire_tags(table => 'db.orders', older_than => '2026-01-01 00:00:00')"),
           Map.entry(
+              "create_branch",
+              "CALL sys.create_branch(table => 'db.orders', branch => 'dev', tag => 'v1')"),
+          Map.entry(
+              "delete_branch", "CALL sys.delete_branch(table => 'db.orders', branch => 'dev')"),
+          Map.entry("fast_forward", "CALL sys.fast_forward(table => 'db.orders', branch => 'dev')"),
+          Map.entry(
               "reset_consumer",
               "CALL sys.reset_consumer(table => 'db.orders', consumer_id => 'etl',"
                   + " next_snapshot_id => 12)"),

@@ -153,7 +153,13 @@ public final class WarehouseCatalog {
     return schemaManager(id).latest() != null;
   }
 
+  /**
+   * The table {@code id} names, as its branch {@code t$branch_<name>} sees it when it names one.
+   */
   public FileStoreTable loadTable(Identifier id) {
+    if (id.branch() != null && id.systemTable() == null) {
+      return loadTable(id.withoutSuffixes()).switchToBranch(id.branch());
+    }
     TableSchema schema = schemaManager(id).latest();
     if (schema == null) {
       if (!databaseExists(id.database())) {
@@ -222,6 +228,11 @@ public final class WarehouseCatalog {
 
   /** {@link #alterTable(Identifier, List)} stamping the new schema with {@code clock}. */
   public FileStoreTable alterTable(Identifier id, List<SchemaChange> changes, Clock clock) {
+    if (id.branch() != null && id.systemTable() == null) {
+      FileStoreTable branch = loadTable(id);
+      TableSchema next = branch.schemaManager().commitChanges(changes, clock);
+      return new FileStoreTable(fileIO, branch.paths(), next, this.clock);
+    }
     if (!tableExists(id)) {
       throw CatalogException.tableNotFound(id);
     }

@@ -201,15 +201,15 @@ public final class CoreErrors {
             + " or unset those options if nothing reads the older changelog.");
   }
 
-  /** Deleting a tag Paimon branches were created from. */
+  /** Deleting a tag branches were created from. */
   public static IllegalStateException tagHasBranches(String tag, List<String> branches) {
     return new IllegalStateException(
         "Cannot delete tag '"
             + tag
-            + "': Apache Paimon branch(es) "
+            + "': branch(es) "
             + branches
-            + " were created from it and read its files. Delete those branches with Paimon first,"
-            + " as Paimon requires.");
+            + " were created from it and read its files. Delete those branches first (CALL"
+            + " sys.delete_branch), as Paimon requires.");
   }
 
   /** A column default value Strata cannot apply. */
@@ -685,5 +685,69 @@ public final class CoreErrors {
             + ", which has no order; sort by columns of atomic types "
             + sortable
             + ".");
+  }
+
+  // ---- branches ----
+
+  /** {@code existing}: every branch name but main; the message lists the first ten. */
+  public static IllegalArgumentException branchNotFound(
+      String table, String name, List<String> existing) {
+    String branches =
+        existing.isEmpty()
+            ? "The table has no branch but main; create one with CALL sys.create_branch."
+            : "Its branches: main, "
+                + String.join(", ", existing.subList(0, Math.min(10, existing.size())))
+                + (existing.size() > 10 ? " (and " + (existing.size() - 10) + " more)." : ".");
+    return new IllegalArgumentException(
+        "Branch '" + name + "' doesn't exist in table " + table + ". " + branches);
+  }
+
+  public static IllegalArgumentException branchExists(String table, String name) {
+    return new IllegalArgumentException(
+        "Branch '"
+            + name
+            + "' already exists in table "
+            + table
+            + "; delete it with CALL sys.delete_branch first or choose another name.");
+  }
+
+  public static IllegalArgumentException branchWithoutSnapshot(String name) {
+    return new IllegalArgumentException(
+        "Cannot fast-forward to branch '"
+            + name
+            + "': it has no snapshot yet; write to it first (t$branch_"
+            + name
+            + ").");
+  }
+
+  public static IllegalArgumentException fastForwardGap(
+      String name, long branchFirst, String target, long targetKept) {
+    return new IllegalArgumentException(
+        "Cannot fast-forward "
+            + target
+            + " to branch '"
+            + name
+            + "': the branch's first snapshot "
+            + branchFirst
+            + " does not follow snapshot "
+            + targetKept
+            + " of "
+            + target
+            + ", which stays, so the history would have a gap (the branch's earlier snapshots"
+            + " expired). Fast-forward a branch whose first snapshot is at most "
+            + (targetKept + 1)
+            + ".");
+  }
+
+  public static IllegalArgumentException fastForwardIntoItself(String name) {
+    return new IllegalArgumentException(
+        "Cannot fast-forward branch '"
+            + name
+            + "' into itself; call fast_forward on the branch to replace (the table for main).");
+  }
+
+  public static IllegalArgumentException mainBranchNotDeletable() {
+    return new IllegalArgumentException(
+        "Branch 'main' is the table itself and cannot be deleted; use DROP TABLE to delete it.");
   }
 }

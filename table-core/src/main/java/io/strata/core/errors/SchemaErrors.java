@@ -40,6 +40,14 @@ public final class SchemaErrors {
     return new IllegalArgumentException("A column path needs at least one name.");
   }
 
+  public static IllegalArgumentException invalidSuffixes(String name) {
+    return new IllegalArgumentException(
+        "Cannot read table name '"
+            + name
+            + "': after the table, '$' may introduce a branch, a system table or both, as in"
+            + " t$branch_dev, t$snapshots and t$branch_dev$snapshots.");
+  }
+
   public static IllegalArgumentException invalidIdentifier(String database, String table) {
     return new IllegalArgumentException(
         "A table identifier needs a database and a table name, got '"

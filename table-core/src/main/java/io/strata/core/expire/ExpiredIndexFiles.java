@@ -1,5 +1,6 @@
 package io.strata.core.expire;
 
+import io.strata.core.branch.OtherBranches;
 import io.strata.core.manifest.IndexManifestEntry;
 import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.paths.PathContainment;
@@ -20,9 +21,9 @@ import org.slf4j.LoggerFactory;
  * snapshots read.
  *
  * <p>A snapshot's index manifest lists every live index file, and a removed index file never comes
- * back (rewrites get new names), so the files to keep are those of the first retained snapshot and
- * of every tag. Files go before their manifest: an interrupted run leaves the manifest, and a rerun
- * reads it again.
+ * back (rewrites get new names), so the files to keep are those of the first retained snapshot, of
+ * every tag and of every version another branch reads. Files go before their manifest: an
+ * interrupted run leaves the manifest, and a rerun reads it again.
  */
 final class ExpiredIndexFiles {
 
@@ -43,6 +44,7 @@ final class ExpiredIndexFiles {
     for (Tag tag : table.tagManager().tags().values()) {
       keep(tag.snapshot());
     }
+    OtherBranches.versions(table).forEach(this::keep);
   }
 
   /** Strict: an unreadable kept manifest must fail the run rather than let its files go. */

@@ -37,15 +37,15 @@ public final class OrphanFiles {
 
   private static final Logger LOG = LoggerFactory.getLogger(OrphanFiles.class);
 
+  /** Directories below the root whose files metadata names: manifests, indexes, statistics. */
+  private static final Set<String> REFERENCED_DIRS = Set.of("manifest", "index", "statistics");
+
   /**
    * Directories never cleaned: metadata that no manifest names, Strata's and Paimon's ({@code
    * changelog/} of decoupled changelog retention, {@code branch/}, {@code service/}). {@code
    * index/} (deletion vectors and hash indexes) and {@code statistics/} are cleaned like data:
    * their files are referenced through index manifests and snapshots.
    */
-  /** Directories below the root whose files metadata names: manifests, indexes, statistics. */
-  private static final Set<String> REFERENCED_DIRS = Set.of("manifest", "index", "statistics");
-
   private static final Set<String> METADATA_DIRS =
       Set.of("snapshot", "schema", "tag", "consumer", "changelog", "branch", "service");
 
@@ -57,9 +57,12 @@ public final class OrphanFiles {
     this(table, DirectoryLister.local(table));
   }
 
-  /** Orphan removal that lists the table's data directories with {@code lister}. */
+  /**
+   * Orphan removal that lists the table's data directories with {@code lister}. Branches share the
+   * table's files, so whichever branch {@code table} sees, main and every branch are counted.
+   */
   public OrphanFiles(FileStore table, DirectoryLister lister) {
-    this.table = table;
+    this.table = table.mainBranch();
     this.pool = FileTasks.of(table);
     this.lister = lister;
   }

@@ -131,11 +131,11 @@ final class ReferencedFiles {
   }
 
   /**
-   * Versions only Paimon writes, whose files are shared with the table's: the changelog metadata it
-   * keeps past snapshot expiration ({@code changelog/changelog-N}, with {@code
-   * changelog.num-retained.*}), and the snapshots, tags and changelog metadata of its branches
-   * ({@code branch/branch-<name>/...}), which write into the table's manifest and bucket
-   * directories. Strata reads none of them, but must not take their files for orphans.
+   * Versions beside main's snapshots and tags whose files are shared with the table's: the
+   * changelog metadata Paimon keeps past snapshot expiration ({@code changelog/changelog-N}, with
+   * {@code changelog.num-retained.*}), and the snapshots, tags and changelog metadata of the
+   * branches ({@code branch/branch-<name>/...}), which write into the table's manifest and bucket
+   * directories. A manifest list they name may be gone (Paimon's expiration of their snapshot).
    */
   private List<Path> paimonOnlyVersions() {
     List<Path> files = new ArrayList<>(jsonFiles(table.paths().changelogDir(), "changelog-"));

@@ -1,5 +1,6 @@
 package io.strata.core.expire;
 
+import io.strata.core.branch.OtherBranches;
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.ManifestEntry;
@@ -103,7 +104,9 @@ public final class Rollback {
     }
   }
 
-  /** Files added after the target that neither the target nor a remaining tag holds. */
+  /**
+   * Files added after the target that neither the target, a remaining tag nor another branch holds.
+   */
   private void cleanFiles(
       Snapshot target, List<Snapshot> removed, List<Snapshot> removedTags, Map<String, Tag> tags) {
     Set<ManifestEntry.Identifier> kept = new HashSet<>();
@@ -112,9 +115,11 @@ public final class Rollback {
     for (ManifestEntry e : SnapshotExpiration.liveFiles(table, manifests, target)) {
       kept.add(e.identifier());
     }
-    for (Tag t : tags.values()) {
-      keptManifests.addAll(SnapshotExpiration.referencedManifests(t.snapshot(), manifests));
-      for (ManifestEntry e : SnapshotExpiration.liveFiles(table, manifests, t.snapshot())) {
+    List<Snapshot> keepers = new ArrayList<>(OtherBranches.versions(table));
+    tags.values().forEach(t -> keepers.add(t.snapshot()));
+    for (Snapshot keeper : keepers) {
+      keptManifests.addAll(SnapshotExpiration.referencedManifests(keeper, manifests));
+      for (ManifestEntry e : SnapshotExpiration.liveFiles(table, manifests, keeper)) {
         kept.add(e.identifier());
       }
     }

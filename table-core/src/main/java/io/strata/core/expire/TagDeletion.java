@@ -1,5 +1,6 @@
 package io.strata.core.expire;
 
+import io.strata.core.branch.OtherBranches;
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.io.FileIO;
 import io.strata.core.io.FileTaskPool;
@@ -74,6 +75,7 @@ public final class TagDeletion {
         String branch = TablePaths.branchName(b.path());
         if (b.isDirectory()
             && branch != null
+            && !branch.equals(table.branch())
             && table.fileIO().exists(new Path(b.path(), "tag/tag-" + name))) {
           branches.add(branch);
         }
@@ -95,6 +97,7 @@ public final class TagDeletion {
       keepers.add(table.snapshotManager().snapshot(earliest.getAsLong()));
     }
     remainingTags.values().forEach(t -> keepers.add(t.snapshot()));
+    keepers.addAll(OtherBranches.versions(table));
     Set<ManifestEntry.Identifier> kept = new HashSet<>();
     pool.map(keepers, this::live).forEach(live -> live.forEach(e -> kept.add(e.identifier())));
     List<ManifestEntry> unused =

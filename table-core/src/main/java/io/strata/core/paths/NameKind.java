@@ -8,7 +8,8 @@ public enum NameKind {
   DATABASE("database", "", ".db"),
   TABLE("table", "", ""),
   TAG("tag", "tag-", ""),
-  CONSUMER("consumer", "consumer-", "");
+  CONSUMER("consumer", "consumer-", ""),
+  BRANCH("branch", "branch-", "");
 
   private final String noun;
   private final String prefix;

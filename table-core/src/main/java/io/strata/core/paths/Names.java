@@ -84,6 +84,34 @@ public final class Names {
     return name;
   }
 
+  /** A branch name that is looked up or deleted; its directory is {@code branch/branch-<name>}. */
+  public static String branch(String name) {
+    return requireSafe(NameKind.BRANCH, name);
+  }
+
+  /**
+   * A branch name to create, with Paimon's rules on top: not {@code main}, which every table has,
+   * not all digits, and without {@code $}, which would end the name in {@code t$branch_<name>}.
+   */
+  public static String newBranch(String name) {
+    requireSafe(NameKind.BRANCH, name);
+    if (name.equals("main")) {
+      throw InvalidNameException.reserved(
+          NameKind.BRANCH, name, "'main' is the branch every table has");
+    }
+    if (name.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      throw InvalidNameException.reserved(
+          NameKind.BRANCH, name, "Paimon refuses branch names that are all digits");
+    }
+    if (name.contains(SYSTEM_TABLE_SEPARATOR)) {
+      throw InvalidNameException.reserved(
+          NameKind.BRANCH,
+          name,
+          "it contains '$', which would end the branch's name in t$branch_<name>");
+    }
+    return name;
+  }
+
   /** A consumer id; its file is {@code consumer/consumer-<id>}. */
   public static String consumer(String name) {
     return requireSafe(NameKind.CONSUMER, name);

@@ -2,11 +2,53 @@ package io.strata.core.paths;
 
 import org.apache.hadoop.fs.Path;
 
-/** Where each file of a table lives (FORMAT.md §1). */
-public record TablePaths(Path root) implements java.io.Serializable {
+/**
+ * Where each file of a table lives (FORMAT.md §1), as seen from one of its branches.
+ *
+ * <p>A branch is Paimon's: its own schemas, snapshots, tags, consumers and changelog metadata under
+ * {@code branch/branch-<name>/}, while manifests, index files and data files of every branch share
+ * the table's directories. The main branch keeps its metadata at the table's root.
+ */
+public record TablePaths(Path root, String branch) implements java.io.Serializable {
+
+  /** The branch every table has, whose metadata lies at the table's root. */
+  public static final String MAIN_BRANCH = "main";
+
+  private static final String BRANCH_PREFIX = "branch-";
+
+  public TablePaths {
+    branch = branch == null || branch.isBlank() ? MAIN_BRANCH : branch;
+    if (!branch.equals(MAIN_BRANCH)) {
+      Names.branch(branch);
+    }
+  }
+
+  /** The main branch of the table at {@code root}. */
+  public TablePaths(Path root) {
+    this(root, MAIN_BRANCH);
+  }
+
+  /** The same table as seen from {@code name} ({@code main} for the table's own metadata). */
+  public TablePaths forBranch(String name) {
+    return new TablePaths(root, name);
+  }
+
+  public boolean isMainBranch() {
+    return branch.equals(MAIN_BRANCH);
+  }
+
+  /** Where this branch's schemas, snapshots, tags and consumers live. */
+  public Path metadataRoot() {
+    return isMainBranch() ? root : branchDir(branch);
+  }
+
+  /** The directory of branch {@code name}; refuses names that are not safe file names. */
+  public Path branchDir(String name) {
+    return new Path(branchesDir(), NameKind.BRANCH.component(Names.branch(name)));
+  }
 
   public Path schemaDir() {
-    return new Path(root, "schema");
+    return new Path(metadataRoot(), "schema");
   }
 
   public Path schema(long id) {
@@ -14,7 +56,7 @@ public record TablePaths(Path root) implements java.io.Serializable {
   }
 
   public Path snapshotDir() {
-    return new Path(root, "snapshot");
+    return new Path(metadataRoot(), "snapshot");
   }
 
   public Path snapshot(long id) {
@@ -34,10 +76,7 @@ public record TablePaths(Path root) implements java.io.Serializable {
     return new Path(snapshotDir(), "EARLIEST");
   }
 
-  /**
-   * Where Paimon keeps its branches, {@code branch/branch-<name>/} each, with their own snapshot,
-   * tag and changelog directories; Strata neither reads nor writes them, but keeps their files.
-   */
+  /** Where the branches other than main live, {@code branch/branch-<name>/} each. */
   public Path branchesDir() {
     return new Path(root, "branch");
   }
@@ -45,12 +84,12 @@ public record TablePaths(Path root) implements java.io.Serializable {
   /** The name of a branch directory, or null for another directory under {@link #branchesDir}. */
   public static String branchName(Path dir) {
     String name = dir.getName();
-    return name.startsWith("branch-") ? name.substring("branch-".length()) : null;
+    return name.startsWith(BRANCH_PREFIX) ? name.substring(BRANCH_PREFIX.length()) : null;
   }
 
   /** Paimon's changelog metadata kept past snapshot expiration: {@code changelog/changelog-N}. */
   public Path changelogDir() {
-    return new Path(root, "changelog");
+    return new Path(metadataRoot(), "changelog");
   }
 
   public Path manifestDir() {
@@ -73,7 +112,7 @@ public record TablePaths(Path root) implements java.io.Serializable {
   }
 
   public Path tagDir() {
-    return new Path(root, "tag");
+    return new Path(metadataRoot(), "tag");
   }
 
   /** The file of tag {@code name}; refuses names that are not safe file names. */
@@ -82,7 +121,7 @@ public record TablePaths(Path root) implements java.io.Serializable {
   }
 
   public Path consumerDir() {
-    return new Path(root, "consumer");
+    return new Path(metadataRoot(), "consumer");
   }
 
   /** The file of consumer {@code id}; refuses ids that are not safe file names. */

@@ -43,8 +43,13 @@ public class FileStore implements java.io.Serializable {
    *     values use
    */
   protected FileStore(FileIO fileIO, Path root, TableSchema schema, Clock clock) {
-    this.fileIO = ContainedFileIO.of(fileIO, root);
-    this.paths = new TablePaths(root);
+    this(fileIO, new TablePaths(root), schema, clock);
+  }
+
+  /** The table at {@code paths.root()} as seen from the branch {@code paths} name. */
+  protected FileStore(FileIO fileIO, TablePaths paths, TableSchema schema, Clock clock) {
+    this.fileIO = ContainedFileIO.of(fileIO, paths.root());
+    this.paths = paths;
     this.schema = schema;
     this.clock = clock;
     this.schemaManager = new SchemaManager(this.fileIO, paths);
@@ -68,6 +73,11 @@ public class FileStore implements java.io.Serializable {
 
   public Path root() {
     return paths.root();
+  }
+
+  /** The branch this store reads and commits: {@code main} unless switched to another. */
+  public String branch() {
+    return paths.branch();
   }
 
   public TableSchema schema() {
@@ -121,8 +131,20 @@ public class FileStore implements java.io.Serializable {
         options().get(TableOptions.PARTITION_LEGACY_NAME));
   }
 
+  /**
+   * This table as its main branch sees it, as of main's latest schema: for work on the files every
+   * branch shares, such as orphan removal.
+   */
+  public FileStore mainBranch() {
+    if (paths.isMainBranch()) {
+      return this;
+    }
+    TablePaths main = paths.forBranch(TablePaths.MAIN_BRANCH);
+    return new FileStore(fileIO, main, new SchemaManager(fileIO, main).latest(), clock);
+  }
+
   /** The same table as of {@code newSchema}. */
   public FileStore withSchema(TableSchema newSchema) {
-    return new FileStore(fileIO, root(), newSchema, clock);
+    return new FileStore(fileIO, paths, newSchema, clock);
   }
 }

@@ -34,7 +34,7 @@ final class BranchesTable implements SystemTable {
 
   @Override
   public String description() {
-    return "One row per branch Paimon made, by name; Strata lists branches but does not read them.";
+    return "One row per branch (main not counted), by name; read one as t$branch_<name>.";
   }
 
   @Override

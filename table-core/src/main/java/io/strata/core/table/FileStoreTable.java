@@ -1,9 +1,14 @@
 package io.strata.core.table;
 
+import io.strata.core.branch.BranchManager;
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.io.FileIO;
 import io.strata.core.options.Options;
+import io.strata.core.paths.Names;
+import io.strata.core.paths.TablePaths;
 import io.strata.core.read.TableRead;
 import io.strata.core.scan.TableScan;
+import io.strata.core.schema.SchemaManager;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.store.FileStore;
 import io.strata.core.write.TableWriter;
@@ -34,6 +39,27 @@ public final class FileStoreTable extends FileStore {
     super(fileIO, root, schema, clock);
   }
 
+  /** The table at {@code paths.root()} as seen from the branch {@code paths} names. */
+  public FileStoreTable(FileIO fileIO, TablePaths paths, TableSchema schema, Clock clock) {
+    super(fileIO, paths, schema, clock);
+  }
+
+  /**
+   * The same table as seen from branch {@code name}, as of that branch's latest schema; {@code
+   * main} is the table's own metadata.
+   */
+  public FileStoreTable switchToBranch(String name) {
+    TablePaths branchPaths = paths().forBranch(Names.branch(name));
+    if (branchPaths.equals(paths())) {
+      return this;
+    }
+    TableSchema latest = new SchemaManager(fileIO(), branchPaths).latest();
+    if (latest == null) {
+      throw CoreErrors.branchNotFound(root().getName(), name, new BranchManager(this).branches());
+    }
+    return new FileStoreTable(fileIO(), branchPaths, latest, clock());
+  }
+
   /** A scan of the latest snapshot with the table's own options. */
   public TableScan newScan() {
     return new TableScan(this, new Options(java.util.Map.of()));
@@ -59,11 +85,11 @@ public final class FileStoreTable extends FileStore {
 
   @Override
   public FileStoreTable withSchema(TableSchema newSchema) {
-    return new FileStoreTable(fileIO(), root(), newSchema, clock());
+    return new FileStoreTable(fileIO(), paths(), newSchema, clock());
   }
 
   /** The same table on another clock (tests, or a caller with its own notion of now). */
   public FileStoreTable withClock(Clock newClock) {
-    return new FileStoreTable(fileIO(), root(), schema(), newClock);
+    return new FileStoreTable(fileIO(), paths(), schema(), newClock);
   }
 }

@@ -1,0 +1,165 @@
+package io.strata.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.apache.paimon.data.BinaryString;
+import org.apache.paimon.data.GenericRow;
+import org.apache.paimon.schema.Schema;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.types.DataTypes;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Branches in Paimon 1.3.1's layout, made and written in turn by Strata (Spark SQL: {@code
+ * t$branch_<name>}, {@code CALL sys.create_branch / delete_branch / fast_forward}) and by Paimon's
+ * Java API ({@code createBranch}, {@code switchToBranch}): each reads the other's branches row for
+ * row, and neither's writes to a branch reach the main branch until a fast-forward.
+ */
+class BranchInteropTest {
+
+  private static final String DB = "branch_interop";
+
+  private static SparkSession spark;
+  private static PaimonOracle paimon;
+
+  @BeforeAll
+  static void setUp() {
+    spark = TestSpark$.MODULE$.session().newSession();
+    SparkSession.setActiveSession(spark);
+    spark.sql("CREATE DATABASE IF NOT EXISTS strata." + DB);
+    paimon = new PaimonOracle(TestSpark$.MODULE$.warehouse());
+  }
+
+  @AfterAll
+  static void tearDown() throws Exception {
+    paimon.close();
+  }
+
+  private static void sql(String statement) {
+    spark.sql(statement).collect();
+  }
+
+  private static List<String> strataRows(String table) {
+    return CanonicalRows.spark(
+        spark.sql("SELECT * FROM strata." + DB + ".`" + table + "` ORDER BY id").collectAsList());
+  }
+
+  private static List<String> paimonRows(FileStoreTable table) {
+    return PaimonOracle.rows(table).stream().sorted().toList();
+  }
+
+  private static GenericRow row(long id, String v) {
+    return GenericRow.of(id, BinaryString.fromString(v));
+  }
+
+  @Test
+  void strataReadsWritesAndFastForwardsTheBranchesPaimonMade() throws Exception {
+    paimon
+        .catalog()
+        .createTable(
+            org.apache.paimon.catalog.Identifier.create(DB, "p_made"),
+            Schema.newBuilder()
+                .column("id", DataTypes.BIGINT().notNull())
+                .column("v", DataTypes.STRING())
+                .primaryKey("id")
+                .option("bucket", "2")
+                .build(),
+            false);
+    FileStoreTable main = paimon.table(DB, "p_made");
+    PaimonOracle.write(main, List.of(row(1, "a"), row(2, "b")));
+    main.createTag("t1");
+    PaimonOracle.write(main, List.of(row(3, "main-only")));
+    main.createBranch("dev", "t1");
+    PaimonOracle.write(main.switchToBranch("dev"), List.of(row(2, "b-dev"), row(4, "dev")));
+
+    assertThat(strataRows("p_made$branch_dev"))
+        .containsExactlyElementsOf(paimonRows(paimon.table(DB, "p_made").switchToBranch("dev")))
+        .containsExactly("1 | a", "2 | b-dev", "4 | dev");
+    assertThat(
+            spark
+                .sql("SELECT snapshot_id FROM strata." + DB + ".`p_made$branch_dev$snapshots`")
+                .collectAsList())
+        .extracting(r -> r.getLong(0))
+        .containsExactly(1L, 2L);
+    assertThat(
+            spark
+                .sql("SELECT * FROM strata." + DB + ".`p_made$branch_dev` VERSION AS OF 't1'")
+                .count())
+        .isEqualTo(2);
+
+    sql("INSERT INTO strata." + DB + ".`p_made$branch_dev` VALUES (1, 'a-strata'), (5, 'five')");
+    List<String> branchRows = strataRows("p_made$branch_dev");
+    assertThat(branchRows).containsExactly("1 | a-strata", "2 | b-dev", "4 | dev", "5 | five");
+    assertThat(paimonRows(paimon.table(DB, "p_made").switchToBranch("dev")))
+        .containsExactlyElementsOf(branchRows);
+    assertThat(paimonRows(paimon.table(DB, "p_made")))
+        .containsExactly("1 | a", "2 | b", "3 | main-only");
+
+    sql("CALL strata.sys.fast_forward(table => '" + DB + ".p_made', branch => 'dev')");
+    assertThat(strataRows("p_made")).containsExactlyElementsOf(branchRows);
+    assertThat(paimonRows(paimon.table(DB, "p_made"))).containsExactlyElementsOf(branchRows);
+    // Paimon carries on from the fast-forwarded history.
+    PaimonOracle.write(paimon.table(DB, "p_made"), List.of(row(6, "after")));
+    assertThat(strataRows("p_made")).hasSize(5).contains("6 | after");
+  }
+
+  @Test
+  void paimonReadsAndWritesTheBranchesStrataMade() {
+    String t = "strata." + DB + ".s_made";
+    sql(
+        "CREATE TABLE "
+            + t
+            + " (id BIGINT NOT NULL, v STRING) TBLPROPERTIES"
+            + " ('primary-key' = 'id', 'bucket' = '2')");
+    sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b')");
+    sql("CALL strata.sys.create_tag(table => '" + DB + ".s_made', tag => 'v1')");
+    sql("INSERT INTO " + t + " VALUES (3, 'main-only')");
+    sql(
+        "CALL strata.sys.create_branch(table => '"
+            + DB
+            + ".s_made', branch => 'dev', tag => 'v1')");
+    sql("CALL strata.sys.create_branch(table => '" + DB + ".s_made', branch => 'empty')");
+    sql("INSERT INTO strata." + DB + ".`s_made$branch_dev` VALUES (2, 'b-dev'), (4, 'dev')");
+    sql("DELETE FROM strata." + DB + ".`s_made$branch_dev` WHERE id = 1");
+    sql("INSERT INTO strata." + DB + ".`s_made$branch_empty` VALUES (9, 'nine')");
+
+    FileStoreTable paimonMain = paimon.table(DB, "s_made");
+    assertThat(paimonMain.branchManager().branches()).containsExactlyInAnyOrder("dev", "empty");
+    assertThat(paimonRows(paimonMain.switchToBranch("dev")))
+        .containsExactlyElementsOf(strataRows("s_made$branch_dev"))
+        .containsExactly("2 | b-dev", "4 | dev");
+    assertThat(paimonRows(paimon.table(DB, "s_made").switchToBranch("empty")))
+        .containsExactly("9 | nine");
+    assertThat(paimonRows(paimon.table(DB, "s_made")))
+        .containsExactlyElementsOf(strataRows("s_made"))
+        .containsExactly("1 | a", "2 | b", "3 | main-only");
+
+    PaimonOracle.write(
+        paimon.table(DB, "s_made").switchToBranch("dev"), List.of(row(7, "from-paimon")));
+    assertThat(strataRows("s_made$branch_dev"))
+        .containsExactly("2 | b-dev", "4 | dev", "7 | from-paimon");
+
+    // A column added on the branch stays on it.
+    sql("ALTER TABLE strata." + DB + ".`s_made$branch_dev` ADD COLUMN note STRING");
+    assertThat(paimon.table(DB, "s_made").switchToBranch("dev").rowType().getFieldNames())
+        .containsExactly("id", "v", "note");
+    assertThat(spark.table(t).columns()).containsExactly("id", "v");
+
+    // The tag a branch starts from stays while the branch does.
+    assertThatThrownBy(
+            () -> sql("CALL strata.sys.delete_tag(table => '" + DB + ".s_made', tag => 'v1')"))
+        .hasMessageContaining("branch(es) [dev] were created from it");
+    assertThatThrownBy(() -> strataRows("s_made$branch_nope"))
+        .hasMessageContaining(
+            "Branch 'nope' doesn't exist in table s_made. Its branches: main," + " dev, empty.");
+    sql("CALL strata.sys.delete_branch(table => '" + DB + ".s_made', branch => 'dev,empty')");
+    assertThat(paimon.table(DB, "s_made").branchManager().branches()).isEmpty();
+    sql("CALL strata.sys.delete_tag(table => '" + DB + ".s_made', tag => 'v1')");
+    assertThat(strataRows("s_made")).containsExactly("1 | a", "2 | b", "3 | main-only");
+  }
+}
