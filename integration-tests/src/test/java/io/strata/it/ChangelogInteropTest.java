@@ -210,6 +210,50 @@ class ChangelogInteropTest {
         .containsExactly("[1,a2]", "[2,b2]", "[4,d]");
   }
 
+  /**
+   * Strata writes a {@code changelog-producer = lookup} table as Paimon does: each write is an
+   * APPEND and a COMPACT snapshot, whose changelog Paimon's streaming read and Strata's both read
+   * as the writes' changes; then Paimon and Strata write in turn, each compaction looking up what
+   * the other wrote.
+   */
+  @Test
+  void paimonStreamsTheLookupChangelogStrataWrote() throws Exception {
+    String name = "cl_lookup_by_strata";
+    String table = createKeyTable(name, "lookup");
+    sql("INSERT INTO " + table + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+    sql("INSERT INTO " + table + " VALUES (1, 'a2'), (4, 'd')");
+    sql("DELETE FROM " + table + " WHERE id = 3");
+    sql("UPDATE " + table + " SET v = 'b2' WHERE id = 2");
+    assertThat(paimonSnapshots(paimon.table(DB, name)))
+        .extracting(s -> s.commitKind() + " " + (s.changelogManifestList() != null))
+        .containsExactly(
+            "APPEND false",
+            "COMPACT true",
+            "APPEND false",
+            "COMPACT true",
+            "APPEND false",
+            "COMPACT true",
+            "APPEND false",
+            "COMPACT true");
+    List<String> expected =
+        List.of(
+            "+I 1=a", "+I 2=b", "+I 3=c", "-U 1=a", "+U 1=a2", "+I 4=d", "-D 3=c", "-U 2=b",
+            "+U 2=b2");
+    assertThat(paimonChanges(name, 1)).containsExactlyInAnyOrderElementsOf(expected);
+    assertThat(strataChanges(name, 1)).containsExactlyInAnyOrderElementsOf(expected);
+
+    // Paimon's compaction looks up the rows Strata's wrote, and the other way round.
+    PaimonOracle.write(
+        paimon.table(DB, name), List.of(row(RowKind.INSERT, 4, "d2"), row(RowKind.INSERT, 5, "e")));
+    sql("INSERT INTO " + table + " VALUES (4, 'd3'), (1, 'a3')");
+    List<String> later =
+        List.of("-U 4=d", "+U 4=d2", "+I 5=e", "-U 4=d2", "+U 4=d3", "-U 1=a2", "+U 1=a3");
+    assertThat(paimonChanges(name, 9)).containsExactlyInAnyOrderElementsOf(later);
+    assertThat(strataChanges(name, 9)).containsExactlyInAnyOrderElementsOf(later);
+    assertThat(PaimonOracle.rows(paimon.table(DB, name)))
+        .containsExactlyInAnyOrder("1 | a3", "2 | b2", "4 | d3", "5 | e");
+  }
+
   /** A new {@code (id BIGINT key, v STRING)} table of 2 buckets; its Spark name. */
   private static String createKeyTable(String name, String changelogProducer) {
     String table = "strata." + DB + "." + name;

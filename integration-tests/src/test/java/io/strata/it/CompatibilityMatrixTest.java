@@ -400,16 +400,14 @@ class CompatibilityMatrixTest {
             insert(sketches1)));
     // Paimon's lookup merge (changelog-producer 'lookup', 'force-lookup'): each compaction merges
     // the key's newest row above level 0 into its output, and a read takes that newest row and
-    // level 0 only. Strata reads such tables as Paimon merges them; it does not write them.
+    // level 0 only. Strata reads and writes such tables as Paimon merges them.
     for (String lookup : List.of("changelog-producer=lookup", "force-lookup=true")) {
       String[] option = lookup.split("=");
       for (String engine : List.of("aggregation", "partial-update")) {
-        cells.add(
-            tableCell(
+        cells.addAll(
+            twoWay(
                 kinds,
                 "primary key, " + engine + ", " + lookup,
-                MatrixCell.PAIMON_WRITES,
-                PAIMON,
                 engine.equals("aggregation")
                     ? keyTable(
                         engine,
@@ -431,6 +429,30 @@ class CompatibilityMatrixTest {
                 insert(ROWS_3)));
       }
     }
+    // Both write one lookup table in turn: each one's compaction merges the row the other wrote.
+    cells.add(
+        tableCell(
+            kinds,
+            "primary key, aggregation, changelog-producer=lookup, writers alternate",
+            MatrixCell.BOTH_WRITE,
+            PAIMON,
+            keyTable(
+                "aggregation",
+                3,
+                "changelog-producer",
+                "lookup",
+                "fields.v.aggregate-function",
+                "sum",
+                "fields.name.aggregate-function",
+                "listagg"),
+            by(PAIMON, insert(ROWS_1)),
+            by(STRATA, insert(ROWS_2)),
+            by(PAIMON, insert(ROWS_3)),
+            by(STRATA, insert(ROWS_1)),
+            tag("t1"),
+            by(STRATA, compact()),
+            by(PAIMON, insert(ROWS_2)),
+            by(STRATA, insert(ROWS_3))));
     // ignore-delete: writers drop deletes, whatever the engine, and a merge passes over those
     // written before; time travel reads older versions with the table's current options, as
     // Paimon does. Paimon refuses to change 'ignore-delete' itself, not its older keys.

@@ -124,6 +124,7 @@ public final class FileStoreCommit {
         compactions.add(m.compactionAsChange());
       } else {
         deleteFiles(m, m.compactAfter());
+        deleteFiles(m, m.compactChangelogFiles());
       }
     }
     Snapshot committed;
@@ -519,6 +520,7 @@ public final class FileStoreCommit {
       deleteFiles(m, m.newFiles());
       deleteFiles(m, m.changelogFiles());
       deleteFiles(m, m.compactAfter());
+      deleteFiles(m, m.compactChangelogFiles());
       m.newIndexFiles().forEach(indexFiles::deleteQuietly);
     }
   }

@@ -14,6 +14,7 @@ import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
 import io.strata.core.types.DataField;
+import io.strata.core.write.BucketCompactor;
 import io.strata.core.write.BucketId;
 import io.strata.core.write.TableWriter;
 import java.util.ArrayList;
@@ -43,6 +44,7 @@ public final class CompactionPlanner {
     boolean keyVectors =
         table.schema().hasPrimaryKey()
             && table.options().get(TableOptions.DELETION_VECTORS_ENABLED);
+    boolean byLookup = BucketCompactor.mergesByLookup(table);
     Snapshot latest = table.snapshotManager().latest();
     if (latest == null) {
       return List.of();
@@ -85,10 +87,8 @@ public final class CompactionPlanner {
       if (unit == null) {
         continue;
       }
-      CompactionTask.DeletionVectorBase base =
-          keyVectors
-              ? new CompactionTask.DeletionVectorBase(latest.id(), others(files, unit))
-              : null;
+      CompactionTask.LookupBase base =
+          byLookup ? new CompactionTask.LookupBase(latest.id(), others(files, unit)) : null;
       tasks.add(
           new CompactionTask(
               id.partition(), id.bucket(), entries.get(0).totalBuckets(), strategy, unit, base));

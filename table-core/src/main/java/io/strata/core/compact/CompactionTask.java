@@ -29,21 +29,21 @@ public record CompactionTask(
     int totalBuckets,
     CompactStrategy strategy,
     CompactUnit unit,
-    DeletionVectorBase deletionVectors)
+    LookupBase lookupBase)
     implements Serializable {
 
   /**
-   * What a compaction of a key bucket with deletion vectors needs besides its unit: the snapshot
-   * whose vectors it starts from, and the bucket's other live files, whose rows it may supersede.
+   * What a lookup compaction of a key bucket (deletion vectors, {@code changelog-producer} lookup,
+   * {@code force-lookup}) needs besides its unit: the snapshot whose vectors it starts from, and
+   * the bucket's other live files, where it looks up older rows of its keys.
    */
-  public record DeletionVectorBase(long snapshotId, List<DataFileMeta> others)
-      implements Serializable {
-    public DeletionVectorBase {
+  public record LookupBase(long snapshotId, List<DataFileMeta> others) implements Serializable {
+    public LookupBase {
       others = List.copyOf(others);
     }
   }
 
-  /** A task of a table without deletion vectors. */
+  /** A task that looks nothing up. */
   public CompactionTask(
       BinaryRow partition,
       int bucket,
@@ -80,8 +80,8 @@ public record CompactionTask(
   /** Rewrites the unit's files through {@code table}'s file IO; the compaction to commit. */
   public CommitMessage run(FileStore table) {
     BucketId id = bucketId();
-    if (deletionVectors != null) {
-      return runWithKeyVectors(table, id);
+    if (lookupBase != null) {
+      return runByLookup(table, id);
     }
     if (!table.options().get(TableOptions.DELETION_VECTORS_ENABLED)
         || table.schema().hasPrimaryKey()) {
@@ -112,10 +112,17 @@ public record CompactionTask(
   }
 
   /**
-   * A key bucket with deletion vectors: lookup compaction against the bucket's other files, with
-   * the vectors of the planned snapshot; the commit fails if they changed since.
+   * A key bucket compacted by lookup against the bucket's other files; with deletion vectors, those
+   * of the planned snapshot, and the commit fails if they changed since.
    */
-  private CommitMessage runWithKeyVectors(FileStore table, BucketId id) {
+  private CommitMessage runByLookup(FileStore table, BucketId id) {
+    if (!table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
+      BucketCompactor.Compacted out =
+          new BucketCompactor(table)
+              .rewriteByLookup(id, totalBuckets, unit, lookupBase.others(), null);
+      return CommitMessage.compaction(id, totalBuckets, unit.files(), out.files())
+          .withCompactChangelog(out.changelog());
+    }
     DeletionVectorIndexFile indexFiles =
         new DeletionVectorIndexFile(
             table.fileIO(),
@@ -124,16 +131,17 @@ public record CompactionTask(
     BucketDeletionVectors vectors =
         BucketDeletionVectors.load(
             DeletionFileIndex.of(
-                table.snapshotManager().snapshot(deletionVectors.snapshotId()),
+                table.snapshotManager().snapshot(lookupBase.snapshotId()),
                 table.manifestFiles(),
                 table.paths()),
             partition,
             bucket,
             indexFiles);
-    List<DataFileMeta> after =
+    BucketCompactor.Compacted out =
         new BucketCompactor(table)
-            .rewrite(id, totalBuckets, unit, deletionVectors.others(), vectors);
+            .rewriteByLookup(id, totalBuckets, unit, lookupBase.others(), vectors);
     return CommitMessage.compaction(
-        id, totalBuckets, unit.files(), after, vectors.write(indexFiles));
+            id, totalBuckets, unit.files(), out.files(), vectors.write(indexFiles))
+        .withCompactChangelog(out.changelog());
   }
 }

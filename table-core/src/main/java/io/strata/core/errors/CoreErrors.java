@@ -111,9 +111,9 @@ public final class CoreErrors {
   }
 
   /**
-   * A write or compaction of a primary-key table whose changelog is produced by compaction
-   * (changelog-producer 'lookup' or 'full-compaction'), which Strata does not produce: the table's
-   * streaming consumers would never see the change.
+   * A write or compaction of a primary-key table whose changelog is produced by full compaction
+   * (changelog-producer 'full-compaction'), which Strata does not produce: the table's streaming
+   * consumers would never see the change.
    */
   public static UnsupportedOperationException compactionChangelogUnsupported(
       String table, String producer, String what) {
@@ -128,22 +128,7 @@ public final class CoreErrors {
             + " consumers would miss the change. Write it with Apache Paimon, or, if nothing"
             + " streams its changelog, ALTER TABLE "
             + table
-            + " SET TBLPROPERTIES ('changelog-producer' = 'none') (or 'input').");
-  }
-
-  /** A write or compaction of a table merged by lookup (force-lookup) without deletion vectors. */
-  public static UnsupportedOperationException lookupCompactionUnsupported(
-      String table, String what) {
-    return new UnsupportedOperationException(
-        "Cannot "
-            + what
-            + " table "
-            + table
-            + ": it merges by lookup ('force-lookup' = 'true'), where each compaction merges a"
-            + " key's older rows into its output, and Strata compacts such tables only with"
-            + " deletion vectors. Write it with Apache Paimon, or ALTER TABLE "
-            + table
-            + " SET TBLPROPERTIES ('force-lookup' = 'false') once Paimon has fully compacted it.");
+            + " SET TBLPROPERTIES ('changelog-producer' = 'lookup') (or 'input', 'none').");
   }
 
   /** A table with a layout option Strata does not implement. */

@@ -1,6 +1,7 @@
 package io.strata.core.levels;
 
 import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.options.ChangelogProducer;
 import io.strata.core.options.MergeEngine;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
@@ -69,6 +70,11 @@ public final class CompactionPicker {
       return files.stream().anyMatch(f -> f.level() == 0)
           ? new CompactUnit(files, topLevel, true)
           : null;
+    }
+    if (options.get(TableOptions.CHANGELOG_PRODUCER) == ChangelogProducer.LOOKUP
+        || options.get(TableOptions.FORCE_LOOKUP)) {
+      // Lookup writers leave no level-0 file: its changes become changelog as it is compacted.
+      return universal().pickForcingUpLevel0(files);
     }
     return universal().pick(files);
   }

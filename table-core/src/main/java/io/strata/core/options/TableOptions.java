@@ -145,11 +145,28 @@ public final class TableOptions {
           "changelog-producer",
           ChangelogProducer.class,
           ChangelogProducer.NONE,
-          "Which files carry a primary-key table's changes for streaming reads. Strata streams"
-              + " the files each commit added (none; input, whose changelog equals them); lookup"
-              + " and full-compaction, whose changelog Paimon's compactions write, are refused by"
-              + " streaming reads, and Strata does not write to or compact primary-key tables"
-              + " with them.");
+          "Which files carry a primary-key table's changes for streaming reads: none (streams"
+              + " read the files each commit added), input (every written record, unmerged),"
+              + " lookup (each commit's compaction of level 0 writes the changes it made to a"
+              + " key: -U/+U, +I or -D, looking up the key's row in the levels it leaves alone)"
+              + " or full-compaction (written by Paimon's full compactions; Strata reads and"
+              + " streams it but does not write to such tables).");
+
+  public static final ConfigOption<Boolean> CHANGELOG_PRODUCER_ROW_DEDUPLICATE =
+      of(
+          "changelog-producer.row-deduplicate",
+          OptionType.BOOLEAN,
+          false,
+          "With changelog-producer lookup: whether an update that leaves a row's values as they"
+              + " were writes no -U/+U pair.");
+
+  public static final ConfigOption<String> CHANGELOG_PRODUCER_ROW_DEDUPLICATE_IGNORE_FIELDS =
+      ConfigOption.<String>of(
+          "changelog-producer.row-deduplicate-ignore-fields",
+          OptionType.STRING,
+          null,
+          "Columns (comma-separated) changelog-producer.row-deduplicate does not compare, such"
+              + " as an update time.");
 
   public static final ConfigOption<String> DATA_FILE_PATH_DIRECTORY =
       ConfigOption.<String>of(
@@ -225,8 +242,8 @@ public final class TableOptions {
           false,
           "Merge primary-key buckets by lookup, as Paimon does for changelog-producer lookup and"
               + " deletion vectors: each compaction merges a key's newest row above level 0 into"
-              + " its output, and a read takes that row and level 0 only. Strata reads such"
-              + " tables; it writes them only with deletion vectors.");
+              + " its output, and a read takes that row and level 0 only; writers compact all of"
+              + " level 0 before they commit.");
 
   public static final ConfigOption<Boolean> DELETION_VECTORS_ENABLED =
       of(

@@ -81,6 +81,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   private KeyValueLayout keyValueLayout;
   private boolean keepRetractions;
   private OlderRecords older;
+  private ChangelogSink changelog;
 
   /** Whether winning records go out as read; decided at the first key, see {@link #asRead}. */
   private Boolean asRead;
@@ -230,6 +231,24 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     KeyValue find(Object[] key) throws IOException;
   }
 
+  /**
+   * Hands {@code sink} each key whose merge took level-0 records: the key's record before them (its
+   * newest above level 0 in the merged files, else the one {@link #withOlderRecords} found, else
+   * null) and the merged record (null when the merge engine kept nothing). The older record is then
+   * looked up only for keys without a record above level 0, as Paimon's lookup compaction does. For
+   * {@code changelog-producer} {@code lookup}.
+   */
+  public MergeSplitReader producingChangelog(ChangelogSink sink) {
+    this.changelog = sink;
+    return this;
+  }
+
+  /** Receives a key's record before a compaction's level-0 records and after them. */
+  @FunctionalInterface
+  public interface ChangelogSink {
+    void accept(KeyValue before, KeyValue after) throws IOException;
+  }
+
   private FileRead open(DataSplit split, DataFileMeta file, Set<Integer> encodedStrings) {
     TableSchema fileSchema =
         file.schemaId() == table.schema().id()
@@ -346,9 +365,10 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     Object[] key = Arrays.copyOf(head.key(), keyArity);
     List<KeyValue> records = new ArrayList<>();
     int aboveLevelZero = 0;
+    boolean tracksLevels = byLookup || changelog != null;
     Cursor c = head;
     do {
-      if (byLookup) {
+      if (tracksLevels) {
         if (records.size() == recordLevels.length) {
           recordLevels = Arrays.copyOf(recordLevels, records.size() * 2);
         }
@@ -359,16 +379,28 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       advanceAndRequeue(c);
       c = !queue.isEmpty() && keyOrder.compare(queue.peek().key(), key) == 0 ? queue.poll() : null;
     } while (c != null);
-    if (aboveLevelZero > 1) {
+    boolean hasLevelZero = tracksLevels && aboveLevelZero < records.size();
+    KeyValue before = changelog == null ? null : newestAboveLevelZeroRecord(records, recordLevels);
+    if (byLookup && aboveLevelZero > 1) {
       records = newestAboveLevelZero(records, recordLevels);
     }
-    if (older != null) {
+    // A lookup merge takes the key's row outside the merged files only when none of them holds a
+    // row above level 0: that row, newer than anything outside, already holds it.
+    if (older != null && (aboveLevelZero == 0 || !(byLookup || changelog != null))) {
       KeyValue old = older.find(key);
       if (old != null) {
         records.add(0, old);
+        before = before == null ? old : before;
       }
     }
+    if (before != null) {
+      // Merge engines may build their result in the first record's array.
+      before = new KeyValue(before.sequence(), before.kind(), before.value().clone());
+    }
     KeyValue merged = mergeFunction.merge(records);
+    if (changelog != null && hasLevelZero) {
+      changelog.accept(before, merged);
+    }
     if (merged == null || (merged.kind().isRetract() && !keepRetractions)) {
       return null;
     }
@@ -377,6 +409,19 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       return keyValueLayout.toFileRow(row, merged.sequence(), merged.kind());
     }
     return row;
+  }
+
+  /** The record of the key's lowest level above 0 (its newest there), or null. */
+  private static KeyValue newestAboveLevelZeroRecord(List<KeyValue> records, int[] levels) {
+    KeyValue newest = null;
+    int newestLevel = Integer.MAX_VALUE;
+    for (int i = 0; i < records.size(); i++) {
+      if (levels[i] > 0 && levels[i] < newestLevel) {
+        newest = records.get(i);
+        newestLevel = levels[i];
+      }
+    }
+    return newest;
   }
 
   /**
@@ -406,7 +451,11 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
    * converted to a table row and back (most of a compaction's allocations otherwise).
    */
   private boolean asRead() {
-    if (keyValueLayout == null || older != null || !lastWins || projection != null) {
+    if (keyValueLayout == null
+        || older != null
+        || changelog != null
+        || !lastWins
+        || projection != null) {
       return false;
     }
     return allTableSchema;

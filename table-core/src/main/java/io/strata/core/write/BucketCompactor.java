@@ -71,23 +71,36 @@ public final class BucketCompactor {
     return written;
   }
 
+  /** What a compaction wrote: its output files and its changelog files. */
+  public record Compacted(List<DataFileMeta> files, List<DataFileMeta> changelog) {}
+
   /**
-   * The files written in place of {@code unit.files()} of a key bucket with deletion vectors: rows
-   * of {@code others} (the bucket's other live files) that the output supersedes are marked in
-   * {@code vectors}, and the unit's files lose theirs.
+   * Whether the table's key buckets compact by lookup ({@link #rewriteByLookup}): deletion vectors,
+   * {@code changelog-producer} lookup or {@code force-lookup}, but not {@code first-row} without
+   * deletion vectors, whose writers compact every level-0 file with the whole bucket.
    */
-  public List<DataFileMeta> rewrite(
+  public static boolean mergesByLookup(FileStore table) {
+    return LookupRewrite.mergesByLookup(table);
+  }
+
+  /**
+   * The files written in place of {@code unit.files()} of a key bucket compacted by lookup: keys
+   * without a row above level 0 in the unit take their row in {@code others} (the bucket's other
+   * live files); with {@code vectors} (deletion vectors) that row is marked deleted there and the
+   * unit's files lose theirs. With {@code changelog-producer} lookup, a unit holding level-0 files
+   * also writes the changes it made as changelog files.
+   */
+  public Compacted rewriteByLookup(
       BucketId bucket,
       int totalBuckets,
       CompactUnit unit,
       List<DataFileMeta> others,
       BucketDeletionVectors vectors) {
     long start = System.nanoTime();
-    List<DataFileMeta> written =
-        new DeletionVectorRewrite(table, rewriter)
-            .rewrite(bucket, totalBuckets, unit, others, vectors);
-    log(bucket, unit, written, start);
-    return written;
+    LookupRewrite.Written written =
+        new LookupRewrite(table, rewriter).rewrite(bucket, totalBuckets, unit, others, vectors);
+    log(bucket, unit, written.files(), start);
+    return new Compacted(written.files(), written.changelog());
   }
 
   private void log(BucketId bucket, CompactUnit unit, List<DataFileMeta> written, long start) {

@@ -24,7 +24,8 @@ import java.util.List;
  *
  * <p>With {@code changelog-producer} {@code input}, a primary-key writer also wrote {@code
  * changelogFiles}: every input record, unmerged, which the data change's snapshot lists in its
- * changelog manifest list.
+ * changelog manifest list. With {@code changelog-producer} {@code lookup}, the compaction wrote
+ * {@code compactChangelogFiles}, which the COMPACT snapshot lists.
  */
 public record CommitMessage(
     BinaryRow partition,
@@ -36,10 +37,12 @@ public record CommitMessage(
     List<DataFileMeta> compactAfter,
     List<IndexFileMeta> newIndexFiles,
     List<IndexFileMeta> deletedIndexFiles,
-    List<DataFileMeta> changelogFiles)
+    List<DataFileMeta> changelogFiles,
+    List<DataFileMeta> compactChangelogFiles)
     implements Serializable {
 
   public CommitMessage {
+    compactChangelogFiles = List.copyOf(compactChangelogFiles);
     newFiles = List.copyOf(newFiles);
     deletedFiles = List.copyOf(deletedFiles);
     compactBefore = List.copyOf(compactBefore);
@@ -47,6 +50,48 @@ public record CommitMessage(
     newIndexFiles = List.copyOf(newIndexFiles);
     deletedIndexFiles = List.copyOf(deletedIndexFiles);
     changelogFiles = List.copyOf(changelogFiles);
+  }
+
+  /** A change whose compaction wrote no changelog. */
+  public CommitMessage(
+      BinaryRow partition,
+      int bucket,
+      int totalBuckets,
+      List<DataFileMeta> newFiles,
+      List<DataFileMeta> deletedFiles,
+      List<DataFileMeta> compactBefore,
+      List<DataFileMeta> compactAfter,
+      List<IndexFileMeta> newIndexFiles,
+      List<IndexFileMeta> deletedIndexFiles,
+      List<DataFileMeta> changelogFiles) {
+    this(
+        partition,
+        bucket,
+        totalBuckets,
+        newFiles,
+        deletedFiles,
+        compactBefore,
+        compactAfter,
+        newIndexFiles,
+        deletedIndexFiles,
+        changelogFiles,
+        List.of());
+  }
+
+  /** This message with the changelog files its compaction wrote. */
+  public CommitMessage withCompactChangelog(List<DataFileMeta> files) {
+    return new CommitMessage(
+        partition,
+        bucket,
+        totalBuckets,
+        newFiles,
+        deletedFiles,
+        compactBefore,
+        compactAfter,
+        newIndexFiles,
+        deletedIndexFiles,
+        changelogFiles,
+        files);
   }
 
   /** A change without changelog files. */
@@ -137,6 +182,7 @@ public record CommitMessage(
     return newFiles.isEmpty()
         && deletedFiles.isEmpty()
         && changelogFiles.isEmpty()
+        && compactChangelogFiles.isEmpty()
         && !hasIndexChange()
         && compactBefore.isEmpty()
         && compactAfter.isEmpty();
@@ -171,7 +217,7 @@ public record CommitMessage(
 
   /**
    * The compaction as a change that adds its output and removes its input, with the deletion
-   * vectors it rewrote.
+   * vectors it rewrote and the changelog it wrote.
    */
   public CommitMessage compactionAsChange() {
     return new CommitMessage(
@@ -183,7 +229,8 @@ public record CommitMessage(
         List.of(),
         List.of(),
         deletionVectorFiles(newIndexFiles),
-        deletionVectorFiles(deletedIndexFiles));
+        deletionVectorFiles(deletedIndexFiles),
+        compactChangelogFiles);
   }
 
   private List<IndexFileMeta> indexFilesOfDataChange(List<IndexFileMeta> files) {

@@ -27,6 +27,10 @@ final class CompactingBucket {
   private final CompactionPicker picker;
   private final List<DataFileMeta> before = new ArrayList<>();
   private final List<DataFileMeta> after = new ArrayList<>();
+  private final List<DataFileMeta> changelog = new ArrayList<>();
+
+  /** Whether compactions look up older rows ({@link BucketCompactor#mergesByLookup}). */
+  private final boolean byLookup;
 
   /** The bucket's deletion vectors, which its compactions maintain; null without vectors. */
   private final BucketDeletionVectors vectors;
@@ -43,6 +47,7 @@ final class CompactingBucket {
     this.restored = List.copyOf(restored);
     this.picker = new CompactionPicker(table.options(), true);
     this.vectors = vectors;
+    this.byLookup = BucketCompactor.mergesByLookup(table);
   }
 
   /** After a flush: compacts now when the bucket reached {@code num-sorted-run.stop-trigger}. */
@@ -63,9 +68,10 @@ final class CompactingBucket {
     if (unit != null) {
       compact(unit);
     }
-    // With deletion vectors nothing of level 0 may stay: reads would not see it. Every pick then
-    // takes the newest level-0 files, so this ends.
-    while (vectors != null && hasLevelZero(live(newFiles))) {
+    // With deletion vectors nothing of level 0 may stay: reads would not see it; with a lookup
+    // changelog every commit's changes must be written now. Every pick then takes the newest
+    // level-0 files, so this ends.
+    while (byLookup && hasLevelZero(live(newFiles))) {
       compact(picker.pick(CompactStrategy.AUTO, live(newFiles)));
     }
   }
@@ -87,10 +93,17 @@ final class CompactingBucket {
     return List.copyOf(after);
   }
 
+  /** The changelog files the compactions wrote ({@code changelog-producer} lookup). */
+  List<DataFileMeta> changelog() {
+    return List.copyOf(changelog);
+  }
+
   /** Deletes every file the compactions wrote. */
   void abort() {
     after.forEach(this::delete);
     after.clear();
+    changelog.forEach(this::delete);
+    changelog.clear();
   }
 
   private List<DataFileMeta> live(List<DataFileMeta> newFiles) {
@@ -112,10 +125,16 @@ final class CompactingBucket {
   }
 
   private void compact(CompactUnit unit) {
-    List<DataFileMeta> output =
-        vectors == null
-            ? new BucketCompactor(table).rewrite(bucket, totalBuckets, unit)
-            : new BucketCompactor(table).rewrite(bucket, totalBuckets, unit, others(unit), vectors);
+    List<DataFileMeta> output;
+    if (byLookup) {
+      BucketCompactor.Compacted out =
+          new BucketCompactor(table)
+              .rewriteByLookup(bucket, totalBuckets, unit, others(unit), vectors);
+      output = out.files();
+      changelog.addAll(out.changelog());
+    } else {
+      output = new BucketCompactor(table).rewrite(bucket, totalBuckets, unit);
+    }
     for (DataFileMeta f : unit.files()) {
       if (after.removeIf(a -> a.fileName().equals(f.fileName()))) {
         delete(f);

@@ -23,6 +23,7 @@ public final class CompactionRewriter {
   private final FileStore table;
   private final WriteSettings settings;
   private final DataFileNames names = DataFileNames.dataFiles();
+  private final DataFileNames changelogNames = DataFileNames.changelogFiles();
 
   public CompactionRewriter(FileStore table) {
     this.table = table;
@@ -36,16 +37,59 @@ public final class CompactionRewriter {
 
   /** Output files at {@code level}, in that level's format. */
   private RollingFileWriter files(
-      BucketId bucket, RowType type, int level, List<String> withoutDictionary) {
+      BucketId bucket,
+      RowType type,
+      int level,
+      List<String> withoutDictionary,
+      DataFileNames fileNames) {
     FileFormat format = settings.formatAt(level);
     return new RollingFileWriter(
         table.fileIO(),
         table.dataFilePaths().bucketDir(bucket.partition(), bucket.bucket()),
         type,
         format,
-        names.of(format),
+        fileNames.of(format),
         settings,
         withoutDictionary);
+  }
+
+  /**
+   * The changelog files of a compaction whose output lands at {@code level}: key-value records with
+   * their row kinds, in that level's format, counted as appended files at that level, as Paimon's
+   * lookup compaction writes them.
+   */
+  ChangelogFiles changelogFiles(BucketId bucket, int level) {
+    return new ChangelogFiles(
+        new KeyValueFiles(bucket, level, List.of(), changelogNames, FileSource.APPEND));
+  }
+
+  /** Changelog records written as they come, with each file's metadata at the end. */
+  static final class ChangelogFiles {
+    private final KeyValueFiles files;
+
+    private ChangelogFiles(KeyValueFiles files) {
+      this.files = files;
+    }
+
+    KeyValueLayout layout() {
+      return files.layout;
+    }
+
+    void write(Object[] fileRow) {
+      files.adding(
+          (Long) fileRow[files.layout.sequenceIndex()],
+          RowKind.fromValue((Byte) fileRow[files.layout.kindIndex()]).isRetract());
+      files.writer.write(fileRow);
+      files.added();
+    }
+
+    List<DataFileMeta> finish() {
+      return files.finish();
+    }
+
+    void abort() {
+      files.writer.abort();
+    }
   }
 
   /**
@@ -54,7 +98,7 @@ public final class CompactionRewriter {
    * bucket of any size is rewritten in the memory of one open file.
    */
   public List<DataFileMeta> writeKeyValues(BucketId bucket, Iterator<Object[]> records, int level) {
-    KeyValueFiles files = new KeyValueFiles(bucket, level, List.of());
+    KeyValueFiles files = new KeyValueFiles(bucket, level, List.of(), names, FileSource.COMPACT);
     try {
       while (records.hasNext()) {
         Object[] r = records.next();
@@ -75,7 +119,9 @@ public final class CompactionRewriter {
   List<DataFileMeta> writeKeyValues(BucketId bucket, DeduplicatingBatchMerge records, int level) {
     // A column none of the inputs could keep a dictionary page for has more values than one holds
     // in the merged output too: trying one would cost a hash lookup per value until it overflows.
-    KeyValueFiles files = new KeyValueFiles(bucket, level, records.columnsWithoutDictionaryPages());
+    KeyValueFiles files =
+        new KeyValueFiles(
+            bucket, level, records.columnsWithoutDictionaryPages(), names, FileSource.COMPACT);
     int sequenceIndex = files.layout.sequenceIndex();
     int kindIndex = files.layout.kindIndex();
     try {
@@ -101,13 +147,20 @@ public final class CompactionRewriter {
         new KeyValueLayout(table.schema().trimmedPrimaryKeyType(), table.schema().rowType());
     private final RollingFileWriter writer;
     private final int level;
+    private final FileSource source;
     private final List<SequenceRange> ranges = new ArrayList<>();
     private SequenceRange current = new SequenceRange();
     private int closedBefore;
 
-    KeyValueFiles(BucketId bucket, int level, List<String> withoutDictionary) {
+    KeyValueFiles(
+        BucketId bucket,
+        int level,
+        List<String> withoutDictionary,
+        DataFileNames fileNames,
+        FileSource source) {
       this.level = level;
-      this.writer = files(bucket, layout.fileType(), level, withoutDictionary);
+      this.source = source;
+      this.writer = files(bucket, layout.fileType(), level, withoutDictionary, fileNames);
     }
 
     /** Counts a record about to be written into the open file. */
@@ -145,7 +198,7 @@ public final class CompactionRewriter {
                     range.max,
                     table.schema().id(),
                     range.deletes,
-                    FileSource.COMPACT,
+                    source,
                     table.clock())
                 .withLevel(level));
       }
@@ -170,7 +223,7 @@ public final class CompactionRewriter {
   public List<DataFileMeta> writeRows(
       BucketId bucket, Iterator<Object[]> rows, long firstSequence) {
     RowType rowType = table.schema().rowType();
-    RollingFileWriter writer = files(bucket, rowType, 0, List.of());
+    RollingFileWriter writer = files(bucket, rowType, 0, List.of(), names);
     try {
       rows.forEachRemaining(writer::write);
       List<DataFileMeta> metas = new ArrayList<>();

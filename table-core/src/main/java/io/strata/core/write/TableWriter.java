@@ -380,25 +380,17 @@ public final class TableWriter implements AutoCloseable {
 
   /**
    * Fails for a primary-key table whose compactions Strata cannot do as Paimon does: its changelog
-   * comes from compactions (changelog-producer 'lookup' or 'full-compaction'), which Strata does
-   * not produce, or it merges by lookup ({@code force-lookup}) without deletion vectors, whose
-   * compactions merge older rows into their output. {@code what} names the operation, as in "write
-   * to".
+   * comes from full compactions ({@code changelog-producer} {@code full-compaction}), which Strata
+   * does not produce. {@code what} names the operation, as in "write to".
    */
   public static void checkCompactionsSupported(FileStore table, String what) {
     if (!table.schema().hasPrimaryKey()) {
       return;
     }
-    Options options = table.options();
-    ChangelogProducer producer = options.get(TableOptions.CHANGELOG_PRODUCER);
-    if (producer == ChangelogProducer.LOOKUP || producer == ChangelogProducer.FULL_COMPACTION) {
+    ChangelogProducer producer = table.options().get(TableOptions.CHANGELOG_PRODUCER);
+    if (producer == ChangelogProducer.FULL_COMPACTION) {
       throw CoreErrors.compactionChangelogUnsupported(
           table.root().getName(), producer.value(), what);
-    }
-    if (options.get(TableOptions.FORCE_LOOKUP)
-        && !options.get(TableOptions.DELETION_VECTORS_ENABLED)
-        && options.get(TableOptions.MERGE_ENGINE) != MergeEngine.FIRST_ROW) {
-      throw CoreErrors.lookupCompactionUnsupported(table.root().getName(), what);
     }
   }
 
@@ -501,12 +493,14 @@ public final class TableWriter implements AutoCloseable {
       CompactingBucket compaction = compactions.get(id);
       List<DataFileMeta> before = List.of();
       List<DataFileMeta> after = List.of();
+      List<DataFileMeta> compactChangelog = List.of();
       List<IndexFileMeta> newIndexFiles = new ArrayList<>();
       List<IndexFileMeta> deletedIndexFiles = new ArrayList<>();
       if (compaction != null) {
         compaction.compactAuto(newFiles);
         before = compaction.before();
         after = compaction.after();
+        compactChangelog = compaction.changelog();
         if (compaction.vectors() != null) {
           // Deletion vectors change with the compaction and commit in its snapshot.
           DeletionVectorChange change =
@@ -539,7 +533,8 @@ public final class TableWriter implements AutoCloseable {
               after,
               newIndexFiles,
               deletedIndexFiles,
-              e.getValue().changelogFiles()));
+              e.getValue().changelogFiles(),
+              compactChangelog));
     }
     // Every bucket that took a new key was written to, so no index change is left over.
     if (dynamicBuckets != null) {
