@@ -15,5 +15,12 @@ INSERT INTO lk_sum VALUES (1, 2), (3, 1);
 CALL sys.compact(table => 'lk_sum', compact_strategy => 'full');
 SELECT * FROM lk_sum ORDER BY id;
 SELECT snapshot_id, commit_kind, changelog_record_count FROM `lk_sum$snapshots` ORDER BY snapshot_id;
+-- full-compaction: only compactions into the top level write changelog, of every key they changed.
 CREATE TABLE lk_full (id BIGINT, v STRING) TBLPROPERTIES ('primary-key'='id','bucket'='1','changelog-producer'='full-compaction');
-INSERT INTO lk_full VALUES (1, 'a');
+INSERT INTO lk_full VALUES (1, 'a'), (2, 'b');
+INSERT INTO lk_full VALUES (1, 'a2');
+CALL sys.compact(table => 'lk_full', compact_strategy => 'full');
+INSERT INTO lk_full VALUES (2, 'b2'), (3, 'c');
+CALL sys.compact(table => 'lk_full', compact_strategy => 'full');
+SELECT * FROM lk_full ORDER BY id;
+SELECT snapshot_id, commit_kind, changelog_record_count FROM `lk_full$snapshots` ORDER BY snapshot_id;

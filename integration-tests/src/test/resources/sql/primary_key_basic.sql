@@ -44,8 +44,8 @@ SELECT count(*) FROM first;
 -- Overwriting a key table replaces all its rows.
 INSERT OVERWRITE t VALUES (1, 'only', 1), (7, 'seven', 7);
 SELECT * FROM t ORDER BY id;
--- A changelog produced by compaction ('lookup', 'full-compaction') is Paimon's to write: Strata
--- refuses rather than leave streaming consumers without the change.
+-- A changelog produced by compaction ('lookup', 'full-compaction') is written by Strata's
+-- compactions as by Paimon's.
 CREATE TABLE cl (id BIGINT, v STRING) TBLPROPERTIES ('primary-key'='id','bucket'='1','changelog-producer'='lookup');
 INSERT INTO cl VALUES (1, 'a');
 CALL sys.compact(table => 'cl');

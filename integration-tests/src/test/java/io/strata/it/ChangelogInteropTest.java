@@ -254,6 +254,37 @@ class ChangelogInteropTest {
         .containsExactlyInAnyOrder("1 | a3", "2 | b2", "4 | d3", "5 | e");
   }
 
+  /**
+   * {@code changelog-producer = full-compaction}: Strata's full compactions write, for every key
+   * they changed, the change against its top-level row, which Paimon streams; Paimon's full
+   * compaction of Strata's later writes writes the same way, which Strata streams.
+   */
+  @Test
+  void bothStreamTheFullCompactionChangelogTheOtherWrote() throws Exception {
+    String name = "cl_full";
+    String table = createKeyTable(name, "full-compaction");
+    sql("INSERT INTO " + table + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+    sql("INSERT INTO " + table + " VALUES (1, 'a2')");
+    sql("CALL strata.sys.compact(table => '" + DB + "." + name + "', compact_strategy => 'full')");
+    List<String> first = List.of("+I 1=a2", "+I 2=b", "+I 3=c");
+    assertThat(paimonChanges(name, 1)).containsExactlyInAnyOrderElementsOf(first);
+    assertThat(strataChanges(name, 1)).containsExactlyInAnyOrderElementsOf(first);
+
+    sql("DELETE FROM " + table + " WHERE id = 3");
+    sql("INSERT INTO " + table + " VALUES (2, 'b2'), (4, 'd')");
+    PaimonOracle.compactFully(paimon.table(DB, name));
+    List<String> second = List.of("-D 3=c", "-U 2=b", "+U 2=b2", "+I 4=d");
+    long afterFirst = paimonSnapshots(paimon.table(DB, name)).get(2).id() + 1;
+    assertThat(paimonChanges(name, afterFirst)).containsExactlyInAnyOrderElementsOf(second);
+    assertThat(strataChanges(name, afterFirst)).containsExactlyInAnyOrderElementsOf(second);
+
+    PaimonOracle.write(paimon.table(DB, name), List.of(row(RowKind.INSERT, 1, "a3")));
+    sql("CALL strata.sys.compact(table => '" + DB + "." + name + "', compact_strategy => 'full')");
+    long latest = paimon.table(DB, name).snapshotManager().latestSnapshotId();
+    assertThat(paimonChanges(name, latest)).containsExactlyInAnyOrder("-U 1=a2", "+U 1=a3");
+    assertThat(strataChanges(name, latest)).containsExactlyInAnyOrder("-U 1=a2", "+U 1=a3");
+  }
+
   /** A new {@code (id BIGINT key, v STRING)} table of 2 buckets; its Spark name. */
   private static String createKeyTable(String name, String changelogProducer) {
     String table = "strata." + DB + "." + name;

@@ -299,7 +299,6 @@ public class StrataTable
     if (deletionVectors && !table.schema().hasPrimaryKey()) {
       return () -> new DeletionVectorDelta(table, info.command());
     }
-    io.strata.core.write.TableWriter.checkCompactionsSupported(table, "change rows of");
     if (table.schema().hasPrimaryKey()
         && info.command()
             == org.apache.spark.sql.connector.write.RowLevelOperation.Command.DELETE) {

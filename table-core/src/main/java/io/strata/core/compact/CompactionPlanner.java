@@ -16,7 +16,6 @@ import io.strata.core.store.FileStore;
 import io.strata.core.types.DataField;
 import io.strata.core.write.BucketCompactor;
 import io.strata.core.write.BucketId;
-import io.strata.core.write.TableWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -39,7 +38,6 @@ public final class CompactionPlanner {
 
   /** The tasks for the buckets of partitions matching {@code partitionFilter} (null = all). */
   public List<CompactionTask> plan(Predicate partitionFilter, CompactStrategy strategy) {
-    TableWriter.checkCompactionsSupported(table, "compact");
     // Key buckets keep their vectors by lookup compaction; append tasks drop the vectors.
     boolean keyVectors =
         table.schema().hasPrimaryKey()

@@ -83,8 +83,13 @@ public record CompactionTask(
     if (lookupBase != null) {
       return runByLookup(table, id);
     }
-    if (!table.options().get(TableOptions.DELETION_VECTORS_ENABLED)
-        || table.schema().hasPrimaryKey()) {
+    if (table.schema().hasPrimaryKey()) {
+      BucketCompactor.Compacted out =
+          new BucketCompactor(table).rewriteKeys(id, totalBuckets, unit);
+      return CommitMessage.compaction(id, totalBuckets, unit.files(), out.files())
+          .withCompactChangelog(out.changelog());
+    }
+    if (!table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
       return CommitMessage.compaction(
           id,
           totalBuckets,

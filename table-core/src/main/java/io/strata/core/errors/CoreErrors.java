@@ -110,27 +110,6 @@ public final class CoreErrors {
             + "); then restart the stream from a new checkpoint.");
   }
 
-  /**
-   * A write or compaction of a primary-key table whose changelog is produced by full compaction
-   * (changelog-producer 'full-compaction'), which Strata does not produce: the table's streaming
-   * consumers would never see the change.
-   */
-  public static UnsupportedOperationException compactionChangelogUnsupported(
-      String table, String producer, String what) {
-    return new UnsupportedOperationException(
-        "Cannot "
-            + what
-            + " table "
-            + table
-            + ": its changelog-producer is '"
-            + producer
-            + "', whose changelog files Strata does not produce, so the table's streaming"
-            + " consumers would miss the change. Write it with Apache Paimon, or, if nothing"
-            + " streams its changelog, ALTER TABLE "
-            + table
-            + " SET TBLPROPERTIES ('changelog-producer' = 'lookup') (or 'input', 'none').");
-  }
-
   /** A table with a layout option Strata does not implement. */
   public static UnsupportedOperationException unsupportedTableLayout(
       String table, String option, String what) {

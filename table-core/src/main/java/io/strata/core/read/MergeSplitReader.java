@@ -83,6 +83,9 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
   private OlderRecords older;
   private ChangelogSink changelog;
 
+  /** With {@link #producingFullCompactionChangelog}: the level whose rows are "before"; else -1. */
+  private int fullChangelogLevel = -1;
+
   /** Whether winning records go out as read; decided at the first key, see {@link #asRead}. */
   private Boolean asRead;
 
@@ -243,6 +246,18 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
     return this;
   }
 
+  /**
+   * Hands {@code sink} each key of a compaction into {@code maxLevel}, as Paimon's full-compaction
+   * changelog does: the key's record of {@code maxLevel} (or null) and the merged record. A key
+   * whose only record is of {@code maxLevel} did not change and is not handed over. For {@code
+   * changelog-producer} {@code full-compaction}.
+   */
+  public MergeSplitReader producingFullCompactionChangelog(int maxLevel, ChangelogSink sink) {
+    this.changelog = sink;
+    this.fullChangelogLevel = maxLevel;
+    return this;
+  }
+
   /** Receives a key's record before a compaction's level-0 records and after them. */
   @FunctionalInterface
   public interface ChangelogSink {
@@ -379,8 +394,15 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       advanceAndRequeue(c);
       c = !queue.isEmpty() && keyOrder.compare(queue.peek().key(), key) == 0 ? queue.poll() : null;
     } while (c != null);
-    boolean hasLevelZero = tracksLevels && aboveLevelZero < records.size();
-    KeyValue before = changelog == null ? null : newestAboveLevelZeroRecord(records, recordLevels);
+    boolean changed;
+    KeyValue before;
+    if (fullChangelogLevel >= 0) {
+      before = recordOfLevel(records, recordLevels, fullChangelogLevel);
+      changed = records.size() > 1 || before == null;
+    } else {
+      changed = tracksLevels && aboveLevelZero < records.size();
+      before = changelog == null ? null : newestAboveLevelZeroRecord(records, recordLevels);
+    }
     if (byLookup && aboveLevelZero > 1) {
       records = newestAboveLevelZero(records, recordLevels);
     }
@@ -398,7 +420,7 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       before = new KeyValue(before.sequence(), before.kind(), before.value().clone());
     }
     KeyValue merged = mergeFunction.merge(records);
-    if (changelog != null && hasLevelZero) {
+    if (changelog != null && changed) {
       changelog.accept(before, merged);
     }
     if (merged == null || (merged.kind().isRetract() && !keepRetractions)) {
@@ -409,6 +431,16 @@ public final class MergeSplitReader implements Iterator<Object[]>, Closeable {
       return keyValueLayout.toFileRow(row, merged.sequence(), merged.kind());
     }
     return row;
+  }
+
+  /** The key's record of {@code level}, or null. */
+  private static KeyValue recordOfLevel(List<KeyValue> records, int[] levels, int level) {
+    for (int i = 0; i < records.size(); i++) {
+      if (levels[i] == level) {
+        return records.get(i);
+      }
+    }
+    return null;
   }
 
   /** The record of the key's lowest level above 0 (its newest there), or null. */

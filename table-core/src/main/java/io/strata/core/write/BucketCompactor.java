@@ -6,6 +6,8 @@ import io.strata.core.deletion.DeletionFileIndex;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.options.ChangelogProducer;
+import io.strata.core.options.TableOptions;
 import io.strata.core.progress.Progress;
 import io.strata.core.read.DeduplicatingBatchMerge;
 import io.strata.core.read.MergeSplitReader;
@@ -75,9 +77,46 @@ public final class BucketCompactor {
   public record Compacted(List<DataFileMeta> files, List<DataFileMeta> changelog) {}
 
   /**
+   * The files written in place of {@code unit.files()} of a key bucket compacted without lookup;
+   * with {@code changelog-producer} full-compaction and the unit going to the top level, also the
+   * changelog of what the full compaction changed: each key against its top-level row.
+   */
+  public Compacted rewriteKeys(BucketId bucket, int totalBuckets, CompactUnit unit) {
+    int top = TableOptions.topLevel(table.options());
+    if (table.options().get(TableOptions.CHANGELOG_PRODUCER) != ChangelogProducer.FULL_COMPACTION
+        || unit.outputLevel() != top) {
+      return new Compacted(rewrite(bucket, totalBuckets, unit), List.of());
+    }
+    long start = System.nanoTime();
+    DataSplit split = split(bucket, totalBuckets, unit.files(), false);
+    CompactionRewriter.ChangelogFiles changes = rewriter.changelogFiles(bucket, top);
+    List<DataFileMeta> written;
+    try (MergeSplitReader reader = MergeSplitReader.compacting(table, split)) {
+      reader.producingFullCompactionChangelog(
+          top, new CompactionChangelog(table.options(), changes));
+      written =
+          rewriter.writeKeyValues(
+              bucket,
+              unit.dropDeletes()
+                  ? reader.emittingKeyValues()
+                  : reader.emittingKeyValuesAndDeletes(),
+              top);
+    } catch (IOException | RuntimeException e) {
+      changes.abort();
+      if (e instanceof IOException io) {
+        throw new UncheckedIOException(io);
+      }
+      throw (RuntimeException) e;
+    }
+    List<DataFileMeta> changelog = changes.finish();
+    log(bucket, unit, written, start);
+    return new Compacted(written, changelog);
+  }
+
+  /**
    * Whether the table's key buckets compact by lookup ({@link #rewriteByLookup}): deletion vectors,
-   * {@code changelog-producer} lookup or {@code force-lookup}, but not {@code first-row} without
-   * deletion vectors, whose writers compact every level-0 file with the whole bucket.
+   * {@code changelog-producer} lookup or {@code force-lookup}, unless its changelog comes from full
+   * compactions.
    */
   public static boolean mergesByLookup(FileStore table) {
     return LookupRewrite.mergesByLookup(table);

@@ -93,7 +93,7 @@ final class CompactingBucket {
     return List.copyOf(after);
   }
 
-  /** The changelog files the compactions wrote ({@code changelog-producer} lookup). */
+  /** The changelog files the compactions wrote ({@code changelog-producer} lookup, full). */
   List<DataFileMeta> changelog() {
     return List.copyOf(changelog);
   }
@@ -133,7 +133,10 @@ final class CompactingBucket {
       output = out.files();
       changelog.addAll(out.changelog());
     } else {
-      output = new BucketCompactor(table).rewrite(bucket, totalBuckets, unit);
+      BucketCompactor.Compacted out =
+          new BucketCompactor(table).rewriteKeys(bucket, totalBuckets, unit);
+      output = out.files();
+      changelog.addAll(out.changelog());
     }
     for (DataFileMeta f : unit.files()) {
       if (after.removeIf(a -> a.fileName().equals(f.fileName()))) {

@@ -26,7 +26,7 @@ import java.util.List;
  * dropped at every output level (the rows they retract are marked instead) and the unit's files
  * lose their vectors: every key then has at most one live row above level 0. With {@code
  * changelog-producer} {@code lookup}, each key the unit has level-0 records of also gets its change
- * written as changelog ({@link LookupChangelog}).
+ * written as changelog ({@link CompactionChangelog}).
  */
 final class LookupRewrite {
 
@@ -64,7 +64,9 @@ final class LookupRewrite {
    * changelog-producer} lookup or {@code force-lookup}.
    */
   static boolean mergesByLookup(FileStore table) {
+    // Paimon's full-compaction changelog takes precedence: its compactions look nothing up.
     return table.schema().hasPrimaryKey()
+        && table.options().get(TableOptions.CHANGELOG_PRODUCER) != ChangelogProducer.FULL_COMPACTION
         && (table.options().get(TableOptions.DELETION_VECTORS_ENABLED)
             || producesChangelog(table)
             || table.options().get(TableOptions.FORCE_LOOKUP));
@@ -97,7 +99,7 @@ final class LookupRewrite {
         MergeSplitReader reader = reader(split, unit, vectors)) {
       reader.withOlderRecords(key -> older(lookup, key, vectors));
       if (changes != null) {
-        reader.producingChangelog(new LookupChangelog(table.options(), changes));
+        reader.producingChangelog(new CompactionChangelog(table.options(), changes));
       }
       written = rewriter.writeKeyValues(bucket, reader, unit.outputLevel());
     } catch (IOException | RuntimeException e) {

@@ -183,7 +183,6 @@ public final class TableWriter implements AutoCloseable {
     if (!table.schema().hasPrimaryKey()) {
       return;
     }
-    checkCompactionsSupported(table, "write to");
     rowKindIndex(table); // a rowkind.field that names no string column
     io.strata.core.merge.MergeFunctions.of(
         table.schema().rowType(),
@@ -376,22 +375,6 @@ public final class TableWriter implements AutoCloseable {
       }
     }
     throw CoreErrors.rowKindMissing(column, value.toString());
-  }
-
-  /**
-   * Fails for a primary-key table whose compactions Strata cannot do as Paimon does: its changelog
-   * comes from full compactions ({@code changelog-producer} {@code full-compaction}), which Strata
-   * does not produce. {@code what} names the operation, as in "write to".
-   */
-  public static void checkCompactionsSupported(FileStore table, String what) {
-    if (!table.schema().hasPrimaryKey()) {
-      return;
-    }
-    ChangelogProducer producer = table.options().get(TableOptions.CHANGELOG_PRODUCER);
-    if (producer == ChangelogProducer.FULL_COMPACTION) {
-      throw CoreErrors.compactionChangelogUnsupported(
-          table.root().getName(), producer.value(), what);
-    }
   }
 
   /**

@@ -73,32 +73,12 @@ class TableWriterCheckTest {
   }
 
   @Test
-  void tablesWhoseChangelogComesFromFullCompactionAreNeitherWrittenNorCompacted() {
-    FileStoreTable table =
-        table(
-            "c_full_compaction",
-            Map.of("primary-key", "k", "bucket", "1", "changelog-producer", "full-compaction"));
-    String name = table.root().getName();
-    assertThatThrownBy(table::newWrite)
-        .isInstanceOf(UnsupportedOperationException.class)
-        .hasMessage(
-            "Cannot write to table "
-                + name
-                + ": its changelog-producer is 'full-compaction', whose changelog files Strata"
-                + " does not produce, so the table's streaming consumers would miss the change."
-                + " Write it with Apache Paimon, or, if nothing streams its changelog, ALTER TABLE "
-                + name
-                + " SET TBLPROPERTIES ('changelog-producer' = 'lookup') (or 'input', 'none').");
-    assertThatThrownBy(
-            () ->
-                new io.strata.core.compact.CompactionPlanner(table)
-                    .plan(null, io.strata.core.levels.CompactStrategy.FULL))
-        .hasMessageStartingWith("Cannot compact table " + name + ": its changelog-producer");
-    assertThat(table.snapshotManager().latest()).isNull();
+  void tablesWhoseChangelogComesFromCompactionAreWritten() {
     // Lookup merges are written, with or without deletion vectors.
     List<Map<String, String>> lookups =
         List.of(
             Map.of("changelog-producer", "lookup"),
+            Map.of("changelog-producer", "full-compaction"),
             Map.of("force-lookup", "true"),
             Map.of("force-lookup", "true", "deletion-vectors.enabled", "true"));
     for (int i = 0; i < lookups.size(); i++) {

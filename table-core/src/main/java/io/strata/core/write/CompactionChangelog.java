@@ -14,13 +14,15 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The changelog a lookup compaction writes for a key it merged level-0 records of, as Paimon 1.3.1
- * writes it: from no row (or a retracted one) to a row, +I of the new row; from a row to none, -D
- * of the old row; from one row to another, -U of the old and +U of the new, unless {@code
+ * The changelog a compaction writes for a key it changed, as Paimon 1.3.1 writes it ({@code
+ * changelog-producer} lookup: a key it merged level-0 records of, against the key's row before
+ * them; full-compaction: every key of a compaction into the top level, against its top-level row):
+ * from no row (or a retracted one) to a row, +I of the new row; from a row to none, -D of the old
+ * row; from one row to another, -U of the old and +U of the new, unless {@code
  * changelog-producer.row-deduplicate} finds their values equal. A {@code first-row} table only gets
  * +I for keys it had no row of. Records keep their sequence numbers.
  */
-final class LookupChangelog implements MergeSplitReader.ChangelogSink {
+final class CompactionChangelog implements MergeSplitReader.ChangelogSink {
 
   private final CompactionRewriter.ChangelogFiles files;
   private final KeyValueLayout layout;
@@ -28,7 +30,7 @@ final class LookupChangelog implements MergeSplitReader.ChangelogSink {
   private final boolean rowDeduplicate;
   private final int[] comparedFields;
 
-  LookupChangelog(Options options, CompactionRewriter.ChangelogFiles files) {
+  CompactionChangelog(Options options, CompactionRewriter.ChangelogFiles files) {
     this.files = files;
     this.layout = files.layout();
     this.firstRow = options.get(TableOptions.MERGE_ENGINE) == MergeEngine.FIRST_ROW;
