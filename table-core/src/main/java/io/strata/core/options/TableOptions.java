@@ -149,8 +149,8 @@ public final class TableOptions {
               + " read the files each commit added), input (every written record, unmerged),"
               + " lookup (each commit's compaction of level 0 writes the changes it made to a"
               + " key: -U/+U, +I or -D, looking up the key's row in the levels it leaves alone)"
-              + " or full-compaction (written by Paimon's full compactions; Strata reads and"
-              + " streams it but does not write to such tables).");
+              + " or full-compaction (each compaction into the top level writes the change of"
+              + " every key it changed against the key's top-level row).");
 
   public static final ConfigOption<Boolean> CHANGELOG_PRODUCER_ROW_DEDUPLICATE =
       of(

@@ -40,8 +40,8 @@ import java.util.OptionalLong;
  * the changelog files of every snapshot that has them (its {@code changelogManifestList}), in the
  * order they were written, and nothing of the others, as Paimon's streaming reads do: with {@code
  * input} the APPEND snapshots' writers produced them (every input record, unmerged); with {@code
- * lookup} and {@code full-compaction} Paimon's compactions did (the COMPACT snapshots', a key's old
- * and new rows as -U/+U, +I or -D), which Strata reads but does not write.
+ * lookup} and {@code full-compaction} the compactions did (the COMPACT snapshots', a key's old and
+ * new rows as -U/+U, +I or -D).
  *
  * <p>Example: snapshot 7 (APPEND) added files f1 (bucket 0, seq 10-19) and f2 (bucket 1, seq 3-5)
  * to a key table: the changes of 7 are two splits, [f1] and [f2].
