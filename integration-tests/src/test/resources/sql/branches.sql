@@ -50,3 +50,18 @@ SELECT branch_name FROM `br$branches`;
 CALL sys.delete_tag(table => 'br', tag => 'v1');
 SELECT * FROM `br$branch_hotfix` ORDER BY id;
 SELECT * FROM br ORDER BY id;
+-- A partitioned table's branch: overwrite, partition listing and DDL work on the branch alone.
+CREATE TABLE brp (dt STRING, id BIGINT, v STRING) PARTITIONED BY (dt) TBLPROPERTIES ('primary-key'='dt,id','bucket'='1');
+INSERT INTO brp VALUES ('d1', 1, 'a'), ('d2', 2, 'b');
+CALL sys.create_tag(table => 'brp', tag => 'base');
+CALL sys.create_branch(table => 'brp', branch => 'fix', tag => 'base');
+INSERT OVERWRITE `brp$branch_fix` PARTITION (dt = 'd1') VALUES (1, 'fixed'), (3, 'new');
+SELECT * FROM `brp$branch_fix` ORDER BY dt, id;
+SELECT * FROM brp ORDER BY dt, id;
+SHOW PARTITIONS `brp$branch_fix`;
+DESCRIBE `brp$branch_fix`;
+ALTER TABLE `brp$branch_fix` DROP PARTITION (dt = 'd2');
+SELECT * FROM `brp$branch_fix` ORDER BY dt, id;
+SELECT partition, record_count FROM `brp$branch_fix$partitions` ORDER BY partition;
+SELECT * FROM brp ORDER BY dt, id;
+DROP TABLE `brp$branch_fix`;

@@ -117,6 +117,30 @@ public final class SparkErrors {
         "Strata table names have the form database.table, got " + given + ".");
   }
 
+  public static UnsupportedOperationException dropBranchOrSystemTable(
+      String name, String table, String branch) {
+    return new UnsupportedOperationException(
+        branch != null
+            ? "Cannot drop "
+                + name
+                + ": it is branch '"
+                + branch
+                + "' of table "
+                + table
+                + "; delete the branch with CALL sys.delete_branch(table => '"
+                + table
+                + "', branch => '"
+                + branch
+                + "')."
+            : "Cannot drop "
+                + name
+                + ": it is a system table of "
+                + table
+                + "; drop "
+                + table
+                + " itself to drop it.");
+  }
+
   public static UnsupportedOperationException alterSystemTable(String table) {
     return new UnsupportedOperationException(
         "Cannot alter system table "

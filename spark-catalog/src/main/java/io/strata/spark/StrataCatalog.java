@@ -366,8 +366,13 @@ public class StrataCatalog
 
   @Override
   public boolean dropTable(Identifier ident) {
+    io.strata.core.catalog.Identifier id = toCore(ident);
+    if (id.branch() != null || id.systemTable() != null) {
+      throw SparkErrors.dropBranchOrSystemTable(
+          id.toString(), id.withoutSuffixes().toString(), id.branch());
+    }
     try {
-      catalog.dropTable(toCore(ident));
+      catalog.dropTable(id);
       return true;
     } catch (CatalogException e) {
       return false;
