@@ -27,6 +27,8 @@ class BranchInteropTest {
   private static SparkSession spark;
   private static PaimonOracle paimon;
 
+  @org.junit.jupiter.api.io.TempDir java.nio.file.Path checkpoints;
+
   @BeforeAll
   static void setUp() {
     spark = TestSpark$.MODULE$.session().newSession();
@@ -109,7 +111,7 @@ class BranchInteropTest {
   }
 
   @Test
-  void paimonReadsAndWritesTheBranchesStrataMade() {
+  void paimonReadsAndWritesTheBranchesStrataMade() throws Exception {
     String t = "strata." + DB + ".s_made";
     sql(
         "CREATE TABLE "
@@ -143,6 +145,31 @@ class BranchInteropTest {
         paimon.table(DB, "s_made").switchToBranch("dev"), List.of(row(7, "from-paimon")));
     assertThat(strataRows("s_made$branch_dev"))
         .containsExactly("2 | b-dev", "4 | dev", "7 | from-paimon");
+
+    // DataFrame writes and streaming reads take the branch name like SQL does.
+    spark
+        .sql("SELECT 8L AS id, 'df' AS v")
+        .writeTo("strata." + DB + ".`s_made$branch_dev`")
+        .append();
+    List<String> streamed = new java.util.ArrayList<>();
+    org.apache.spark.sql.streaming.StreamingQuery query =
+        spark
+            .readStream()
+            .table("strata." + DB + ".`s_made$branch_dev`")
+            .writeStream()
+            .option("checkpointLocation", checkpoints.resolve("branch_stream").toString())
+            .trigger(org.apache.spark.sql.streaming.Trigger.AvailableNow())
+            .foreachBatch(
+                (org.apache.spark.api.java.function.VoidFunction2<
+                        org.apache.spark.sql.Dataset<org.apache.spark.sql.Row>, Long>)
+                    (batch, id) ->
+                        batch
+                            .collectAsList()
+                            .forEach(r -> streamed.add(r.getLong(0) + " | " + r.getString(1))))
+            .start();
+    query.awaitTermination();
+    assertThat(streamed)
+        .containsExactlyInAnyOrder("2 | b-dev", "4 | dev", "7 | from-paimon", "8 | df");
 
     // A column added on the branch stays on it.
     sql("ALTER TABLE strata." + DB + ".`s_made$branch_dev` ADD COLUMN note STRING");
