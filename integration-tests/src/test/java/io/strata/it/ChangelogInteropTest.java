@@ -184,24 +184,8 @@ class ChangelogInteropTest {
             row(RowKind.INSERT, 4, "d"),
             row(RowKind.DELETE, 3, "c")));
     PaimonOracle.write(paimon.table(DB, name), List.of(row(RowKind.INSERT, 2, "b2")));
-    List<Snapshot> snapshots = paimonSnapshots(paimon.table(DB, name));
-    assertThat(snapshots)
-        .as("each write is an APPEND and a COMPACT snapshot holding the changelog")
-        .extracting(s -> s.commitKind() + " " + (s.changelogManifestList() != null))
-        .containsExactly(
-            "APPEND false",
-            "COMPACT true",
-            "APPEND false",
-            "COMPACT true",
-            "APPEND false",
-            "COMPACT true");
-
-    List<String> expected =
-        List.of(
-            "+I 1=a", "+I 2=b", "+I 3=c", "-U 1=a", "+U 1=a2", "+I 4=d", "-D 3=c", "-U 2=b",
-            "+U 2=b2");
-    assertThat(paimonChanges(name, 1)).containsExactlyInAnyOrderElementsOf(expected);
-    assertThat(strataChanges(name, 1)).containsExactlyInAnyOrderElementsOf(expected);
+    assertEachWriteIsAnAppendThenACompactWithTheChangelog(name, 3);
+    assertBothStreamTheLookupChangesOfTheFirstWrites(name);
     // From the second write on (its APPEND snapshot, 3, has no changelog).
     assertThat(strataChanges(name, 3))
         .containsExactlyInAnyOrder("-U 1=a", "+U 1=a2", "+I 4=d", "-D 3=c", "-U 2=b", "+U 2=b2");
@@ -224,23 +208,8 @@ class ChangelogInteropTest {
     sql("INSERT INTO " + table + " VALUES (1, 'a2'), (4, 'd')");
     sql("DELETE FROM " + table + " WHERE id = 3");
     sql("UPDATE " + table + " SET v = 'b2' WHERE id = 2");
-    assertThat(paimonSnapshots(paimon.table(DB, name)))
-        .extracting(s -> s.commitKind() + " " + (s.changelogManifestList() != null))
-        .containsExactly(
-            "APPEND false",
-            "COMPACT true",
-            "APPEND false",
-            "COMPACT true",
-            "APPEND false",
-            "COMPACT true",
-            "APPEND false",
-            "COMPACT true");
-    List<String> expected =
-        List.of(
-            "+I 1=a", "+I 2=b", "+I 3=c", "-U 1=a", "+U 1=a2", "+I 4=d", "-D 3=c", "-U 2=b",
-            "+U 2=b2");
-    assertThat(paimonChanges(name, 1)).containsExactlyInAnyOrderElementsOf(expected);
-    assertThat(strataChanges(name, 1)).containsExactlyInAnyOrderElementsOf(expected);
+    assertEachWriteIsAnAppendThenACompactWithTheChangelog(name, 4);
+    assertBothStreamTheLookupChangesOfTheFirstWrites(name);
 
     // Paimon's compaction looks up the rows Strata's wrote, and the other way round.
     PaimonOracle.write(
@@ -283,6 +252,32 @@ class ChangelogInteropTest {
     long latest = paimon.table(DB, name).snapshotManager().latestSnapshotId();
     assertThat(paimonChanges(name, latest)).containsExactlyInAnyOrder("-U 1=a2", "+U 1=a3");
     assertThat(strataChanges(name, latest)).containsExactlyInAnyOrder("-U 1=a2", "+U 1=a3");
+  }
+
+  /** Each of {@code writes} writes is an APPEND snapshot, then a COMPACT one with the changelog. */
+  private static void assertEachWriteIsAnAppendThenACompactWithTheChangelog(String name, int writes)
+      throws IOException {
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < writes; i++) {
+      expected.add("APPEND false");
+      expected.add("COMPACT true");
+    }
+    assertThat(paimonSnapshots(paimon.table(DB, name)))
+        .extracting(s -> s.commitKind() + " " + (s.changelogManifestList() != null))
+        .containsExactlyElementsOf(expected);
+  }
+
+  /**
+   * The lookup changes of the writes both lookup tests start with: (1 a, 2 b, 3 c), (1 a2, 4 d),
+   * delete 3, (2 b2), as Paimon's stream and Strata's read them from the first snapshot.
+   */
+  private void assertBothStreamTheLookupChangesOfTheFirstWrites(String name) throws Exception {
+    List<String> expected =
+        List.of(
+            "+I 1=a", "+I 2=b", "+I 3=c", "-U 1=a", "+U 1=a2", "+I 4=d", "-D 3=c", "-U 2=b",
+            "+U 2=b2");
+    assertThat(paimonChanges(name, 1)).containsExactlyInAnyOrderElementsOf(expected);
+    assertThat(strataChanges(name, 1)).containsExactlyInAnyOrderElementsOf(expected);
   }
 
   /** A new {@code (id BIGINT key, v STRING)} table of 2 buckets; its Spark name. */

@@ -99,16 +99,7 @@ class StreamScanTest {
 
   /** Every record the changes of snapshot {@code id} hold, as "kind id=v". */
   private static List<String> readWithKinds(FileStoreTable table, long id) {
-    List<String> rows = new ArrayList<>();
-    for (DataSplit split :
-        new StreamScan(table, new Options(Map.of())).plan(StreamPosition.changesOf(id))) {
-      try (CloseableIterator<Object[]> it = TableRead.openChangesWithRowKinds(table, split, ROWS)) {
-        it.forEachRemaining(r -> rows.add(r[0] + " " + r[1] + "=" + r[2]));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    return rows;
+    return io.strata.core.table.StreamedChanges.asKeyValues(table, ROWS, id);
   }
 
   @Test

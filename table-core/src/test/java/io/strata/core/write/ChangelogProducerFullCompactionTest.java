@@ -2,25 +2,17 @@ package io.strata.core.write;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.core.format.CloseableIterator;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.merge.RowKind;
-import io.strata.core.options.Options;
-import io.strata.core.read.TableRead;
-import io.strata.core.scan.StreamPosition;
-import io.strata.core.scan.StreamScan;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
-import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.table.StreamedChanges;
 import io.strata.core.table.TableTestSupport;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,16 +51,7 @@ class ChangelogProducerFullCompactionTest {
   }
 
   private static List<String> changes(FileStoreTable table, long id) {
-    List<String> out = new ArrayList<>();
-    for (DataSplit split :
-        new StreamScan(table, new Options(Map.of())).plan(StreamPosition.changesOf(id))) {
-      try (CloseableIterator<Object[]> it = TableRead.openChangesWithRowKinds(table, split, ROWS)) {
-        it.forEachRemaining(r -> out.add(r[0] + " " + r[1] + "=" + r[2]));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    return out;
+    return StreamedChanges.asKeyValues(table, ROWS, id);
   }
 
   @Test

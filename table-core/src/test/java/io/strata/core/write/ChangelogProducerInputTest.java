@@ -7,26 +7,20 @@ import io.strata.core.expire.OrphanFiles;
 import io.strata.core.expire.Rollback;
 import io.strata.core.expire.SnapshotExpiration;
 import io.strata.core.expire.TagDeletion;
-import io.strata.core.format.CloseableIterator;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.merge.RowKind;
-import io.strata.core.options.Options;
-import io.strata.core.read.TableRead;
-import io.strata.core.scan.StreamPosition;
-import io.strata.core.scan.StreamScan;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.Tag;
-import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.table.StreamedChanges;
 import io.strata.core.table.TableTestSupport;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -76,16 +70,7 @@ class ChangelogProducerInputTest {
 
   /** The changes the stream reads of snapshot {@code id}, as "kind id=v", in stream order. */
   private static List<String> changes(FileStoreTable table, long id) {
-    List<String> rows = new ArrayList<>();
-    for (DataSplit split :
-        new StreamScan(table, new Options(Map.of())).plan(StreamPosition.changesOf(id))) {
-      try (CloseableIterator<Object[]> it = TableRead.openChangesWithRowKinds(table, split, ROWS)) {
-        it.forEachRemaining(r -> rows.add(r[0] + " " + r[1] + "=" + r[2]));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    return rows;
+    return StreamedChanges.asKeyValues(table, ROWS, id);
   }
 
   private static List<ManifestEntry> changelogEntries(FileStoreTable table, Snapshot s) {

@@ -2,23 +2,16 @@ package io.strata.core.write;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.core.format.CloseableIterator;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.merge.RowKind;
-import io.strata.core.options.Options;
-import io.strata.core.read.TableRead;
-import io.strata.core.scan.StreamPosition;
-import io.strata.core.scan.StreamScan;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
-import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.table.StreamedChanges;
 import io.strata.core.table.TableTestSupport;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -74,16 +67,7 @@ class ChangelogProducerLookupTest {
 
   /** The changes the stream reads of snapshot {@code id}, as "kind id=v", in stream order. */
   private static List<String> changes(FileStoreTable table, RowType rows, long id) {
-    List<String> out = new ArrayList<>();
-    for (DataSplit split :
-        new StreamScan(table, new Options(Map.of())).plan(StreamPosition.changesOf(id))) {
-      try (CloseableIterator<Object[]> it = TableRead.openChangesWithRowKinds(table, split, rows)) {
-        it.forEachRemaining(r -> out.add(r[0] + " " + r[1] + "=" + r[2]));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    return out;
+    return StreamedChanges.asKeyValues(table, rows, id);
   }
 
   private static boolean hasLevelZero(FileStoreTable table) {
@@ -140,15 +124,10 @@ class ChangelogProducerLookupTest {
                 "updated"));
     upsert(table, new Object[] {1L, "a", 1L}, new Object[] {2L, "b", 1L});
     Snapshot s = upsert(table, new Object[] {1L, "a", 2L}, new Object[] {2L, "b2", 2L});
-    List<String> out = new ArrayList<>();
-    for (DataSplit split :
-        new StreamScan(table, new Options(Map.of())).plan(StreamPosition.changesOf(s.id()))) {
-      try (CloseableIterator<Object[]> it = TableRead.openChangesWithRowKinds(table, split, rows)) {
-        it.forEachRemaining(r -> out.add(r[0] + " " + r[1] + "=" + r[2] + "@" + r[3]));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
+    List<String> out =
+        StreamedChanges.of(table, rows, s.id()).stream()
+            .map(r -> r[0] + " " + r[1] + "=" + r[2] + "@" + r[3])
+            .toList();
     assertThat(out).containsExactly("-U 2=b@1", "+U 2=b2@2");
   }
 
