@@ -218,6 +218,7 @@ final class BenchSupport {
    * Creates {@code default.t (id BIGINT NOT NULL, v BIGINT, s STRING, PRIMARY KEY id)} in Paimon's
    * catalog with {@code options}, write-only (the benchmarks time writes, compaction apart).
    */
+  /** A Paimon key table (id, v, s) with {@code options}; 'write-only' unless they say otherwise. */
   static org.apache.paimon.table.Table createPaimonKeyTable(
       org.apache.paimon.catalog.Catalog catalog, java.util.Map<String, String> options)
       throws Exception {
@@ -232,7 +233,7 @@ final class BenchSupport {
             .column("s", org.apache.paimon.types.DataTypes.STRING())
             .primaryKey("id")
             .options(options)
-            .option("write-only", "true")
+            .option("write-only", options.getOrDefault("write-only", "true"))
             .build(),
         false);
     return catalog.getTable(id);

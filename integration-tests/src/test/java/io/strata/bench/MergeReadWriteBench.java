@@ -42,14 +42,27 @@ import org.apache.paimon.table.source.ReadBuilder;
  * c * n/2 + n)}, {@code n = rows / commits}), then reads the latest snapshot back, merging. Strata
  * (table-core) and Paimon's Java writer and reader each write and read their own table of the same
  * rows; Paimon runs with {@code 'write-only' = 'true'} so that, like Strata, it writes level-0
- * files and does not compact.
+ * files and does not compact. With {@code lookup} both write a {@code changelog-producer = lookup}
+ * table instead: each commit compacts level 0 by lookup and writes its changelog, the time of which
+ * counts as write time.
  *
- * <p>Usage: {@code scripts/bench MergeReadWriteBench [rows=10000000] [commits=4] [rounds=3]}.
+ * <p>Usage: {@code scripts/bench MergeReadWriteBench [rows=10000000] [commits=4] [rounds=3]
+ * [plain|lookup]}.
  */
 public final class MergeReadWriteBench {
 
-  private static final Map<String, String> OPTIONS =
-      Map.of("bucket", "4", "file.format", "parquet");
+  private static final Map<String, String> PLAIN = Map.of("bucket", "4", "file.format", "parquet");
+
+  private static final Map<String, String> LOOKUP =
+      Map.of(
+          "bucket",
+          "4",
+          "file.format",
+          "parquet",
+          "changelog-producer",
+          "lookup",
+          "write-only",
+          "false");
 
   private MergeReadWriteBench() {}
 
@@ -57,6 +70,8 @@ public final class MergeReadWriteBench {
     int rows = BenchSupport.intArg(args, 0, 10_000_000);
     int commits = BenchSupport.intArg(args, 1, 4);
     int rounds = BenchSupport.intArg(args, 2, 3);
+    boolean lookup = args.length > 3 && args[3].equals("lookup");
+    Map<String, String> options = lookup ? LOOKUP : PLAIN;
     Path dir = BenchSupport.workDir("merge-read-write");
     List<long[]> strataRuns = new ArrayList<>();
     List<long[]> paimonRuns = new ArrayList<>();
@@ -65,11 +80,11 @@ public final class MergeReadWriteBench {
       // share (parquet-mr, Hadoop), and a heap the first one grew.
       Path round = dir.resolve("round-" + r);
       if (r % 2 == 0) {
-        strataRuns.add(runStrata(round.resolve("strata"), rows, commits));
-        paimonRuns.add(runPaimon(round.resolve("paimon"), rows, commits));
+        strataRuns.add(runStrata(round.resolve("strata"), rows, commits, options));
+        paimonRuns.add(runPaimon(round.resolve("paimon"), rows, commits, options));
       } else {
-        paimonRuns.add(runPaimon(round.resolve("paimon"), rows, commits));
-        strataRuns.add(runStrata(round.resolve("strata"), rows, commits));
+        paimonRuns.add(runPaimon(round.resolve("paimon"), rows, commits, options));
+        strataRuns.add(runStrata(round.resolve("strata"), rows, commits, options));
       }
       BenchSupport.deleteTree(round);
     }
@@ -107,9 +122,9 @@ public final class MergeReadWriteBench {
     table.add(row("Paimon 1.3.1", paimon, paimon, rows));
     BenchSupport.printTable(
         String.format(
-            "MergeReadWriteBench: %,d upserts in %d overlapping commits, 4 buckets"
+            "MergeReadWriteBench: %,d upserts in %d overlapping commits, 4 buckets%s"
                 + " (median of %d rounds, engines alternating first)",
-            rows, commits, rounds),
+            rows, commits, lookup ? ", changelog-producer lookup" : "", rounds),
         table);
     BenchSupport.deleteTree(dir);
   }
@@ -157,7 +172,8 @@ public final class MergeReadWriteBench {
   }
 
   /** {write nanos, read nanos, rows read, sum of ids read}. */
-  private static long[] runStrata(Path warehouse, int rows, int commits) {
+  private static long[] runStrata(
+      Path warehouse, int rows, int commits, Map<String, String> options) {
     WarehouseCatalog catalog = BenchSupport.strataCatalog(warehouse, HadoopFileIO.local());
     RowType columns =
         new RowType(
@@ -168,13 +184,17 @@ public final class MergeReadWriteBench {
     FileStoreTable table =
         catalog.createTable(
             new Identifier("default", "t"),
-            SchemaFactory.create(columns, List.of(), List.of("id"), OPTIONS, null, 1L));
+            SchemaFactory.create(columns, List.of(), List.of("id"), options, null, 1L));
     FileStoreCommit commit = new FileStoreCommit(table, "bench", Clock.systemUTC());
     int perCommit = rows / commits;
     long start = System.nanoTime();
     for (int c = 0; c < commits; c++) {
+      // A lookup table's writer compacts level 0 before it commits; a plain one does not.
       try (TableWriter writer =
-          new TableWriter(table, SequenceStarts.of(table, table.snapshotManager().latest()))) {
+          options.containsKey("changelog-producer")
+              ? table.newWrite()
+              : new TableWriter(
+                  table, SequenceStarts.of(table, table.snapshotManager().latest()))) {
         for (int j = 0; j < perCommit; j++) {
           long key = key(c, perCommit, j);
           writer.write(new Object[] {key, (long) c, text(c, key)});
@@ -202,16 +222,24 @@ public final class MergeReadWriteBench {
     return new long[] {writeNanos, System.nanoTime() - start, count, idSum};
   }
 
-  private static long[] runPaimon(Path warehouse, int rows, int commits) throws Exception {
+  private static long[] runPaimon(
+      Path warehouse, int rows, int commits, Map<String, String> tableOptions) throws Exception {
     org.apache.paimon.options.Options options = new org.apache.paimon.options.Options();
     options.set("warehouse", warehouse.toUri().toString());
     try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options))) {
-      Table table = BenchSupport.createPaimonKeyTable(catalog, OPTIONS);
+      Table table = BenchSupport.createPaimonKeyTable(catalog, tableOptions);
       int perCommit = rows / commits;
       long start = System.nanoTime();
       for (int c = 0; c < commits; c++) {
         BatchWriteBuilder builder = table.newBatchWriteBuilder();
-        try (BatchTableWrite write = builder.newWrite();
+        // Paimon's lookup keeps local lookup files in its IO manager's temporary directory.
+        try (BatchTableWrite write =
+                (BatchTableWrite)
+                    builder
+                        .newWrite()
+                        .withIOManager(
+                            org.apache.paimon.disk.IOManager.create(
+                                System.getProperty("java.io.tmpdir")));
             BatchTableCommit commit = builder.newCommit()) {
           for (int j = 0; j < perCommit; j++) {
             long key = key(c, perCommit, j);
