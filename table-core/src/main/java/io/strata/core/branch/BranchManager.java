@@ -118,6 +118,9 @@ public final class BranchManager {
    */
   public void fastForward(String name) {
     TablePaths target = table.paths();
+    if (name.equals(TablePaths.MAIN_BRANCH)) {
+      throw CoreErrors.fastForwardToMain();
+    }
     if (name.equals(target.branch())) {
       throw CoreErrors.fastForwardIntoItself(name);
     }

@@ -703,6 +703,12 @@ public final class CoreErrors {
             + ".");
   }
 
+  public static IllegalArgumentException fastForwardToMain() {
+    return new IllegalArgumentException(
+        "Cannot fast-forward to branch 'main', as Paimon refuses too: fast_forward makes the"
+            + " table's history a branch's; name the branch whose history the table takes.");
+  }
+
   public static IllegalArgumentException fastForwardIntoItself(String name) {
     return new IllegalArgumentException(
         "Cannot fast-forward branch '"
