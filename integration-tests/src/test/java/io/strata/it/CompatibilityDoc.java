@@ -98,7 +98,11 @@ final class CompatibilityDoc {
         .append("- `DynamicBucketInteropTest`, `ChangelogInteropTest`,")
         .append(" `SchemaEvolutionInteropTest`,\n  `FileFormatInteropTest`: the hash index,")
         .append(" changelog streams, every kind of schema change, ORC and\n  Avro files written")
-        .append(" in turn.\n")
+        .append(" in turn; the changelog of `lookup` and `full-compaction` compactions,\n  each")
+        .append(" engine streaming what the other's wrote, and twin lookup tables of every merge")
+        .append("\n  engine streaming the same changes.\n")
+        .append("- `BranchInteropTest`: branches each engine made, read, written, altered and")
+        .append(" fast-forwarded\n  by the other.\n")
         .append("- `DeletionVectorReadTest` and table-core's golden tests (`GoldenReadTest`,")
         .append(" `BinaryRowGoldenTest`,\n  `ManifestCodecTest`, `ManifestListCodecTest`): tables,")
         .append(" BinaryRows and Avro records written by\n  Paimon 1.3.1 (`scripts/golden`).\n");
