@@ -338,6 +338,45 @@ class ChangelogInteropTest {
     }
   }
 
+  /**
+   * Changelog kept longer than snapshots: Strata's expiration keeps expired snapshots' changelog in
+   * {@code changelog/}, which Paimon's stream reads, and Strata's stream reads what Paimon's
+   * expiration kept there.
+   */
+  @Test
+  void bothStreamTheChangelogKeptPastTheOthersSnapshotExpiration() throws Exception {
+    String name = "cl_kept";
+    String table = "strata." + DB + "." + name;
+    sql(
+        "CREATE TABLE "
+            + table
+            + " (id BIGINT NOT NULL, v STRING) TBLPROPERTIES ('primary-key' = 'id', 'bucket' = '1',"
+            + " 'changelog-producer' = 'input', 'num-sorted-run.compaction-trigger' = '10',"
+            + " 'snapshot.num-retained.min' = '1', 'snapshot.num-retained.max' = '2',"
+            + " 'changelog.num-retained.max' = '20')");
+    List<String> expected = new ArrayList<>();
+    for (int i = 1; i <= 5; i++) {
+      sql("INSERT INTO " + table + " VALUES (" + i + ", 'v" + i + "')");
+      expected.add("+I " + i + "=v" + i);
+    }
+    io.strata.core.maintenance.PostCommitMaintenance.awaitAsyncExpiration();
+    FileStoreTable paimonTable = paimon.table(DB, name);
+    assertThat(paimonTable.snapshotManager().earliestSnapshotId()).isEqualTo(4L);
+    assertThat(paimonTable.changelogManager().earliestLongLivedChangelogId()).isEqualTo(1L);
+    assertThat(paimonChanges(name, 1)).containsExactlyElementsOf(expected);
+    assertThat(strataChanges(name, 1)).containsExactlyInAnyOrderElementsOf(expected);
+
+    for (int i = 6; i <= 8; i++) {
+      PaimonOracle.write(paimon.table(DB, name), List.of(row(RowKind.INSERT, i, "p" + i)));
+      expected.add("+I " + i + "=p" + i);
+    }
+    assertThat(paimon.table(DB, name).snapshotManager().earliestSnapshotId()).isEqualTo(7L);
+    assertThat(paimonChanges(name, 1)).containsExactlyElementsOf(expected);
+    // A new stream (a new checkpoint) from snapshot 2 reads changelog Strata and Paimon kept.
+    assertThat(strataChanges(name, 2))
+        .containsExactlyInAnyOrderElementsOf(expected.subList(1, expected.size()));
+  }
+
   /** Each of {@code writes} writes is an APPEND snapshot, then a COMPACT one with the changelog. */
   private static void assertEachWriteIsAnAppendThenACompactWithTheChangelog(String name, int writes)
       throws IOException {

@@ -75,6 +75,7 @@ public final class Rollback {
     }
     writeHints(target.id());
     cleanFiles(target, removed, removedTags, tags);
+    new ChangelogExpiration(table).dropAfter(target.id());
     return latest.id();
   }
 

@@ -6,10 +6,13 @@ import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.manifest.ManifestFiles;
+import io.strata.core.options.ChangelogProducer;
 import io.strata.core.options.ExpireOptions;
 import io.strata.core.options.Options;
+import io.strata.core.options.TableOptions;
 import io.strata.core.progress.Progress;
 import io.strata.core.scan.FileStoreScan;
+import io.strata.core.snapshot.ChangelogManager;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.SnapshotManager;
 import io.strata.core.store.FileStore;
@@ -54,17 +57,36 @@ public final class SnapshotExpiration {
   private final SnapshotManager snapshots;
   private final ManifestFiles manifests;
 
+  /** Whether expired snapshots leave their changelog behind ({@link #expire}). */
+  private boolean keepsChangelog;
+
   public SnapshotExpiration(FileStore table) {
     this.table = table;
     this.snapshots = table.snapshotManager();
     this.manifests = table.manifestFiles();
   }
 
-  /** Expires what {@code config} allows; the number of snapshots expired. */
+  /**
+   * Expires what {@code config} allows; the number of snapshots expired. When the changelog
+   * outlives the snapshots ({@link #changelogOutlivesSnapshots}), each expired snapshot's changelog
+   * is kept as {@code changelog/changelog-N}, and then the changelog expires by its own retention
+   * ({@link ChangelogExpiration}).
+   */
   public int expire(ExpireConfig config) {
-    if (changelogOutlivesSnapshots(table.options())) {
+    keepsChangelog = changelogOutlivesSnapshots(table.options());
+    if (keepsChangelog
+        && (!table.schema().hasPrimaryKey()
+            || table.options().get(TableOptions.CHANGELOG_PRODUCER) == ChangelogProducer.NONE)) {
       throw CoreErrors.decoupledChangelogExpiration(table.root().getName());
     }
+    int expired = expireSnapshots(config);
+    if (keepsChangelog) {
+      new ChangelogExpiration(table).expire();
+    }
+    return expired;
+  }
+
+  private int expireSnapshots(ExpireConfig config) {
     OptionalLong latestId = snapshots.latestId();
     OptionalLong earliestId = snapshots.earliestId();
     if (latestId.isEmpty()) {
@@ -120,7 +142,9 @@ public final class SnapshotExpiration {
     TaggedFiles tagged = new TaggedFiles(table, manifests, endExclusive, pool);
     List<Snapshot> expired = range.values().stream().filter(s -> s.id() < endExclusive).toList();
     List<ManifestEntry> unused = new ArrayList<>(unusedDataFiles(pool, range, earliest, tagged));
-    unused.addAll(unusedChangelogFiles(pool, expired, tagged));
+    if (!keepsChangelog) {
+      unused.addAll(unusedChangelogFiles(pool, expired, tagged));
+    }
     AtomicInteger dataFiles = new AtomicInteger();
     pool.forEach(unused, e -> count(dataFiles, deleteDataFile(e)));
     // Index files (deletion vectors) go with the data files, before any manifest that names them.
@@ -130,6 +154,15 @@ public final class SnapshotExpiration {
     expired.forEach(index::delete);
     Set<String> keptManifests = tagged.manifestFiles();
     keptManifests.addAll(referencedManifests(snapshots.snapshot(endExclusive)));
+    ChangelogManager changelogs = new ChangelogManager(table.fileIO(), table.paths());
+    if (keepsChangelog) {
+      for (Snapshot s : expired) {
+        if (s.changelogManifestList() != null) {
+          keptManifests.add(s.changelogManifestList());
+          keptManifests.addAll(manifestsOfListIfExists(s.changelogManifestList()));
+        }
+      }
+    }
     Set<String> unusedManifests = new LinkedHashSet<>();
     pool.map(expired, this::referencedManifests).forEach(unusedManifests::addAll);
     unusedManifests.removeAll(keptManifests);
@@ -137,6 +170,10 @@ public final class SnapshotExpiration {
     pool.forEach(
         unusedManifests, name -> count(manifestFiles, deleteQuietly(table.paths().manifest(name))));
     for (long id = earliest; id < endExclusive; id++) {
+      Snapshot s = range.get(id);
+      if (keepsChangelog && s != null) {
+        changelogs.keep(s); // before its snapshot goes, so a stream always finds one of the two
+      }
       deleteQuietly(table.paths().snapshot(id));
     }
     snapshots.writeEarliestHint(endExclusive);
@@ -253,9 +290,9 @@ public final class SnapshotExpiration {
   }
 
   /**
-   * Whether Paimon keeps this table's changelog longer than its snapshots ({@code changelog.*}
-   * retention above the snapshots'): its expiration then moves an expired snapshot's changelog to
-   * {@code changelog/changelog-N} and keeps the files, which Strata's expiration would delete.
+   * Whether the table keeps its changelog longer than its snapshots ({@code changelog.*} retention
+   * above the snapshots'): expiration then moves an expired snapshot's changelog to {@code
+   * changelog/changelog-N} and keeps its files, as Paimon's does.
    */
   static boolean changelogOutlivesSnapshots(Options options) {
     Integer min = options.get(ExpireOptions.CHANGELOG_NUM_RETAINED_MIN);

@@ -9,6 +9,7 @@ import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.manifest.ManifestFiles;
 import io.strata.core.paths.Names;
 import io.strata.core.paths.TablePaths;
+import io.strata.core.snapshot.ChangelogManager;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.Tag;
 import io.strata.core.store.FileStore;
@@ -102,7 +103,9 @@ public final class TagDeletion {
     pool.map(keepers, this::live).forEach(live -> live.forEach(e -> kept.add(e.identifier())));
     List<ManifestEntry> unused =
         new ArrayList<>(live(tagged).stream().filter(e -> !kept.contains(e.identifier())).toList());
-    if (!table.snapshotManager().exists(tagged.id())) {
+    // The snapshot's changelog goes with the tag, unless changelog/ still keeps it.
+    if (!table.snapshotManager().exists(tagged.id())
+        && !new ChangelogManager(table.fileIO(), table.paths()).exists(tagged.id())) {
       unused.addAll(changelogFiles(tagged, remainingTags));
     }
     pool.forEach(unused, this::deleteDataFile);
@@ -110,6 +113,15 @@ public final class TagDeletion {
       Set<String> keptManifests = new HashSet<>();
       pool.map(keepers, s -> SnapshotExpiration.referencedManifests(s, manifests))
           .forEach(keptManifests::addAll);
+      ChangelogManager changelogs = new ChangelogManager(table.fileIO(), table.paths());
+      String keptChangelog =
+          changelogs.exists(tagged.id())
+              ? changelogs.changelog(tagged.id()).changelogManifestList()
+              : null;
+      if (keptChangelog != null) {
+        keptManifests.add(keptChangelog);
+        manifests.readManifestList(keptChangelog).forEach(m -> keptManifests.add(m.fileName()));
+      }
       List<String> unusedManifests =
           SnapshotExpiration.referencedManifests(tagged, manifests).stream()
               .filter(m -> !keptManifests.contains(m))

@@ -34,24 +34,26 @@ public final class ExpireOptions {
           "changelog.num-retained.min",
           OptionType.INT,
           null,
-          "Paimon's changelog retention past snapshot expiration (default: as the snapshots);"
-              + " Strata does not expire snapshots of tables that keep changelog longer.");
+          "Fewest changelog versions (kept changelogs and snapshots together) to keep (default:"
+              + " as the snapshots); above the snapshots', expired snapshots leave their changelog"
+              + " in changelog/ for streams.");
 
   public static final ConfigOption<Integer> CHANGELOG_NUM_RETAINED_MAX =
       of(
           "changelog.num-retained.max",
           OptionType.INT,
           null,
-          "Paimon's changelog retention past snapshot expiration (default: as the snapshots);"
-              + " Strata does not expire snapshots of tables that keep changelog longer.");
+          "Most changelog versions (kept changelogs and snapshots together) to keep (default: as"
+              + " the snapshots); above the snapshots', expired snapshots leave their changelog in"
+              + " changelog/ for streams.");
 
   public static final ConfigOption<Duration> CHANGELOG_TIME_RETAINED =
       of(
           "changelog.time-retained",
           OptionType.DURATION,
           null,
-          "Paimon's changelog retention past snapshot expiration (default: as the snapshots);"
-              + " Strata does not expire snapshots of tables that keep changelog longer.");
+          "How long a changelog is kept (default: as the snapshots); above the snapshots',"
+              + " expired snapshots leave their changelog in changelog/ for streams.");
 
   public static final ConfigOption<Integer> SNAPSHOT_EXPIRE_LIMIT =
       of("snapshot.expire.limit", OptionType.INT, 50, "Most snapshots expired by one run.")

@@ -92,6 +92,19 @@ public record TablePaths(Path root, String branch) implements java.io.Serializab
     return new Path(metadataRoot(), "changelog");
   }
 
+  /** The changelog metadata of snapshot {@code id}, kept past the snapshot's expiration. */
+  public Path changelog(long id) {
+    return new Path(changelogDir(), "changelog-" + id);
+  }
+
+  public Path changelogLatestHint() {
+    return new Path(changelogDir(), "LATEST");
+  }
+
+  public Path changelogEarliestHint() {
+    return new Path(changelogDir(), "EARLIEST");
+  }
+
   public Path manifestDir() {
     return new Path(root, "manifest");
   }

@@ -11,6 +11,7 @@ import io.strata.core.options.ExpireOptions;
 import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
 import io.strata.core.options.TableOptions;
+import io.strata.core.snapshot.ChangelogManager;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.SnapshotManager;
@@ -113,6 +114,11 @@ public final class StreamScan {
   private Snapshot snapshot(long id) {
     if (snapshots.exists(id)) {
       return snapshots.snapshot(id);
+    }
+    // An expired snapshot whose changelog the table keeps longer still has its changes.
+    ChangelogManager changelogs = new ChangelogManager(table.fileIO(), table.paths());
+    if (readsChangelog && changelogs.exists(id)) {
+      return changelogs.changelog(id);
     }
     OptionalLong earliest = snapshots.earliestId();
     throw CoreErrors.streamSnapshotExpired(

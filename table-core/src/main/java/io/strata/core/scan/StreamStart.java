@@ -4,6 +4,7 @@ import io.strata.core.errors.CoreErrors;
 import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
 import io.strata.core.options.StartupMode;
+import io.strata.core.snapshot.ChangelogManager;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.SnapshotManager;
 import io.strata.core.store.FileStore;
@@ -85,9 +86,14 @@ public final class StreamStart {
     return options.get(ScanOptions.TIMESTAMP_MILLIS);
   }
 
-  /** A snapshot not committed yet may be waited for; an expired one is refused. */
+  /**
+   * A snapshot not committed yet may be waited for; an expired one is refused, unless the table
+   * keeps its changelog ({@code changelog/changelog-N}), which streams read instead.
+   */
   private long changesFrom(long id, long next) {
-    if (id >= next || snapshots.exists(id)) {
+    if (id >= next
+        || snapshots.exists(id)
+        || new ChangelogManager(table.fileIO(), table.paths()).exists(id)) {
       return id;
     }
     return new SnapshotSelector(table).bySnapshotId(id).id(); // throws: out of range
