@@ -10,8 +10,6 @@ import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.StreamedChanges;
 import io.strata.core.table.TableTestSupport;
 import io.strata.core.tag.TagOperations;
-import io.strata.core.types.DataField;
-import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,11 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DecoupledChangelogTest {
 
-  private static final RowType ROWS =
-      new RowType(
-          List.of(
-              new DataField(0, "id", DataTypes.BIGINT().notNull()),
-              new DataField(1, "v", DataTypes.STRING())));
+  private static final RowType ROWS = StreamedChanges.ID_AND_VALUE;
 
   @TempDir Path dir;
 

@@ -6,6 +6,8 @@ import io.strata.core.read.TableRead;
 import io.strata.core.scan.StreamPosition;
 import io.strata.core.scan.StreamScan;
 import io.strata.core.split.DataSplit;
+import io.strata.core.types.DataField;
+import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,6 +17,13 @@ import java.util.Map;
 
 /** What a stream reads of one snapshot's changes, for tests of changelog producers. */
 public final class StreamedChanges {
+
+  /** The two-column key table the changelog tests write: {@code id BIGINT NOT NULL, v STRING}. */
+  public static final RowType ID_AND_VALUE =
+      new RowType(
+          List.of(
+              new DataField(0, "id", DataTypes.BIGINT().notNull()),
+              new DataField(1, "v", DataTypes.STRING())));
 
   private StreamedChanges() {}
 

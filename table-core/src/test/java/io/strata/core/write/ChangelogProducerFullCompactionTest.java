@@ -9,8 +9,6 @@ import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.StreamedChanges;
 import io.strata.core.table.TableTestSupport;
-import io.strata.core.types.DataField;
-import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -26,11 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ChangelogProducerFullCompactionTest {
 
-  private static final RowType ROWS =
-      new RowType(
-          List.of(
-              new DataField(0, "id", DataTypes.BIGINT().notNull()),
-              new DataField(1, "v", DataTypes.STRING())));
+  private static final RowType ROWS = StreamedChanges.ID_AND_VALUE;
 
   @TempDir Path dir;
 

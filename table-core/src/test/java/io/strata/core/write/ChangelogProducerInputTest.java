@@ -17,8 +17,6 @@ import io.strata.core.snapshot.Tag;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.StreamedChanges;
 import io.strata.core.table.TableTestSupport;
-import io.strata.core.types.DataField;
-import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,11 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ChangelogProducerInputTest {
 
-  private static final RowType ROWS =
-      new RowType(
-          List.of(
-              new DataField(0, "id", DataTypes.BIGINT().notNull()),
-              new DataField(1, "v", DataTypes.STRING())));
+  private static final RowType ROWS = StreamedChanges.ID_AND_VALUE;
 
   @TempDir Path dir;
 

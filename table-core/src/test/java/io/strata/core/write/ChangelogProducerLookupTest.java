@@ -30,11 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ChangelogProducerLookupTest {
 
-  private static final RowType ROWS =
-      new RowType(
-          List.of(
-              new DataField(0, "id", DataTypes.BIGINT().notNull()),
-              new DataField(1, "v", DataTypes.STRING())));
+  private static final RowType ROWS = StreamedChanges.ID_AND_VALUE;
 
   private static final RowType SUMS =
       new RowType(
