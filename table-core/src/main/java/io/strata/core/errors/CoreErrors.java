@@ -291,19 +291,6 @@ public final class CoreErrors {
             + " of a partition in one task; nothing was committed, retry the write.");
   }
 
-  public static UnsupportedOperationException unsupportedPrimaryKeyBucket(
-      String table, int bucket) {
-    return new UnsupportedOperationException(
-        "Cannot write table "
-            + table
-            + ": it is a primary-key table with 'bucket' = "
-            + bucket
-            + (bucket == -1 ? " (dynamic bucket mode)" : " (postponed buckets)")
-            + ", whose writers must keep the index of which bucket holds each key; Strata does"
-            + " not yet, and would duplicate keys. Write it with Paimon, or copy it into a table"
-            + " with a fixed bucket number ('bucket' = '4').");
-  }
-
   public static IllegalArgumentException nullInNotNullColumn(String column, String type) {
     return new IllegalArgumentException(
         "Cannot write NULL into column '" + column + "' declared " + type + ".");
@@ -498,13 +485,30 @@ public final class CoreErrors {
 
   // ---- reads and system tables ----
 
-  public static UnsupportedOperationException postponedBucketsRead(String table) {
+  public static UnsupportedOperationException postponedBucketsStream(String table) {
     return new UnsupportedOperationException(
-        "Cannot read table "
+        "Cannot stream table "
             + table
-            + ": it uses postponed buckets ('bucket' = -2), whose rows wait in bucket-postpone/"
-            + " until Apache Paimon's compaction assigns them a bucket, which Strata does not do"
-            + " yet. Compact the table with Apache Paimon, or read it there.");
+            + ": it uses postponed buckets ('bucket' = -2) without a changelog producer, whose"
+            + " stream is the rows Paimon's writers add to bucket-postpone/, which Strata does not"
+            + " read. Read it as a batch (the rows compaction has given a bucket), set"
+            + " 'changelog-producer' to 'lookup' so that the changes come from the buckets, or"
+            + " stream it with Apache Paimon.");
+  }
+
+  /** {@code operation}: "write" or "compact". */
+  public static UnsupportedOperationException postponedBucketsUnsupported(
+      String table, String operation) {
+    return new UnsupportedOperationException(
+        "Cannot "
+            + operation
+            + " table "
+            + table
+            + ": it uses postponed buckets ('bucket' = -2). Apache Paimon's writers put its new"
+            + " rows into bucket-postpone/ and its compaction gives them a bucket; Strata reads"
+            + " the rows compaction has placed but does not write or compact such tables. Do"
+            + " that with Apache Paimon, or copy the table into one with a fixed bucket number"
+            + " ('bucket' = '4').");
   }
 
   public static IllegalArgumentException deletionPositionOutOfRange(long position, long max) {

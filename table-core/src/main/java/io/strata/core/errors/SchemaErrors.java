@@ -153,8 +153,9 @@ public final class SchemaErrors {
 
   public static IllegalArgumentException postponedBucketsUnsupported() {
     return new IllegalArgumentException(
-        "Tables with 'bucket' = -2 (postponed buckets) are not supported yet; use a fixed bucket"
-            + " count or 'bucket' = -1.");
+        "Cannot create a table with 'bucket' = -2 (postponed buckets): Strata reads such tables"
+            + " (the rows Apache Paimon's compaction has given a bucket) but does not write them."
+            + " Use a fixed bucket count ('bucket' = '4') or 'bucket' = -1 (dynamic buckets).");
   }
 
   public static IllegalArgumentException unsupportedLayout(String option) {

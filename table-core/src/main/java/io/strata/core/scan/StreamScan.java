@@ -63,6 +63,11 @@ public final class StreamScan {
     this.snapshots = table.snapshotManager();
     ChangelogProducer producer = options.get(TableOptions.CHANGELOG_PRODUCER);
     this.readsChangelog = table.schema().hasPrimaryKey() && producer != ChangelogProducer.NONE;
+    if (TableScan.postponesBuckets(table) && !readsChangelog) {
+      // Paimon streams the files its writers add to bucket-postpone/, unsorted rows Strata does
+      // not read; with a changelog producer the changes come from the real buckets.
+      throw CoreErrors.postponedBucketsStream(table.root().getName());
+    }
   }
 
   /** The latest snapshot id, or 0 when the table has none: positions up to it can be planned. */
@@ -144,7 +149,11 @@ public final class StreamScan {
     FileStoreScan scan = new FileStoreScan(table.manifestFiles(), table.schema().partitionType());
     List<ManifestFileMeta> delta = table.manifestFiles().readManifestList(manifestList);
     Map<BucketKey, List<ManifestEntry>> buckets = new LinkedHashMap<>();
+    boolean onlyRealBuckets = TableScan.postponesBuckets(table);
     for (ManifestEntry e : FileStoreScan.merge(scan.readEntries(delta))) {
+      if (onlyRealBuckets && e.bucket() < 0) {
+        continue;
+      }
       buckets
           .computeIfAbsent(new BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>())
           .add(e);

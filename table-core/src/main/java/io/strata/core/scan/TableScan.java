@@ -47,6 +47,16 @@ public final class TableScan {
     }
   }
 
+  /**
+   * Whether the table postpones buckets ({@code 'bucket' = -2}): Paimon's writers put its new rows
+   * into {@code bucket-postpone/}, and only its compaction moves them into real buckets, whose
+   * number each partition keeps ({@code totalBuckets}). Reads see the real buckets only, as
+   * Paimon's do.
+   */
+  public static boolean postponesBuckets(FileStore table) {
+    return table.schema().hasPrimaryKey() && table.options().get(TableOptions.BUCKET) == -2;
+  }
+
   /** A filter bound to the partition row type. */
   public TableScan withPartitionFilter(Predicate filter) {
     this.partitionFilter = filter;
@@ -117,9 +127,6 @@ public final class TableScan {
   }
 
   public Plan plan(Snapshot snapshot) {
-    if (options.get(TableOptions.BUCKET) == -2) {
-      throw CoreErrors.postponedBucketsRead(table.root().toString());
-    }
     if (snapshot == null) {
       return new Plan(null, List.of(), PlanStatistics.EMPTY);
     }
@@ -139,12 +146,15 @@ public final class TableScan {
             ? null
             : new StatsEvaluator(table.schemaManager(), table.schema(), statsFilter);
     BucketFilter buckets = BucketFilter.of(table.schema(), valueFilter).orElse(null);
-    if (skipLevelZero || stats != null || onlyTop || buckets != null) {
+    boolean onlyRealBuckets = postponesBuckets(table);
+    if (skipLevelZero || stats != null || onlyTop || buckets != null || onlyRealBuckets) {
       // First-row and deletion-vector key tables publish rows through compaction: level 0 is not
-      // yet visible (as Paimon reads them).
+      // yet visible (as Paimon reads them). Rows of postponed buckets are not visible until
+      // compaction gives them a bucket.
       scan.withFileFilter(
           e ->
-              !(skipLevelZero && e.file().level() == 0)
+              !(onlyRealBuckets && e.bucket() < 0)
+                  && !(skipLevelZero && e.file().level() == 0)
                   && !(onlyTop && e.file().level() != topLevel)
                   && (buckets == null || accepts(buckets, e, scan.counters()))
                   && (stats == null || mayMatch(stats, e, scan.counters())));

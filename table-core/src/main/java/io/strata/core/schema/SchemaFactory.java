@@ -76,6 +76,11 @@ public final class SchemaFactory {
             timeMillis);
     SchemaValidation.validateSetOptions(tableOptions);
     SchemaValidation.validate(schema);
+    // Paimon's postponed-bucket tables are read and altered, not created: Strata does not write
+    // them.
+    if (new Options(tableOptions).get(TableOptions.BUCKET) == -2) {
+      throw SchemaErrors.postponedBucketsUnsupported();
+    }
     return schema;
   }
 

@@ -153,9 +153,6 @@ public final class SchemaValidation {
         }
       }
     }
-    if (bucket == -2) {
-      throw SchemaErrors.postponedBucketsUnsupported();
-    }
     if (options.get(TableOptions.DELETION_VECTORS_ENABLED) && schema.hasPrimaryKey()) {
       validateKeyDeletionVectors(options);
     }

@@ -21,6 +21,7 @@ import io.strata.core.options.MergeEngine;
 import io.strata.core.options.MergeOptions;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
+import io.strata.core.scan.TableScan;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.Snapshot;
@@ -188,9 +189,8 @@ public final class TableWriter implements AutoCloseable {
         table.schema().rowType(),
         table.schema().primaryKeys(),
         table.schema().options()); // validates the engine's options
-    int bucket = options.get(TableOptions.BUCKET);
-    if (bucket <= 0 && bucket != -1) {
-      throw CoreErrors.unsupportedPrimaryKeyBucket(table.root().toString(), bucket);
+    if (TableScan.postponesBuckets(table)) {
+      throw CoreErrors.postponedBucketsUnsupported(table.root().toString(), "write");
     }
     // Paimon's cross-partition upsert mode (a global key index) moves keys between partitions;
     // a per-partition hash index would leave a key in two partitions.
