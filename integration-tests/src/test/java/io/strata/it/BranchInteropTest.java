@@ -110,6 +110,101 @@ class BranchInteropTest {
     assertThat(strataRows("p_made")).hasSize(5).contains("6 | after");
   }
 
+  /**
+   * {@code scan.fallback-branch}: a batch read of main takes each partition main holds no file of
+   * from the fallback branch, in Paimon and in Strata alike; a partition Strata then writes into
+   * main comes from main, time travel reads the fallback branch as of the main snapshot's time, and
+   * branches of other columns are refused.
+   */
+  @Test
+  void bothReadPartitionsMainLacksFromTheFallbackBranch() throws Exception {
+    org.apache.paimon.catalog.Identifier id =
+        org.apache.paimon.catalog.Identifier.create(DB, "p_fallback");
+    paimon
+        .catalog()
+        .createTable(
+            id,
+            Schema.newBuilder()
+                .column("dt", DataTypes.STRING())
+                .column("id", DataTypes.BIGINT().notNull())
+                .column("v", DataTypes.STRING())
+                .partitionKeys("dt")
+                .primaryKey("dt", "id")
+                .option("bucket", "1")
+                .build(),
+            false);
+    FileStoreTable main = paimon.table(DB, "p_fallback");
+    PaimonOracle.write(main, List.of(dated("d1", 1, "main"), dated("d1", 2, "main")));
+    Thread.sleep(5);
+    main.createBranch("fb");
+    FileStoreTable fb = main.switchToBranch("fb");
+    PaimonOracle.write(fb, List.of(dated("d1", 1, "fb"), dated("d2", 3, "fb")));
+    PaimonOracle.write(fb, List.of(dated("d2", 4, "fb"), dated("d3", 5, "fb")));
+    paimon
+        .catalog()
+        .alterTable(
+            id,
+            org.apache.paimon.schema.SchemaChange.setOption("scan.fallback-branch", "fb"),
+            false);
+
+    List<String> expected = paimonRows(paimon.table(DB, "p_fallback"));
+    assertThat(expected)
+        .containsExactly(
+            "d1 | 1 | main", "d1 | 2 | main", "d2 | 3 | fb", "d2 | 4 | fb", "d3 | 5 | fb");
+    String t = "strata." + DB + ".p_fallback";
+    for (String columnar : List.of("true", "false")) {
+      spark.conf().set("spark.strata.read.columnar.enabled", columnar);
+      try {
+        assertThat(fallbackRows("SELECT * FROM " + t)).as(columnar).isEqualTo(expected);
+      } finally {
+        spark.conf().unset("spark.strata.read.columnar.enabled");
+      }
+    }
+    assertThat(fallbackRows("SELECT * FROM " + t + " WHERE dt = 'd2'"))
+        .containsExactly("d2 | 3 | fb", "d2 | 4 | fb");
+    assertThat(spark.sql("SELECT count(*) FROM " + t).collectAsList().get(0).getLong(0))
+        .isEqualTo(5L);
+    assertThat(
+            spark.sql("SELECT dt, count(*) FROM " + t + " GROUP BY dt ORDER BY dt").collectAsList())
+        .hasToString("[[d1,2], [d2,2], [d3,1]]");
+    // The branch itself reads as it is.
+    assertThat(fallbackRows("SELECT * FROM strata." + DB + ".`p_fallback$branch_fb`"))
+        .containsExactly("d1 | 1 | fb", "d2 | 3 | fb", "d2 | 4 | fb", "d3 | 5 | fb");
+    // Main's first snapshot predates every snapshot of the branch, which is then read at its
+    // first snapshot, as Paimon does; the second at the branch's snapshot of that time.
+    assertThat(fallbackRows("SELECT * FROM " + t + " VERSION AS OF 1"))
+        .containsExactlyElementsOf(
+            paimonRows(
+                paimon.table(DB, "p_fallback").copy(java.util.Map.of("scan.snapshot-id", "1"))))
+        .containsExactly("d1 | 1 | main", "d1 | 2 | main", "d2 | 3 | fb");
+
+    sql("INSERT INTO " + t + " VALUES ('d2', 9, 'main')");
+    List<String> after = fallbackRows("SELECT * FROM " + t);
+    assertThat(after)
+        .containsExactly("d1 | 1 | main", "d1 | 2 | main", "d2 | 9 | main", "d3 | 5 | fb");
+    assertThat(paimonRows(paimon.table(DB, "p_fallback"))).containsExactlyElementsOf(after);
+    assertThat(fallbackRows("SELECT * FROM " + t + " VERSION AS OF 2"))
+        .containsExactlyElementsOf(
+            paimonRows(
+                paimon.table(DB, "p_fallback").copy(java.util.Map.of("scan.snapshot-id", "2"))))
+        .isEqualTo(after);
+
+    sql("ALTER TABLE " + t + " ADD COLUMN note STRING");
+    assertThatThrownBy(() -> spark.sql("SELECT * FROM " + t).collect())
+        .hasMessageContaining(
+            "Cannot read table p_fallback with scan.fallback-branch = 'fb': branch main has"
+                + " columns")
+        .hasMessageContaining("a fallback branch needs the same columns");
+  }
+
+  private static GenericRow dated(String dt, long id, String v) {
+    return GenericRow.of(BinaryString.fromString(dt), id, BinaryString.fromString(v));
+  }
+
+  private static List<String> fallbackRows(String query) {
+    return CanonicalRows.spark(spark.sql(query).collectAsList()).stream().sorted().toList();
+  }
+
   @Test
   void paimonReadsAndWritesTheBranchesStrataMade() throws Exception {
     String t = "strata." + DB + ".s_made";

@@ -14,6 +14,8 @@ import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import io.strata.spark.extensions.SupportsSchemaMerge;
 import io.strata.spark.extensions.TableDetails;
+import io.strata.spark.read.FallbackBranchScan;
+import io.strata.spark.read.FallbackScanBuilder;
 import io.strata.spark.read.MetadataColumns;
 import io.strata.spark.read.StrataScan;
 import io.strata.spark.read.StrataScanBuilder;
@@ -43,6 +45,7 @@ import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.RowLevelOperationBuilder;
@@ -134,7 +137,8 @@ public class StrataTable
   public Map<String, String> details() {
     Map<String, String> details = new LinkedHashMap<>();
     details.put("strata.table-kind", TableKind.of(table.schema()));
-    StrataScan scan = (StrataScan) newScanBuilder(new CaseInsensitiveStringMap(Map.of())).build();
+    Scan built = newScanBuilder(new CaseInsensitiveStringMap(Map.of())).build();
+    StrataScan scan = built instanceof FallbackBranchScan f ? f.main() : (StrataScan) built;
     Snapshot snapshot = scan.snapshot();
     details.put("strata.snapshot", snapshot == null ? "none" : String.valueOf(snapshot.id()));
     details.put("strata.splits", String.valueOf(scan.splits().size()));
@@ -171,13 +175,24 @@ public class StrataTable
 
   private ScanBuilder scanBuilder(CaseInsensitiveStringMap options) {
     if (pinned != null) {
-      return new StrataScanBuilder(table, pinned, options.asCaseSensitiveMap());
+      ScanBuilder fallback =
+          FallbackScanBuilder.of(table, pinned, true, options.asCaseSensitiveMap());
+      return fallback != null
+          ? fallback
+          : new StrataScanBuilder(table, pinned, options.asCaseSensitiveMap());
     }
     Map<String, String> readOptions =
         ReadOptions.resolve(catalogName, identifier, options.asCaseSensitiveMap());
     SnapshotSelector.TableVersion version = select(readOptions);
+    Snapshot latest = table.snapshotManager().latest();
+    boolean travelled =
+        version.snapshot() != null && (latest == null || version.snapshot().id() != latest.id());
+    ScanBuilder fallback =
+        FallbackScanBuilder.of(table, version.snapshot(), travelled, readOptions);
     // Spark resolved the query against schema(); files of any version map to it by field id.
-    return new StrataScanBuilder(table, version.snapshot(), readOptions);
+    return fallback != null
+        ? fallback
+        : new StrataScanBuilder(table, version.snapshot(), readOptions);
   }
 
   /**

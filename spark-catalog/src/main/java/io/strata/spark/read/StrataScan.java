@@ -110,6 +110,23 @@ public class StrataScan
     return this;
   }
 
+  /** Splits of partitions another branch holds, which a fallback read leaves out; or null. */
+  private java.util.function.Predicate<DataSplit> excluded;
+
+  /**
+   * Leaves out the splits {@code excluded} names (a fallback branch's splits of the partitions the
+   * read branch holds: {@link FallbackBranchScan}).
+   */
+  StrataScan excluding(java.util.function.Predicate<DataSplit> excluded) {
+    this.excluded = excluded;
+    this.plan = null;
+    return this;
+  }
+
+  FileStoreTable table() {
+    return table;
+  }
+
   /** Plans only splits that may hold the first {@code n} rows in {@code order}. */
   StrataScan withTopN(TopNPruning.Order order, int n) {
     this.topN = order;
@@ -160,6 +177,13 @@ public class StrataScan
                   RuntimeFilters.and(partitionFilter, runtime.partitionFilter()),
                   RuntimeFilters.and(valueFilter, runtime.valueFilter()),
                   snapshot);
+      if (excluded != null) {
+        List<DataSplit> kept = plan.splits().stream().filter(excluded.negate()).toList();
+        long files = kept.stream().mapToLong(s -> s.files().size()).sum();
+        plan =
+            new TableScan.Plan(
+                plan.snapshot(), kept, plan.statistics().withPlanned(files, kept.size()));
+      }
       if (topN != null && !table.options().get(TableOptions.DELETION_VECTORS_ENABLED)) {
         List<DataSplit> kept =
             TopNPruning.prune(

@@ -33,6 +33,15 @@ public final class ScanOptions {
               "Threads reading manifests; default: available processors.")
           .withCheck(v -> v >= 1, "a positive number");
 
+  public static final ConfigOption<String> FALLBACK_BRANCH =
+      ConfigOption.<String>of(
+          "scan.fallback-branch",
+          OptionType.STRING,
+          null,
+          "A batch read of this branch reads each partition it does not hold from this branch"
+              + " instead (of the same columns and primary key); streams, writes and the other"
+              + " branch's own reads are not affected.");
+
   public static final ConfigOption<Long> SNAPSHOT_ID =
       ConfigOption.<Long>of("scan.snapshot-id", OptionType.LONG, null, "Read this snapshot.");
 
