@@ -377,6 +377,48 @@ class ChangelogInteropTest {
         .containsExactlyInAnyOrderElementsOf(expected.subList(1, expected.size()));
   }
 
+  /**
+   * Without a changelog producer the changelog is the files writes added: each engine's expiration
+   * keeps the expired snapshots' manifest lists and the written files their compactions replaced,
+   * and the other engine streams them from the first snapshot.
+   */
+  @Test
+  void bothStreamTheWrittenFilesKeptPastTheOthersSnapshotExpiration() throws Exception {
+    String name = "cl_kept_written";
+    String table = "strata." + DB + "." + name;
+    sql(
+        "CREATE TABLE "
+            + table
+            + " (id BIGINT NOT NULL, v STRING) TBLPROPERTIES ('primary-key' = 'id', 'bucket' = '1',"
+            + " 'num-sorted-run.compaction-trigger' = '3',"
+            + " 'snapshot.num-retained.min' = '1', 'snapshot.num-retained.max' = '2',"
+            + " 'changelog.num-retained.max' = '30')");
+    List<String> expected = new ArrayList<>();
+    for (int i = 1; i <= 6; i++) {
+      sql("INSERT INTO " + table + " VALUES (" + i + ", 'v" + i + "')");
+      expected.add("+I " + i + "=v" + i);
+    }
+    io.strata.core.maintenance.PostCommitMaintenance.awaitAsyncExpiration();
+    FileStoreTable paimonTable = paimon.table(DB, name);
+    assertThat(paimonSnapshots(paimonTable))
+        .extracting(s -> s.commitKind().toString())
+        .contains("COMPACT")
+        .hasSize(2);
+    assertThat(paimonTable.changelogManager().earliestLongLivedChangelogId()).isEqualTo(1L);
+    assertThat(paimonChanges(name, 1)).containsExactlyElementsOf(expected);
+    assertThat(strataChanges(name, 1)).containsExactlyInAnyOrderElementsOf(expected);
+
+    for (int i = 7; i <= 9; i++) {
+      PaimonOracle.write(paimon.table(DB, name), List.of(row(RowKind.INSERT, i, "p" + i)));
+      expected.add("+I " + i + "=p" + i);
+    }
+    assertThat(paimonChanges(name, 1)).containsExactlyElementsOf(expected);
+    assertThat(strataChanges(name, 2))
+        .containsExactlyInAnyOrderElementsOf(expected.subList(1, expected.size()));
+    assertThat(spark.sql("SELECT count(*) FROM " + table).collectAsList().get(0).getLong(0))
+        .isEqualTo(9L);
+  }
+
   /** Each of {@code writes} writes is an APPEND snapshot, then a COMPACT one with the changelog. */
   private static void assertEachWriteIsAnAppendThenACompactWithTheChangelog(String name, int writes)
       throws IOException {

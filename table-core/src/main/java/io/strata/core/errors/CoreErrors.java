@@ -154,22 +154,6 @@ public final class CoreErrors {
             + ": it must be one of '+I', '-U', '+U', '-D'. Nothing was written.");
   }
 
-  /**
-   * Snapshot expiration of a table whose changelog outlives its snapshots but has no changelog
-   * files of its own (an append table, or changelog-producer none, whose changelog is the data
-   * files each snapshot added).
-   */
-  public static UnsupportedOperationException decoupledChangelogExpiration(String table) {
-    return new UnsupportedOperationException(
-        "Cannot expire snapshots of table "
-            + table
-            + ": its changelog is kept longer than its snapshots ('changelog.num-retained.*' or"
-            + " 'changelog.time-retained' above the snapshot retention) but is the data files"
-            + " its snapshots added (an append table or changelog-producer 'none'), which Strata"
-            + " does not keep apart. Expire it with Paimon, set a changelog-producer ('input' or"
-            + " 'lookup'), or unset those options if nothing reads the older changelog.");
-  }
-
   /** Deleting a tag branches were created from. */
   public static IllegalStateException tagHasBranches(String tag, List<String> branches) {
     return new IllegalStateException(

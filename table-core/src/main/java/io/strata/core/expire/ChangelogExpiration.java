@@ -1,5 +1,7 @@
 package io.strata.core.expire;
 
+import io.strata.core.io.FileTaskPool;
+import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.manifest.ManifestFiles;
@@ -12,6 +14,7 @@ import io.strata.core.store.FileStore;
 import java.io.FileNotFoundException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalLong;
@@ -73,12 +76,24 @@ final class ChangelogExpiration {
       }
     }
     Set<String> tagged = taggedChangelogs();
+    Holders holders = null;
+    if (SnapshotExpiration.changelogIsWrittenFiles(table) && ids.get(0) < maxExclusive) {
+      List<Snapshot> next = new ArrayList<>();
+      for (long id : ids) {
+        if (id >= maxExclusive) {
+          next.add(changelogs.changelog(id));
+          break;
+        }
+      }
+      next.add(table.snapshotManager().snapshot(earliestSnapshot.getAsLong()));
+      holders = holders(maxExclusive, next);
+    }
     int expired = 0;
     for (long id : ids) {
       if (id >= maxExclusive) {
         break;
       }
-      expireOne(changelogs.changelog(id), tagged);
+      expireOne(changelogs.changelog(id), tagged, holders);
       changelogs.delete(id);
       expired++;
     }
@@ -95,9 +110,23 @@ final class ChangelogExpiration {
   void dropAfter(long id) {
     Set<String> tagged = taggedChangelogs();
     List<Long> ids = changelogs.listIds();
+    Holders holders = null;
+    if (SnapshotExpiration.changelogIsWrittenFiles(table) && !ids.isEmpty()) {
+      List<Snapshot> remaining = new ArrayList<>();
+      for (long kept : ids) {
+        if (kept <= id) {
+          remaining.add(changelogs.changelog(kept));
+        }
+      }
+      OptionalLong earliest = table.snapshotManager().earliestId();
+      if (earliest.isPresent()) {
+        remaining.add(table.snapshotManager().snapshot(earliest.getAsLong()));
+      }
+      holders = holders(Long.MAX_VALUE, remaining);
+    }
     boolean dropped = false;
     for (int i = ids.size() - 1; i >= 0 && ids.get(i) > id; i--) {
-      expireOne(changelogs.changelog(ids.get(i)), tagged);
+      expireOne(changelogs.changelog(ids.get(i)), tagged, holders);
       changelogs.delete(ids.get(i));
       dropped = true;
     }
@@ -124,8 +153,32 @@ final class ChangelogExpiration {
     return value != null ? value : options.get(snapshot);
   }
 
-  /** Deletes the changelog files, then the changelog manifests and list, of one changelog. */
-  private void expireOne(Snapshot changelog, Set<String> tagged) {
+  /**
+   * What expiring a changelog of written files must keep: the files tags and other branches hold,
+   * and the manifests they and {@code retained} (the versions kept after, or around, the expired
+   * ones) read.
+   */
+  private record Holders(TaggedFiles files, Set<String> manifests) {}
+
+  private Holders holders(long endExclusive, List<Snapshot> retained) {
+    FileTaskPool pool = FileTasks.of(table);
+    TaggedFiles tagged = new TaggedFiles(table, manifests, endExclusive, pool);
+    Set<String> kept = tagged.manifestFiles();
+    pool.map(retained, s -> SnapshotExpiration.referencedManifests(s, manifests))
+        .forEach(kept::addAll);
+    return new Holders(tagged, kept);
+  }
+
+  /**
+   * Deletes what one changelog kept: its changelog files, manifests and list; or, for a changelog
+   * of written files ({@code holders} not null), the files its version removed, whose last reader
+   * was the changelog before it, then its base and delta manifests and lists.
+   */
+  private void expireOne(Snapshot changelog, Set<String> tagged, Holders holders) {
+    if (holders != null && changelog.changelogManifestList() == null) {
+      expireWrittenFiles(changelog, holders);
+      return;
+    }
     String list = changelog.changelogManifestList();
     if (list == null || tagged.contains(list)) {
       return;
@@ -154,5 +207,42 @@ final class ChangelogExpiration {
       SnapshotExpiration.deleteIfPresent(table, table.paths().manifest(m.fileName()));
     }
     SnapshotExpiration.deleteIfPresent(table, table.paths().manifest(list));
+  }
+
+  private void expireWrittenFiles(Snapshot changelog, Holders holders) {
+    for (String manifest : manifestsOf(changelog.deltaManifestList())) {
+      for (ManifestEntry e : entriesOf(manifest)) {
+        if (e.kind() == FileKind.DELETE && !holders.files().holds(e)) {
+          CommittedDataFiles.delete(table, e, "while expiring changelog");
+        }
+      }
+    }
+    for (String name : SnapshotExpiration.referencedManifests(changelog, manifests)) {
+      if (!holders.manifests().contains(name)) {
+        SnapshotExpiration.deleteIfPresent(table, table.paths().manifest(name));
+      }
+    }
+  }
+
+  private List<String> manifestsOf(String list) {
+    try {
+      return manifests.readManifestList(list).stream().map(ManifestFileMeta::fileName).toList();
+    } catch (UncheckedIOException e) {
+      if (e.getCause() instanceof FileNotFoundException) {
+        return List.of(); // an interrupted earlier run already removed it
+      }
+      throw e;
+    }
+  }
+
+  private List<ManifestEntry> entriesOf(String manifest) {
+    try {
+      return manifests.readManifest(manifest);
+    } catch (UncheckedIOException e) {
+      if (e.getCause() instanceof FileNotFoundException) {
+        return List.of();
+      }
+      throw e;
+    }
   }
 }

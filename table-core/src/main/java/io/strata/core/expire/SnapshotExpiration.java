@@ -1,8 +1,8 @@
 package io.strata.core.expire;
 
-import io.strata.core.errors.CoreErrors;
 import io.strata.core.io.FileTaskPool;
 import io.strata.core.manifest.FileKind;
+import io.strata.core.manifest.FileSource;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.manifest.ManifestFiles;
@@ -60,6 +60,12 @@ public final class SnapshotExpiration {
   /** Whether expired snapshots leave their changelog behind ({@link #expire}). */
   private boolean keepsChangelog;
 
+  /**
+   * Whether that changelog is the files writes added ({@link #changelogIsWrittenFiles}): expired
+   * snapshots then keep their manifest lists and the written files they removed.
+   */
+  private boolean keepsWrittenFiles;
+
   public SnapshotExpiration(FileStore table) {
     this.table = table;
     this.snapshots = table.snapshotManager();
@@ -74,11 +80,7 @@ public final class SnapshotExpiration {
    */
   public int expire(ExpireConfig config) {
     keepsChangelog = changelogOutlivesSnapshots(table.options());
-    if (keepsChangelog
-        && (!table.schema().hasPrimaryKey()
-            || table.options().get(TableOptions.CHANGELOG_PRODUCER) == ChangelogProducer.NONE)) {
-      throw CoreErrors.decoupledChangelogExpiration(table.root().getName());
-    }
+    keepsWrittenFiles = keepsChangelog && changelogIsWrittenFiles(table);
     int expired = expireSnapshots(config);
     if (keepsChangelog) {
       new ChangelogExpiration(table).expire();
@@ -155,7 +157,10 @@ public final class SnapshotExpiration {
     Set<String> keptManifests = tagged.manifestFiles();
     keptManifests.addAll(referencedManifests(snapshots.snapshot(endExclusive)));
     ChangelogManager changelogs = new ChangelogManager(table.fileIO(), table.paths());
-    if (keepsChangelog) {
+    if (keepsWrittenFiles) {
+      // changelog-N streams the files its delta manifests added; its base list stays with them.
+      pool.map(expired, this::referencedManifests).forEach(keptManifests::addAll);
+    } else if (keepsChangelog) {
       for (Snapshot s : expired) {
         if (s.changelogManifestList() != null) {
           keptManifests.add(s.changelogManifestList());
@@ -218,7 +223,22 @@ public final class SnapshotExpiration {
         name ->
             readManifestIfExists(name).stream()
                 .filter(e -> e.kind() == FileKind.DELETE && !tagged.holds(e))
+                .filter(e -> !(keepsWrittenFiles && writtenByAWrite(e)))
                 .toList());
+  }
+
+  /**
+   * Whether the table's changelog is the files its writes add (an append table, or {@code
+   * changelog-producer} = {@code none}): a stream reads them from the delta manifests.
+   */
+  static boolean changelogIsWrittenFiles(FileStore table) {
+    return !table.schema().hasPrimaryKey()
+        || table.options().get(TableOptions.CHANGELOG_PRODUCER) == ChangelogProducer.NONE;
+  }
+
+  /** A file a write added (Paimon counts a file of unknown source as one), not a compaction. */
+  static boolean writtenByAWrite(ManifestEntry e) {
+    return e.file().fileSource() == null || e.file().fileSource() == FileSource.APPEND;
   }
 
   /** The changelog files of expired snapshots that no tag holds. */

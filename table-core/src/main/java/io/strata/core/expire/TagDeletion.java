@@ -99,6 +99,11 @@ public final class TagDeletion {
     }
     remainingTags.values().forEach(t -> keepers.add(t.snapshot()));
     keepers.addAll(OtherBranches.versions(table));
+    if (SnapshotExpiration.changelogIsWrittenFiles(table)) {
+      // A changelog of written files (changelog/changelog-N) streams the files its version added.
+      ChangelogManager changelogs = new ChangelogManager(table.fileIO(), table.paths());
+      changelogs.listIds().forEach(id -> keepers.add(changelogs.changelog(id)));
+    }
     Set<ManifestEntry.Identifier> kept = new HashSet<>();
     pool.map(keepers, this::live).forEach(live -> live.forEach(e -> kept.add(e.identifier())));
     List<ManifestEntry> unused =

@@ -122,7 +122,7 @@ public final class StreamScan {
     }
     // An expired snapshot whose changelog the table keeps longer still has its changes.
     ChangelogManager changelogs = new ChangelogManager(table.fileIO(), table.paths());
-    if (readsChangelog && changelogs.exists(id)) {
+    if (changelogs.exists(id)) {
       return changelogs.changelog(id);
     }
     OptionalLong earliest = snapshots.earliestId();

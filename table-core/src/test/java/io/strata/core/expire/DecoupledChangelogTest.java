@@ -137,15 +137,76 @@ class DecoupledChangelogTest {
     assertThat(TableTestSupport.readAll(table)).hasSize(3);
   }
 
+  /**
+   * An append table and a primary-key table without a changelog producer: their changelog is the
+   * files their writes added. Expired snapshots keep their manifest lists and the written files a
+   * compaction removed, streams read the kept changelog as they read the snapshots, and the
+   * changelog's expiration deletes those files and manifests, leaving nothing orphaned.
+   */
   @Test
-  void aTableWhoseChangelogIsItsDataFilesIsRefused() throws Exception {
+  void aChangelogOfWrittenFilesKeepsThemUntilItExpires() throws Exception {
     for (Map<String, String> options :
-        List.of(Map.of("bucket", "-1"), Map.of("primary-key", "id", "write-only", "true"))) {
-      FileStoreTable table = table("refused" + options.size(), options);
-      upsert(table, 1, "a");
-      assertThatThrownBy(() -> expire(table))
-          .hasMessageContaining("but is the data files its snapshots added");
-      assertThat(table.snapshotManager().listIds()).containsExactly(1L);
+        List.of(
+            Map.of("bucket", "-1", "write-only", "true"),
+            Map.of("primary-key", "id", "write-only", "true"))) {
+      String name = options.containsKey("primary-key") ? "written_pk" : "written_append";
+      FileStoreTable table = table(name, options);
+      List<List<String>> changes = new ArrayList<>();
+      for (int i = 1; i <= 4; i++) {
+        upsert(table, i, "v" + i);
+        changes.add(StreamedChanges.asKeyValues(table, ROWS, i));
+      }
+      Snapshot compacted =
+          new io.strata.core.compact.FullCompaction(table, "test", Clock.systemUTC()).run(null);
+      assertThat(compacted.id()).as(name).isEqualTo(5L);
+      upsert(table, 6, "v6");
+      changes.add(StreamedChanges.asKeyValues(table, ROWS, 5));
+      changes.add(StreamedChanges.asKeyValues(table, ROWS, 6));
+      expire(table);
+
+      assertThat(table.snapshotManager().listIds()).as(name).containsExactly(5L, 6L);
+      ChangelogManager changelogs = new ChangelogManager(table.fileIO(), table.paths());
+      assertThat(changelogs.listIds()).as(name).containsExactly(3L, 4L);
+      // Snapshots 3 and 4 wrote files the compaction (snapshot 5) replaced: their changelog still
+      // streams them.
+      for (int i = 3; i <= 6; i++) {
+        assertThat(StreamedChanges.asKeyValues(table, ROWS, i))
+            .as("%s: changes of %d", name, i)
+            .isEqualTo(changes.get(i - 1));
+      }
+      assertThat(StreamedChanges.asKeyValues(table, ROWS, 3)).as(name).isNotEmpty();
+      Thread.sleep(20);
+      assertThat(new OrphanFiles(table).remove(System.currentTimeMillis() - 5, false).files())
+          .as(name)
+          .isEmpty();
+
+      // Later commits push the changelogs out. The written files the compaction replaced stay
+      // until the compaction's own changelog (5) expires, as in Paimon: its delta removed them.
+      long before = dataFiles(name);
+      upsert(table, 7, "v7");
+      upsert(table, 8, "v8");
+      expire(table);
+      assertThat(changelogs.listIds()).as(name).containsExactly(5L, 6L);
+      assertThat(dataFiles(name)).as(name).isEqualTo(before + 2);
+      upsert(table, 9, "v9");
+      expire(table);
+      assertThat(changelogs.listIds()).as(name).containsExactly(6L, 7L);
+      assertThat(dataFiles(name)).as(name).isEqualTo(before + 3 - 4);
+      assertThat(StreamedChanges.asKeyValues(table, ROWS, 6)).isEqualTo(changes.get(5));
+      assertThat(TableTestSupport.readAll(table)).as(name).hasSize(8);
+      Thread.sleep(20);
+      assertThat(new OrphanFiles(table).remove(System.currentTimeMillis() - 5, false).files())
+          .as(name)
+          .isEmpty();
+    }
+  }
+
+  private long dataFiles(String table) throws Exception {
+    try (Stream<Path> files = Files.walk(dir.resolve("default.db").resolve(table))) {
+      return files
+          .filter(p -> p.getFileName().toString().startsWith("data-"))
+          .filter(p -> !p.getFileName().toString().endsWith(".crc"))
+          .count();
     }
   }
 }
