@@ -501,4 +501,55 @@ public final class SparkErrors {
       String procedure, IllegalArgumentException cause) {
     return new IllegalArgumentException("CALL sys." + procedure + ": " + cause.getMessage(), cause);
   }
+
+  // ---- scan.fallback-branch ----
+
+  public static IllegalArgumentException fallbackBranchMissing(
+      String table, String branch, IllegalArgumentException cause) {
+    return new IllegalArgumentException(
+        "Cannot read table "
+            + table
+            + " with scan.fallback-branch = '"
+            + branch
+            + "': "
+            + cause.getMessage()
+            + " Create the branch (CALL sys.create_branch) or unset the option.",
+        cause);
+  }
+
+  public static IllegalArgumentException fallbackBranchColumns(
+      String table, String branch, String fallback, String columns, String fallbackColumns) {
+    return new IllegalArgumentException(
+        "Cannot read table "
+            + table
+            + " with scan.fallback-branch = '"
+            + fallback
+            + "': branch "
+            + branch
+            + " has columns "
+            + columns
+            + " and branch "
+            + fallback
+            + " has "
+            + fallbackColumns
+            + "; a fallback branch needs the same columns. Alter one branch to match, or unset"
+            + " the option.");
+  }
+
+  public static IllegalArgumentException fallbackBranchKeys(
+      String table, String branch, String fallback, List<String> keys, List<String> fallbackKeys) {
+    return new IllegalArgumentException(
+        "Cannot read table "
+            + table
+            + " with scan.fallback-branch = '"
+            + fallback
+            + "': branch "
+            + branch
+            + " has primary key "
+            + keys
+            + " and branch "
+            + fallback
+            + (fallbackKeys.isEmpty() ? " has none" : " has " + fallbackKeys)
+            + "; a fallback branch needs the same primary key.");
+  }
 }

@@ -6,6 +6,7 @@ import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataField;
 import io.strata.core.types.RowType;
+import io.strata.spark.SparkErrors;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
@@ -50,17 +51,7 @@ public final class FallbackScanBuilder
     try {
       other = table.switchToBranch(name);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "Cannot read table "
-              + table.root().getName()
-              + " with "
-              + ScanOptions.FALLBACK_BRANCH.key()
-              + " = '"
-              + name
-              + "': "
-              + e.getMessage()
-              + " Create the branch (CALL sys.create_branch) or unset the option.",
-          e);
+      throw SparkErrors.fallbackBranchMissing(table.root().getName(), name, e);
     }
     checkSameShape(table, other);
     Snapshot at = other.snapshotManager().latest();
@@ -89,43 +80,17 @@ public final class FallbackScanBuilder
   /** Paimon reads a fallback branch only with the same columns (nullability aside) and keys. */
   private static void checkSameShape(FileStoreTable main, FileStoreTable other) {
     if (!sameColumns(main.schema().rowType(), other.schema().rowType())) {
-      throw new IllegalArgumentException(
-          "Cannot read table "
-              + main.root().getName()
-              + " with "
-              + ScanOptions.FALLBACK_BRANCH.key()
-              + " = '"
-              + other.branch()
-              + "': branch "
-              + main.branch()
-              + " has columns "
-              + main.schema().rowType()
-              + " and branch "
-              + other.branch()
-              + " has "
-              + other.schema().rowType()
-              + "; a fallback branch needs the same columns. Alter one branch to match, or unset"
-              + " the option.");
+      throw SparkErrors.fallbackBranchColumns(
+          main.root().getName(),
+          main.branch(),
+          other.branch(),
+          main.schema().rowType().toString(),
+          other.schema().rowType().toString());
     }
     List<String> keys = main.schema().primaryKeys();
     if (!keys.isEmpty() && !keys.equals(other.schema().primaryKeys())) {
-      throw new IllegalArgumentException(
-          "Cannot read table "
-              + main.root().getName()
-              + " with "
-              + ScanOptions.FALLBACK_BRANCH.key()
-              + " = '"
-              + other.branch()
-              + "': branch "
-              + main.branch()
-              + " has primary key "
-              + keys
-              + " and branch "
-              + other.branch()
-              + (other.schema().primaryKeys().isEmpty()
-                  ? " has none"
-                  : " has " + other.schema().primaryKeys())
-              + "; a fallback branch needs the same primary key.");
+      throw SparkErrors.fallbackBranchKeys(
+          main.root().getName(), main.branch(), other.branch(), keys, other.schema().primaryKeys());
     }
   }
 
