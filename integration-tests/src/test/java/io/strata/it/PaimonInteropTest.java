@@ -525,6 +525,98 @@ class PaimonInteropTest {
     return table.copy(table.schema().copy(options));
   }
 
+  /**
+   * Paimon's bloom-filter file indexes ({@code file-index.bloom-filter.columns}), embedded in the
+   * manifest or kept as {@code <data file>.index}: Strata's readers skip the files whose index
+   * rules an equality or IN out (never one holding the value) and read the same rows as Paimon.
+   */
+  @Test
+  void strataSkipsFilesByPaimonsBloomFilterIndexes() throws Exception {
+    for (String threshold : List.of("64 kb", "1 b")) {
+      String name = threshold.equals("1 b") ? "p_bloom_files" : "p_bloom_embedded";
+      Schema schema =
+          Schema.newBuilder()
+              .column("id", DataTypes.BIGINT())
+              .column("s", DataTypes.STRING())
+              .column("v", DataTypes.INT())
+              .option("bucket", "-1")
+              .option("file-index.bloom-filter.columns", "id,s")
+              .option("file-index.in-manifest-threshold", threshold)
+              // Sized for the 200 rows of a file (the default, a million items, makes it too big
+              // to embed).
+              .option("file-index.bloom-filter.id.items", "200")
+              .option("file-index.bloom-filter.s.items", "200")
+              .build();
+      FileStoreTable table = createPaimonTable(name, schema);
+      for (int c = 0; c < 6; c++) {
+        List<GenericRow> rows = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+          // Every file spans the same id range, so only the index can tell them apart.
+          long id = i * 6L + c;
+          rows.add(GenericRow.of(id, BinaryString.fromString("s" + id), c));
+        }
+        PaimonOracle.write(paimonOnPaimon.table(PDB, name), rows);
+      }
+      String t = PAIMON_CATALOG + "." + PDB + "." + name;
+      for (String columnar : List.of("true", "false")) {
+        spark.conf().set("spark.strata.read.columnar.enabled", columnar);
+        try {
+          assertThat(sparkRows("(SELECT * FROM " + t + " WHERE id = 603)"))
+              .as(name + " columnar " + columnar)
+              .containsExactly("603 | s603 | 3");
+          assertThat(sparkRows("(SELECT * FROM " + t + " WHERE s IN ('s10', 's605'))"))
+              .containsExactlyInAnyOrder("10 | s10 | 4", "605 | s605 | 5");
+          assertThat(sparkRows("(SELECT * FROM " + t + " WHERE id = 5000)")).isEmpty();
+        } finally {
+          spark.conf().unset("spark.strata.read.columnar.enabled");
+        }
+      }
+      assertThat(spark.sql("SELECT count(*) FROM " + t).collectAsList().get(0).getLong(0))
+          .isEqualTo(1200L);
+
+      io.strata.core.table.FileStoreTable strata = StrataCore.table(paimonWarehouse, PDB, name);
+      List<io.strata.core.manifest.DataFileMeta> files = new ArrayList<>();
+      List<io.strata.core.split.DataSplit> splits =
+          strata.newScan().plan(strata.snapshotManager().latest()).splits();
+      io.strata.core.types.RowType rowType = strata.schema().rowType();
+      io.strata.core.predicate.Predicate equals603 =
+          new io.strata.core.predicate.LeafPredicate(
+              0,
+              "id",
+              rowType.typeAt(0),
+              io.strata.core.predicate.LeafPredicate.Op.EQ,
+              List.of(603L));
+      io.strata.core.predicate.Predicate stringIs603 =
+          new io.strata.core.predicate.LeafPredicate(
+              1,
+              "s",
+              rowType.typeAt(1),
+              io.strata.core.predicate.LeafPredicate.Op.EQ,
+              List.of("s603"));
+      int excludedById = 0;
+      int excludedByString = 0;
+      for (io.strata.core.split.DataSplit split : splits) {
+        for (io.strata.core.manifest.DataFileMeta f : split.files()) {
+          files.add(f);
+          assertThat(f.embeddedIndex() == null).as(name).isEqualTo(threshold.equals("1 b"));
+          if (io.strata.core.fileindex.FileIndexes.excludes(
+              strata, split.partition(), split.bucket(), f, equals603)) {
+            excludedById++;
+          }
+          if (io.strata.core.fileindex.FileIndexes.excludes(
+              strata, split.partition(), split.bucket(), f, stringIs603)) {
+            excludedByString++;
+          }
+        }
+      }
+      assertThat(files).hasSize(6);
+      // The file holding 603 stays (the queries above found it); bloom filters (fpp 0.1) rule
+      // most of the other five out.
+      assertThat(excludedById).as(name).isBetween(3, 5);
+      assertThat(excludedByString).as(name).isBetween(3, 5);
+    }
+  }
+
   @Test
   void strataFillsColumnDefaultsAsPaimonsWritersDo() throws Exception {
     Schema schema =

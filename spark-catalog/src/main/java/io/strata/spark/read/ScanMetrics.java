@@ -27,6 +27,7 @@ public final class ScanMetrics {
   public static final String SKIPPED_BY_BUCKET = "filesSkippedByBucket";
   public static final String SKIPPED_BY_STATS = "filesSkippedByStats";
   public static final String ROW_GROUPS_SKIPPED = "rowGroupsSkipped";
+  public static final String SKIPPED_BY_FILE_INDEX = "filesSkippedByFileIndex";
   public static final String BYTES_READ = "bytesRead";
 
   /** Every metric a scan reports. */
@@ -44,6 +45,7 @@ public final class ScanMetrics {
       new SkippedByBucket(),
       new SkippedByStats(),
       new RowGroupsSkipped(),
+      new SkippedByFileIndex(),
       new BytesRead()
     };
   }
@@ -146,6 +148,13 @@ public final class ScanMetrics {
   public static final class RowGroupsSkipped extends SparkMetrics.Sum {
     public RowGroupsSkipped() {
       super(ROW_GROUPS_SKIPPED, "row groups skipped");
+    }
+  }
+
+  /** Data files tasks did not open: their Paimon file index ruled the filter out. */
+  public static final class SkippedByFileIndex extends SparkMetrics.Sum {
+    public SkippedByFileIndex() {
+      super(SKIPPED_BY_FILE_INDEX, "files skipped by file index");
     }
   }
 

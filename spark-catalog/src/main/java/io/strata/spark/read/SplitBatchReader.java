@@ -3,6 +3,7 @@ package io.strata.spark.read;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.deletion.DeletionVector;
 import io.strata.core.deletion.DeletionVectorReader;
+import io.strata.core.fileindex.FileIndexes;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.split.DataSplit;
@@ -109,6 +110,12 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
         closeCurrent();
         if (nextFile >= split.files().size()) {
           return false;
+        }
+        if (FileIndexes.excludes(
+            table, split.partition(), split.bucket(), split.files().get(nextFile), filter)) {
+          metrics.skippedByFileIndex();
+          nextFile++;
+          continue;
         }
         deleted = deletionVectors.read(split.deletionFile(nextFile));
         position = 0;

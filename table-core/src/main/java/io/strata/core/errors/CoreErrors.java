@@ -713,4 +713,15 @@ public final class CoreErrors {
     return new IllegalArgumentException(
         "Branch 'main' is the table itself and cannot be deleted; use DROP TABLE to delete it.");
   }
+
+  // ---- Paimon file indexes ----
+
+  /** {@code problem}: what is wrong with the index bytes. */
+  public static IllegalArgumentException unreadableFileIndex(String problem) {
+    return new IllegalArgumentException(
+        "Cannot read a Paimon file index: "
+            + problem
+            + " Unset the filter's columns from 'file-index.*' or remove the index files with"
+            + " Paimon; the data files themselves are unaffected.");
+  }
 }

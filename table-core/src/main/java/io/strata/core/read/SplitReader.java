@@ -2,6 +2,7 @@ package io.strata.core.read;
 
 import io.strata.core.deletion.DeletionVector;
 import io.strata.core.deletion.DeletionVectorReader;
+import io.strata.core.fileindex.FileIndexes;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.format.DataFileFormat;
 import io.strata.core.format.ParquetRowGroupFilter;
@@ -85,6 +86,11 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
         }
         if (nextFile >= split.files().size()) {
           return false;
+        }
+        DataFileMeta file = split.files().get(nextFile);
+        if (FileIndexes.excludes(table, split.partition(), split.bucket(), file, rowGroupFilter)) {
+          nextFile++;
+          continue;
         }
         deleted = deletionVectors.read(split.deletionFile(nextFile));
         position = 0;

@@ -1,0 +1,43 @@
+package io.strata.core.fileindex;
+
+/**
+ * Paimon's bloom-filter file index of one column: the number of hash functions (4 bytes,
+ * big-endian), then the bit set, bit {@code i} in byte {@code i / 8} at {@code 1 << (i % 8)}. A
+ * value's 64-bit hash splits into two ints {@code h1} (low) and {@code h2} (high); probe {@code k}
+ * (1-based) tests bit {@code |h1 + k * h2| mod bits}, a negative sum complemented.
+ */
+final class BloomFilterIndex {
+
+  static final String TYPE = "bloom-filter";
+
+  private final int hashFunctions;
+  private final byte[] bits;
+  private final int numBits;
+
+  BloomFilterIndex(byte[] body) {
+    // Paimon reads the count from signed bytes, which differs only above 2^23 functions.
+    this.hashFunctions = (body[0] << 24) + (body[1] << 16) + (body[2] << 8) + body[3];
+    this.bits = body;
+    this.numBits = (body.length - 4) * 8;
+  }
+
+  /** False only when no value with this hash was indexed. */
+  boolean mightContain(long hash) {
+    if (numBits == 0) {
+      return true;
+    }
+    int h1 = (int) hash;
+    int h2 = (int) (hash >>> 32);
+    for (int k = 1; k <= hashFunctions; k++) {
+      int combined = h1 + k * h2;
+      if (combined < 0) {
+        combined = ~combined;
+      }
+      int bit = combined % numBits;
+      if ((bits[4 + (bit >>> 3)] & (1 << (bit & 7))) == 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

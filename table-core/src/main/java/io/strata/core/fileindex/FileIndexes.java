@@ -1,0 +1,82 @@
+package io.strata.core.fileindex;
+
+import io.strata.core.data.BinaryRow;
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.predicate.Predicate;
+import io.strata.core.schema.TableSchema;
+import io.strata.core.store.FileStore;
+import io.strata.core.types.DataField;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Skips an append table's data files by the file indexes Paimon writes ({@code
+ * file-index.bloom-filter.columns}): at read time, in the task that would open the file, as
+ * Paimon's readers do. Primary-key files are never skipped this way (a key's newer version in
+ * another file may hide the row the index knows).
+ */
+public final class FileIndexes {
+
+  private FileIndexes() {}
+
+  /** Whether {@code file}'s index proves that none of its rows matches {@code filter}. */
+  public static boolean excludes(
+      FileStore table, BinaryRow partition, int bucket, DataFileMeta file, Predicate filter) {
+    if (filter == null || table.schema().hasPrimaryKey() || !sameColumnTypes(table, file)) {
+      return false;
+    }
+    byte[] bytes = file.embeddedIndex();
+    if (bytes == null) {
+      String extra = indexFile(file);
+      if (extra == null) {
+        return false;
+      }
+      Path dataPath =
+          table.dataFilePaths().of(partition, bucket, file.fileName(), file.externalPath());
+      bytes = read(table, new Path(dataPath.getParent(), extra));
+    }
+    return !FileIndexFilter.mayMatch(filter, FileIndexFile.parse(bytes));
+  }
+
+  /** The name of the file's index file, {@code <data file>.index}; null when it has none. */
+  private static String indexFile(DataFileMeta file) {
+    for (String extra : file.extraFiles()) {
+      if (extra.endsWith(".index")) {
+        return extra;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * An index hashes values of the types its file was written with: it is used only while every
+   * column still has that type (a widened column hashes differently).
+   */
+  private static boolean sameColumnTypes(FileStore table, DataFileMeta file) {
+    TableSchema current = table.schema();
+    if (file.schemaId() == current.id()) {
+      return true;
+    }
+    TableSchema written = table.schemaManager().schema(file.schemaId());
+    for (DataField f : written.fields()) {
+      int i = current.rowType().indexOf(f.name());
+      if (i >= 0) {
+        DataField now = current.rowType().field(i);
+        if (now.id() != f.id()
+            || !now.type().withNullable(true).equals(f.type().withNullable(true))) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  private static byte[] read(FileStore table, Path path) {
+    try {
+      return table.fileIO().readBytes(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the file index " + path, e);
+    }
+  }
+}
