@@ -9,7 +9,6 @@ import io.strata.core.types.RowType;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -125,19 +124,9 @@ public final class FallbackBranchScan implements Scan, Batch, SupportsReportStat
   public Statistics estimateStatistics() {
     Statistics a = main.estimateStatistics();
     Statistics b = fallback.estimateStatistics();
-    long bytes = a.sizeInBytes().orElse(0) + b.sizeInBytes().orElse(0);
-    long rows = a.numRows().orElse(0) + b.numRows().orElse(0);
-    return new Statistics() {
-      @Override
-      public OptionalLong sizeInBytes() {
-        return OptionalLong.of(bytes);
-      }
-
-      @Override
-      public OptionalLong numRows() {
-        return OptionalLong.of(rows);
-      }
-    };
+    return StrataScan.statistics(
+        a.numRows().orElse(0) + b.numRows().orElse(0),
+        a.sizeInBytes().orElse(0) + b.sizeInBytes().orElse(0));
   }
 
   /** A task of the fallback branch's splits. */

@@ -371,17 +371,20 @@ public class StrataScan
       rows += s.rowCount();
       bytes += s.fileSize();
     }
-    long finalRows = rows;
-    long finalBytes = bytes;
+    return statistics(rows, bytes);
+  }
+
+  /** Statistics of {@code rows} rows in {@code bytes} bytes of files. */
+  static Statistics statistics(long rows, long bytes) {
     return new Statistics() {
       @Override
       public OptionalLong sizeInBytes() {
-        return OptionalLong.of(finalBytes);
+        return OptionalLong.of(bytes);
       }
 
       @Override
       public OptionalLong numRows() {
-        return OptionalLong.of(finalRows);
+        return OptionalLong.of(rows);
       }
     };
   }

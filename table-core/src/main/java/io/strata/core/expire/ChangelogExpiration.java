@@ -210,8 +210,9 @@ final class ChangelogExpiration {
   }
 
   private void expireWrittenFiles(Snapshot changelog, Holders holders) {
-    for (String manifest : manifestsOf(changelog.deltaManifestList())) {
-      for (ManifestEntry e : entriesOf(manifest)) {
+    for (String manifest :
+        SnapshotExpiration.manifestsOfListIfExists(manifests, changelog.deltaManifestList())) {
+      for (ManifestEntry e : SnapshotExpiration.readManifestIfExists(manifests, manifest)) {
         if (e.kind() == FileKind.DELETE && !holders.files().holds(e)) {
           CommittedDataFiles.delete(table, e, "while expiring changelog");
         }
@@ -221,28 +222,6 @@ final class ChangelogExpiration {
       if (!holders.manifests().contains(name)) {
         SnapshotExpiration.deleteIfPresent(table, table.paths().manifest(name));
       }
-    }
-  }
-
-  private List<String> manifestsOf(String list) {
-    try {
-      return manifests.readManifestList(list).stream().map(ManifestFileMeta::fileName).toList();
-    } catch (UncheckedIOException e) {
-      if (e.getCause() instanceof FileNotFoundException) {
-        return List.of(); // an interrupted earlier run already removed it
-      }
-      throw e;
-    }
-  }
-
-  private List<ManifestEntry> entriesOf(String manifest) {
-    try {
-      return manifests.readManifest(manifest);
-    } catch (UncheckedIOException e) {
-      if (e.getCause() instanceof FileNotFoundException) {
-        return List.of();
-      }
-      throw e;
     }
   }
 }

@@ -260,6 +260,11 @@ public final class SnapshotExpiration {
   }
 
   private List<String> manifestsOfListIfExists(String manifestList) {
+    return manifestsOfListIfExists(manifests, manifestList);
+  }
+
+  /** The manifests a list names; none when the list is gone (an interrupted earlier run). */
+  static List<String> manifestsOfListIfExists(ManifestFiles manifests, String manifestList) {
     try {
       return manifests.readManifestList(manifestList).stream()
           .map(ManifestFileMeta::fileName)
@@ -273,6 +278,11 @@ public final class SnapshotExpiration {
   }
 
   private List<ManifestEntry> readManifestIfExists(String name) {
+    return readManifestIfExists(manifests, name);
+  }
+
+  /** A manifest's entries; none when it is gone (an interrupted earlier run). */
+  static List<ManifestEntry> readManifestIfExists(ManifestFiles manifests, String name) {
     try {
       return manifests.readManifest(name);
     } catch (UncheckedIOException e) {
