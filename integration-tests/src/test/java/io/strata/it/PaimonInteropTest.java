@@ -617,6 +617,89 @@ class PaimonInteropTest {
     }
   }
 
+  /**
+   * Strata's writers build the bloom-filter file indexes the table asks for, in Paimon's format:
+   * Paimon's own index evaluation (embedded in the manifest and in {@code .index} files) rules out
+   * the same files Strata's does, and never the one holding the value.
+   */
+  @Test
+  void paimonReadsTheBloomFilterIndexesStrataWrites() throws Exception {
+    for (String items : List.of("200", "1000000")) {
+      String name = items.equals("200") ? "s_bloom_embedded" : "s_bloom_files";
+      String t = "strata." + DB + "." + name;
+      spark.sql(
+          "CREATE TABLE "
+              + t
+              + " (id BIGINT, s STRING, v INT) TBLPROPERTIES ('bucket' = '-1',"
+              + " 'file-index.bloom-filter.columns' = 'id,s',"
+              + " 'file-index.bloom-filter.id.items' = '"
+              + items
+              + "', 'file-index.bloom-filter.s.items' = '"
+              + items
+              + "', 'file-index.in-manifest-threshold' = '64 kb', 'write-only' = 'true')");
+      for (int c = 0; c < 6; c++) {
+        StringBuilder values = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+          long id = i * 6L + c;
+          values.append(i == 0 ? "" : ", ").append("(").append(id).append(", 's").append(id);
+          values.append("', ").append(c).append(")");
+        }
+        spark
+            .sql("INSERT INTO " + t + " SELECT * FROM VALUES " + values + " AS v(id, s, v)")
+            .collect();
+      }
+      FileStoreTable paimon = paimonOnStrata.table(DB, name);
+      org.apache.paimon.predicate.PredicateBuilder where =
+          new org.apache.paimon.predicate.PredicateBuilder(paimon.rowType());
+      int skippedById = 0;
+      int skippedByString = 0;
+      int files = 0;
+      for (org.apache.paimon.table.source.Split split :
+          paimon.newReadBuilder().newScan().plan().splits()) {
+        org.apache.paimon.table.source.DataSplit data =
+            (org.apache.paimon.table.source.DataSplit) split;
+        for (org.apache.paimon.io.DataFileMeta f : data.dataFiles()) {
+          files++;
+          assertThat(f.embeddedIndex() != null).as(name).isEqualTo(items.equals("200"));
+          try (org.apache.paimon.fileindex.FileIndexPredicate index =
+              f.embeddedIndex() != null
+                  ? new org.apache.paimon.fileindex.FileIndexPredicate(
+                      f.embeddedIndex(), paimon.rowType())
+                  : new org.apache.paimon.fileindex.FileIndexPredicate(
+                      new org.apache.paimon.fs.Path(
+                          paimon.location()
+                              + "/bucket-"
+                              + data.bucket()
+                              + "/"
+                              + f.extraFiles().get(0)),
+                      paimon.fileIO(),
+                      paimon.rowType())) {
+            if (!index.evaluate(where.equal(0, 603L)).remain()) {
+              skippedById++;
+            }
+            if (!index.evaluate(where.equal(1, BinaryString.fromString("s603"))).remain()) {
+              skippedByString++;
+            }
+          }
+        }
+      }
+      // Six writes of one or more files each: one file holds 603, most others are ruled out.
+      assertThat(files).isGreaterThanOrEqualTo(6);
+      assertThat(skippedById).as(name).isBetween(files / 2, files - 1);
+      assertThat(skippedByString).as(name).isBetween(files / 2, files - 1);
+      List<String> found = new ArrayList<>();
+      paimon
+          .newReadBuilder()
+          .withFilter(where.equal(0, 603L))
+          .newRead()
+          .createReader(paimon.newReadBuilder().withFilter(where.equal(0, 603L)).newScan().plan())
+          .forEachRemaining(r -> found.add(r.getLong(0) + " " + r.getString(1)));
+      assertThat(found).contains("603 s603");
+      assertThat(sparkRows("(SELECT * FROM " + t + " WHERE s = 's603')"))
+          .containsExactly("603 | s603 | 3");
+    }
+  }
+
   @Test
   void strataFillsColumnDefaultsAsPaimonsWritersDo() throws Exception {
     Schema schema =

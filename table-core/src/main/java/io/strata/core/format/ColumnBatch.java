@@ -310,6 +310,11 @@ public final class ColumnBatch {
     return values;
   }
 
+  /** The value of column {@code c} in row {@code row} as a canonical value; null for NULL. */
+  public Object valueAt(int c, int row) {
+    return nulls[c][row] ? null : value(c, row);
+  }
+
   private Object value(int c, int row) {
     return switch (kinds[c]) {
       case BOOLEAN -> longs[c][row] != 0;

@@ -24,7 +24,8 @@ public final class OptionRegistry {
           ParquetOptions.class,
           OrcOptions.class,
           LockOptions.class,
-          CatalogOptions.class);
+          CatalogOptions.class,
+          FileIndexOptions.class);
 
   /** Options set per column ({@code fields.<name>.<suffix>}). */
   private static final List<FieldOption<?>> FIELD_OPTIONS =

@@ -12,7 +12,6 @@ import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
-import java.util.List;
 
 /** Builds manifest metadata for a written file. */
 final class DataFileMetaFactory {
@@ -53,11 +52,11 @@ final class DataFileMetaFactory {
         maxSequence,
         schemaId,
         0,
-        List.of(),
+        file.extraFiles(),
         // Paimon stores the writer's local wall-clock time as if it were UTC (FORMAT.md §4).
         LocalDateTime.now(clock).toInstant(ZoneOffset.UTC).toEpochMilli(),
         deleteRowCount,
-        null,
+        file.embeddedIndex(),
         source,
         null,
         null,

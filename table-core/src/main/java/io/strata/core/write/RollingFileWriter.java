@@ -1,5 +1,6 @@
 package io.strata.core.write;
 
+import io.strata.core.fileindex.FileIndexWriter;
 import io.strata.core.format.ColumnBatch;
 import io.strata.core.format.DataFileFormat;
 import io.strata.core.format.DataFileWriter;
@@ -34,6 +35,10 @@ final class RollingFileWriter {
   private final ParquetWriteOptions fileOptions;
   private final List<WrittenFile> written = new ArrayList<>();
   private DataFileWriter current;
+
+  /** The open file's index ({@code file-index.*}), or null when the table indexes none. */
+  private FileIndexWriter currentIndex;
+
   private String currentName;
   private long currentRows;
   private long nextSizeCheck;
@@ -88,6 +93,9 @@ final class RollingFileWriter {
     try {
       boolean first = openIfNeeded();
       current.write(row);
+      if (currentIndex != null) {
+        currentIndex.add(row);
+      }
       if (first) {
         firstRow = row;
       }
@@ -107,6 +115,9 @@ final class RollingFileWriter {
     try {
       boolean first = openIfNeeded();
       current.write(batch, row);
+      if (currentIndex != null) {
+        currentIndex.add(batch, row);
+      }
       if (first) {
         firstRow = batch.toObjects(row);
       }
@@ -136,6 +147,10 @@ final class RollingFileWriter {
                 new Path(bucketDir, currentName),
                 rowType,
                 fileOptions);
+    currentIndex =
+        KeyValueLayout.keyArity(rowType) == 0
+            ? FileIndexWriter.create(settings.tableOptions(), rowType)
+            : null;
     currentRows = 0;
     nextSizeCheck = 1;
     return true;
@@ -172,7 +187,25 @@ final class RollingFileWriter {
     Path path = new Path(bucketDir, currentName);
     long size = fileIO.fileSystem(path).getFileStatus(path).getLen();
     Object[] last = lastRow != null ? lastRow : lastBatchRow.toObjects(0);
-    written.add(new WrittenFile(currentName, size, currentRows, stats, firstRow, last));
+    byte[] embeddedIndex = null;
+    List<String> extraFiles = List.of();
+    if (currentIndex != null) {
+      byte[] index = currentIndex.finish();
+      if (currentIndex.embeds(index.length)) {
+        embeddedIndex = index;
+      } else {
+        String indexName = currentName + ".index";
+        try (java.io.OutputStream out =
+            fileIO.fileSystem(bucketDir).create(new Path(bucketDir, indexName), false)) {
+          out.write(index);
+        }
+        extraFiles = List.of(indexName);
+      }
+      currentIndex = null;
+    }
+    written.add(
+        new WrittenFile(
+            currentName, size, currentRows, stats, firstRow, last, embeddedIndex, extraFiles));
     current = null;
   }
 
@@ -201,6 +234,9 @@ final class RollingFileWriter {
     }
     for (WrittenFile f : written) {
       try {
+        for (String extra : f.extraFiles()) {
+          fileIO.delete(new Path(bucketDir, extra));
+        }
         fileIO.delete(new Path(bucketDir, f.name()));
       } catch (IOException | RuntimeException ignored) {
         // An orphan at worst; remove_orphan_files cleans it.

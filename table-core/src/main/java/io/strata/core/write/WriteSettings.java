@@ -16,7 +16,8 @@ record WriteSettings(
     ParquetWriteOptions parquet,
     long targetFileSize,
     FileFormat format,
-    FormatPerLevel formatPerLevel) {
+    FormatPerLevel formatPerLevel,
+    Options tableOptions) {
 
   static WriteSettings of(Options options, boolean primaryKey) {
     return new WriteSettings(
@@ -24,7 +25,8 @@ record WriteSettings(
         TableOptions.targetFileSize(options, primaryKey),
         options.get(TableOptions.FILE_FORMAT),
         // As Paimon, only the LSM files of primary-key tables follow file.format.per.level.
-        primaryKey ? TableOptions.formatPerLevel(options) : FormatPerLevel.NONE);
+        primaryKey ? TableOptions.formatPerLevel(options) : FormatPerLevel.NONE,
+        options);
   }
 
   /** The format of files written at {@code level}. */

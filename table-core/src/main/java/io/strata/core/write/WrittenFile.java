@@ -7,4 +7,11 @@ import io.strata.core.format.FileStats;
  * primary-key file written from batches, the last row holds only its key columns: its key bound).
  */
 record WrittenFile(
-    String name, long size, long rowCount, FileStats stats, Object[] firstRow, Object[] lastRow) {}
+    String name,
+    long size,
+    long rowCount,
+    FileStats stats,
+    Object[] firstRow,
+    Object[] lastRow,
+    byte[] embeddedIndex,
+    java.util.List<String> extraFiles) {}

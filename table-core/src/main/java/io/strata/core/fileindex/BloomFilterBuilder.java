@@ -1,0 +1,41 @@
+package io.strata.core.fileindex;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Builds the body of a bloom-filter index as Paimon lays it out ({@link BloomFilterIndex}), sized
+ * as Paimon sizes it for {@code items} values at false-positive rate {@code fpp}: {@code -n ln p /
+ * (ln 2)^2} bits rounded up to whole bytes, {@code round(m / n ln 2)} hash functions.
+ */
+final class BloomFilterBuilder {
+
+  private final int hashFunctions;
+  private final byte[] body;
+  private final int numBits;
+
+  BloomFilterBuilder(long items, double fpp) {
+    long bits = (long) (-items * Math.log(fpp) / (Math.log(2) * Math.log(2)));
+    int bytes = (int) Math.min(Integer.MAX_VALUE / 8 - 4, Math.max(1, (bits + 7) / 8));
+    this.numBits = bytes * 8;
+    this.hashFunctions = Math.max(1, (int) Math.round((double) bits / items * Math.log(2)));
+    this.body = new byte[4 + bytes];
+    ByteBuffer.wrap(body).putInt(hashFunctions);
+  }
+
+  void addHash(long hash) {
+    int h1 = (int) hash;
+    int h2 = (int) (hash >>> 32);
+    for (int k = 1; k <= hashFunctions; k++) {
+      int combined = h1 + k * h2;
+      if (combined < 0) {
+        combined = ~combined;
+      }
+      int bit = combined % numBits;
+      body[4 + (bit >>> 3)] |= (byte) (1 << (bit & 7));
+    }
+  }
+
+  byte[] body() {
+    return body;
+  }
+}

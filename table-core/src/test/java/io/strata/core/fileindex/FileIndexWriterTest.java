@@ -1,0 +1,84 @@
+package io.strata.core.fileindex;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.strata.core.options.Options;
+import io.strata.core.predicate.LeafPredicate;
+import io.strata.core.types.DataField;
+import io.strata.core.types.DataTypes;
+import io.strata.core.types.RowType;
+import io.strata.core.types.Timestamp;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An index written for a file reads back with every value written present (no false negative) and
+ * most others ruled out, for each type a bloom filter hashes; unindexed columns are never skipped.
+ */
+class FileIndexWriterTest {
+
+  private static final RowType ROW =
+      new RowType(
+          List.of(
+              new DataField(0, "id", DataTypes.BIGINT()),
+              new DataField(1, "s", DataTypes.STRING()),
+              new DataField(2, "d", DataTypes.DOUBLE()),
+              new DataField(3, "ts", DataTypes.TIMESTAMP(6)),
+              new DataField(4, "other", DataTypes.INT())));
+
+  @Test
+  void writtenValuesAreFoundAndMostOthersRuledOut() {
+    FileIndexWriter writer =
+        FileIndexWriter.create(
+            new Options(
+                Map.of(
+                    "file-index.bloom-filter.columns", "id, s,d,ts",
+                    "file-index.bloom-filter.id.items", "1000",
+                    "file-index.bloom-filter.s.fpp", "0.01")),
+            ROW);
+    for (long i = 0; i < 1000; i++) {
+      writer.add(row(i * 2));
+    }
+    writer.add(new Object[] {null, null, null, null, null});
+    FileIndexFile index = FileIndexFile.parse(writer.finish());
+
+    for (long i = 0; i < 1000; i++) {
+      for (int column = 0; column < 4; column++) {
+        assertThat(FileIndexFilter.mayMatch(equal(column, row(i * 2)[column]), index)).isTrue();
+      }
+    }
+    int[] ruledOut = new int[4];
+    for (long i = 0; i < 1000; i++) {
+      for (int column = 0; column < 4; column++) {
+        if (!FileIndexFilter.mayMatch(equal(column, row(i * 2 + 1)[column]), index)) {
+          ruledOut[column]++;
+        }
+      }
+    }
+    for (int n : ruledOut) {
+      assertThat(n).isGreaterThan(800);
+    }
+    assertThat(FileIndexFilter.mayMatch(equal(4, 7), index)).isTrue();
+    assertThat(writer.embeds(100)).isTrue();
+    assertThat(writer.embeds(501)).isFalse();
+  }
+
+  @Test
+  void noIndexedColumnMeansNoWriter() {
+    assertThat(FileIndexWriter.create(new Options(Map.of()), ROW)).isNull();
+    assertThat(
+            FileIndexWriter.create(
+                new Options(Map.of("file-index.bloom-filter.columns", "missing")), ROW))
+        .isNull();
+  }
+
+  private static Object[] row(long i) {
+    return new Object[] {i, "s" + i, i / 3.0, Timestamp.fromMicros(i * 1_000_001L), (int) i};
+  }
+
+  private static LeafPredicate equal(int column, Object value) {
+    return new LeafPredicate(
+        column, ROW.field(column).name(), ROW.typeAt(column), LeafPredicate.Op.EQ, List.of(value));
+  }
+}
