@@ -721,7 +721,7 @@ public final class CoreErrors {
     return new IllegalArgumentException(
         "Cannot read a Paimon file index: "
             + problem
-            + " Unset the filter's columns from 'file-index.*' or remove the index files with"
-            + " Paimon; the data files themselves are unaffected.");
+            + " Its data file is read whole instead; rewrite the file (CALL sys.compact) to get"
+            + " a new index.");
   }
 }

@@ -59,6 +59,8 @@ public final class FileIndexFile {
         indexes.put(column, byType);
       }
       return new FileIndexFile(indexes);
+    } catch (java.io.EOFException e) {
+      throw CoreErrors.unreadableFileIndex("it is shorter than its head says.");
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read a Paimon file index", e);
     } catch (IndexOutOfBoundsException e) {

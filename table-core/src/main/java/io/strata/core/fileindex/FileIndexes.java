@@ -9,6 +9,8 @@ import io.strata.core.types.DataField;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Skips an append table's data files by the file indexes Paimon writes ({@code
@@ -17,6 +19,8 @@ import org.apache.hadoop.fs.Path;
  * another file may hide the row the index knows).
  */
 public final class FileIndexes {
+
+  private static final Logger LOG = LoggerFactory.getLogger(FileIndexes.class);
 
   private FileIndexes() {}
 
@@ -36,7 +40,15 @@ public final class FileIndexes {
           table.dataFilePaths().of(partition, bucket, file.fileName(), file.externalPath());
       bytes = read(table, new Path(dataPath.getParent(), extra));
     }
-    return !FileIndexFilter.mayMatch(filter, FileIndexFile.parse(bytes));
+    FileIndexFile index;
+    try {
+      index = FileIndexFile.parse(bytes);
+    } catch (IllegalArgumentException e) {
+      // An index only skips work: the file is read whole rather than the query failing.
+      LOG.warn("Ignoring the file index of {}: {}", file.fileName(), e.getMessage());
+      return false;
+    }
+    return !FileIndexFilter.mayMatch(filter, index);
   }
 
   /** The name of the file's index file, {@code <data file>.index}; null when it has none. */

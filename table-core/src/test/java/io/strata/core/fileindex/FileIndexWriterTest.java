@@ -73,6 +73,20 @@ class FileIndexWriterTest {
         .isNull();
   }
 
+  @Test
+  void aDamagedIndexIsRefusedSayingWhat() {
+    byte[] index =
+        FileIndexWriter.create(new Options(Map.of("file-index.bloom-filter.columns", "id")), ROW)
+            .finish();
+    byte[] wrongMagic = index.clone();
+    wrongMagic[0] ^= 1;
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> FileIndexFile.parse(wrongMagic))
+        .hasMessageStartingWith("Cannot read a Paimon file index: its magic number is wrong.");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> FileIndexFile.parse(java.util.Arrays.copyOf(index, 40)))
+        .hasMessageStartingWith("Cannot read a Paimon file index: it is shorter than its head");
+  }
+
   private static Object[] row(long i) {
     return new Object[] {i, "s" + i, i / 3.0, Timestamp.fromMicros(i * 1_000_001L), (int) i};
   }
