@@ -23,14 +23,8 @@ final class BloomFilterBuilder {
   }
 
   void addHash(long hash) {
-    int h1 = (int) hash;
-    int h2 = (int) (hash >>> 32);
     for (int k = 1; k <= hashFunctions; k++) {
-      int combined = h1 + k * h2;
-      if (combined < 0) {
-        combined = ~combined;
-      }
-      int bit = combined % numBits;
+      int bit = BloomFilterIndex.probe(hash, k, numBits);
       body[4 + (bit >>> 3)] |= (byte) (1 << (bit & 7));
     }
   }

@@ -26,18 +26,21 @@ final class BloomFilterIndex {
     if (numBits == 0) {
       return true;
     }
-    int h1 = (int) hash;
-    int h2 = (int) (hash >>> 32);
     for (int k = 1; k <= hashFunctions; k++) {
-      int combined = h1 + k * h2;
-      if (combined < 0) {
-        combined = ~combined;
-      }
-      int bit = combined % numBits;
+      int bit = probe(hash, k, numBits);
       if ((bits[4 + (bit >>> 3)] & (1 << (bit & 7))) == 0) {
         return false;
       }
     }
     return true;
+  }
+
+  /** The bit probe {@code k} (1-based) of a value with this hash tests or sets. */
+  static int probe(long hash, int k, int numBits) {
+    int combined = (int) hash + k * (int) (hash >>> 32);
+    if (combined < 0) {
+      combined = ~combined;
+    }
+    return combined % numBits;
   }
 }
