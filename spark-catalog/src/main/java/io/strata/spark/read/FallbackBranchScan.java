@@ -3,7 +3,6 @@ package io.strata.spark.read;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.partition.PartitionEntry;
 import io.strata.core.partition.Partitions;
-import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import java.util.Arrays;
@@ -66,11 +65,6 @@ public final class FallbackBranchScan implements Scan, Batch, SupportsReportStat
   /** The scan of the read branch (what DESCRIBE reports and a stream reads). */
   public StrataScan main() {
     return main;
-  }
-
-  /** The splits read from the fallback branch. */
-  public List<DataSplit> fallbackSplits() {
-    return fallback.splits();
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.strata.core.options;
 
+import io.strata.core.errors.OptionErrors;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +32,8 @@ public final class FileIndexOptions {
           "A data file's index up to this size is kept in the manifest; a larger one is written"
               + " beside the file as '<data file>.index'.");
 
-  public static final double DEFAULT_FPP = 0.1;
-  public static final long DEFAULT_ITEMS = 1_000_000L;
+  private static final double DEFAULT_FPP = 0.1;
+  private static final long DEFAULT_ITEMS = 1_000_000L;
 
   /** The bloom-filtered columns; empty when none. */
   public static List<String> bloomFilterColumns(Options options) {
@@ -43,13 +44,39 @@ public final class FileIndexOptions {
     return Arrays.stream(columns.split(",")).map(String::trim).filter(c -> !c.isEmpty()).toList();
   }
 
+  /** The column's false-positive rate, in (0, 1); default 0.1. */
   public static double fpp(Map<String, String> options, String column) {
-    String value = options.get("file-index.bloom-filter." + column + ".fpp");
-    return value == null ? DEFAULT_FPP : Double.parseDouble(value.trim());
+    String key = "file-index.bloom-filter." + column + ".fpp";
+    String value = options.get(key);
+    if (value == null) {
+      return DEFAULT_FPP;
+    }
+    try {
+      double fpp = Double.parseDouble(value.trim());
+      if (fpp > 0 && fpp < 1) {
+        return fpp;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw OptionErrors.invalidValue(key, value, "a number between 0 and 1 (exclusive)");
   }
 
+  /** How many values the column's filter is sized for, positive; default 1000000. */
   public static long items(Map<String, String> options, String column) {
-    String value = options.get("file-index.bloom-filter." + column + ".items");
-    return value == null ? DEFAULT_ITEMS : Long.parseLong(value.trim());
+    String key = "file-index.bloom-filter." + column + ".items";
+    String value = options.get(key);
+    if (value == null) {
+      return DEFAULT_ITEMS;
+    }
+    try {
+      long items = Long.parseLong(value.trim());
+      if (items > 0) {
+        return items;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw OptionErrors.invalidValue(key, value, "a positive whole number");
   }
 }

@@ -87,6 +87,32 @@ class FileIndexWriterTest {
         .hasMessageStartingWith("Cannot read a Paimon file index: it is shorter than its head");
   }
 
+  @Test
+  void aBadSizeNamesTheOptionAndTheValidValues() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                FileIndexWriter.create(
+                    new Options(
+                        Map.of(
+                            "file-index.bloom-filter.columns", "id",
+                            "file-index.bloom-filter.id.fpp", "1.5")),
+                    ROW))
+        .hasMessage(
+            "Invalid value '1.5' for table option 'file-index.bloom-filter.id.fpp': expected a"
+                + " number between 0 and 1 (exclusive).");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                FileIndexWriter.create(
+                    new Options(
+                        Map.of(
+                            "file-index.bloom-filter.columns", "id",
+                            "file-index.bloom-filter.id.items", "many")),
+                    ROW))
+        .hasMessage(
+            "Invalid value 'many' for table option 'file-index.bloom-filter.id.items': expected"
+                + " a positive whole number.");
+  }
+
   private static Object[] row(long i) {
     return new Object[] {i, "s" + i, i / 3.0, Timestamp.fromMicros(i * 1_000_001L), (int) i};
   }
