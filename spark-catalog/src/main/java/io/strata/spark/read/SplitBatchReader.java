@@ -3,9 +3,9 @@ package io.strata.spark.read;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.deletion.DeletionVector;
 import io.strata.core.deletion.DeletionVectorReader;
-import io.strata.core.fileindex.FileIndexes;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.predicate.Predicate;
+import io.strata.core.read.FileIndexes;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataField;
@@ -111,8 +111,7 @@ final class SplitBatchReader implements PartitionReader<ColumnarBatch> {
         if (nextFile >= split.files().size()) {
           return false;
         }
-        if (FileIndexes.excludes(
-            table, split.partition(), split.bucket(), split.files().get(nextFile), filter)) {
+        if (FileIndexes.excludes(table, split, split.files().get(nextFile), filter)) {
           metrics.skippedByFileIndex();
           nextFile++;
           continue;

@@ -247,6 +247,29 @@ public final class SchemaErrors {
             + " SELECT instead.");
   }
 
+  // ---- file indexes ----
+
+  public static IllegalArgumentException fileIndexColumnNotFound(
+      String column, List<String> columns) {
+    return new IllegalArgumentException(
+        "Table option 'file-index.bloom-filter.columns' names column '"
+            + column
+            + "', which does not exist; columns are "
+            + columns
+            + ". Name existing columns, or RESET the option before dropping or renaming one.");
+  }
+
+  public static IllegalArgumentException fileIndexColumnType(String column, String type) {
+    return new IllegalArgumentException(
+        "Table option 'file-index.bloom-filter.columns' names column '"
+            + column
+            + "' of type "
+            + type
+            + ", which a bloom filter cannot index (nor can Paimon's); it indexes CHAR, VARCHAR,"
+            + " BINARY, VARBINARY, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DATE, TIME and"
+            + " TIMESTAMP columns.");
+  }
+
   // ---- record-level expiration ----
 
   public static IllegalArgumentException recordLevelExpireWithoutPrimaryKey() {

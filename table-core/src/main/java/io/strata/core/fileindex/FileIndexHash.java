@@ -4,6 +4,7 @@ import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataType;
 import io.strata.core.types.Timestamp;
 import java.nio.charset.StandardCharsets;
+import org.apache.parquet.io.api.Binary;
 
 /**
  * The 64-bit hash Paimon's bloom-filter file index takes of a value of each type: xxHash64 of the
@@ -39,7 +40,12 @@ final class FileIndexHash {
   /** The hash of a non-null value of {@code type}, which {@link #supports} it. */
   static long hash(DataType type, Object value) {
     return switch (type.root()) {
-      case CHAR, VARCHAR -> XxHash64.hash(((String) value).getBytes(StandardCharsets.UTF_8));
+      // A rewrite or a key-table flush hands strings on as their UTF-8 bytes, never decoded.
+      case CHAR, VARCHAR ->
+          XxHash64.hash(
+              value instanceof Binary encoded
+                  ? encoded.getBytesUnsafe()
+                  : ((String) value).getBytes(StandardCharsets.UTF_8));
       case BINARY, VARBINARY -> XxHash64.hash((byte[]) value);
       case TINYINT, SMALLINT, INT, BIGINT, DATE, TIME -> mix(((Number) value).longValue());
       case FLOAT -> mix(Float.floatToIntBits((Float) value));

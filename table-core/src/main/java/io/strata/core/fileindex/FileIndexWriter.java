@@ -1,9 +1,11 @@
 package io.strata.core.fileindex;
 
+import io.strata.core.errors.SchemaErrors;
 import io.strata.core.format.ColumnBatch;
 import io.strata.core.options.FileIndexOptions;
 import io.strata.core.options.Options;
 import io.strata.core.types.DataField;
+import io.strata.core.types.DataType;
 import io.strata.core.types.RowType;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -26,14 +28,13 @@ public final class FileIndexWriter {
   private final long inManifestThreshold;
 
   private FileIndexWriter(Options options, RowType rowType, List<String> indexed) {
+    validate(options, rowType);
     List<Integer> positions = new ArrayList<>();
     for (String name : indexed) {
       int i = rowType.indexOf(name);
-      if (i >= 0 && FileIndexHash.supports(rowType.typeAt(i))) {
-        names.add(name);
-        fields.add(rowType.field(i));
-        positions.add(i);
-      }
+      names.add(name);
+      fields.add(rowType.field(i));
+      positions.add(i);
     }
     this.columns = positions.stream().mapToInt(Integer::intValue).toArray();
     this.filters = new BloomFilterBuilder[columns.length];
@@ -47,16 +48,44 @@ public final class FileIndexWriter {
   }
 
   /**
-   * A writer for one file of {@code rowType} (an append table's row), or null when the table
-   * indexes none of its columns.
+   * A writer for one file of {@code rowType} (a row, or a key-value file's layout whose value
+   * columns keep their names), or null when the table indexes no column.
    */
   public static FileIndexWriter create(Options options, RowType rowType) {
     List<String> indexed = FileIndexOptions.bloomFilterColumns(options);
     if (indexed.isEmpty()) {
       return null;
     }
-    FileIndexWriter writer = new FileIndexWriter(options, rowType, indexed);
-    return writer.columns.length == 0 ? null : writer;
+    return new FileIndexWriter(options, rowType, indexed);
+  }
+
+  /**
+   * Refuses a {@code file-index.bloom-filter.columns} entry that names no column of {@code rowType}
+   * or a column of a type without a bloom hash, and bad per-column sizes. Paimon's writer fails on
+   * these; Strata also refuses them at CREATE and ALTER TABLE, before any file is written.
+   */
+  public static void validate(Options options, RowType rowType) {
+    for (String name : FileIndexOptions.bloomFilterColumns(options)) {
+      int i = rowType.indexOf(name);
+      if (i < 0) {
+        throw SchemaErrors.fileIndexColumnNotFound(name, userColumns(rowType));
+      }
+      DataType type = rowType.typeAt(i);
+      if (!FileIndexHash.supports(type)) {
+        throw SchemaErrors.fileIndexColumnType(name, type.toString());
+      }
+      FileIndexOptions.fpp(options.toMap(), name);
+      FileIndexOptions.items(options.toMap(), name);
+    }
+  }
+
+  /** The columns a user named: a key-value file's system columns are Paimon-reserved names. */
+  private static List<String> userColumns(RowType rowType) {
+    return rowType.fieldNames().stream()
+        .filter(
+            n ->
+                !n.startsWith("_KEY_") && !n.equals("_SEQUENCE_NUMBER") && !n.equals("_VALUE_KIND"))
+        .toList();
   }
 
   public void add(Object[] row) {

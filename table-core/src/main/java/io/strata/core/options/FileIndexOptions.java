@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Paimon's file-index options that Strata's writers apply: bloom filters of the named columns of an
- * append table's files, embedded in the manifest up to a size, else written beside the file. Per
+ * Paimon's file-index options that Strata's writers apply: bloom filters of the named columns of a
+ * table's data files, embedded in the manifest up to a size, else written beside the file. Per
  * column, {@code file-index.bloom-filter.<column>.fpp} and {@code .items} size the filter.
  */
 public final class FileIndexOptions {
@@ -19,9 +19,9 @@ public final class FileIndexOptions {
           "file-index.bloom-filter.columns",
           OptionType.STRING,
           null,
-          "Columns whose values each data file of an append table indexes in a bloom filter (the"
-              + " file index Paimon writes and reads); an equality or IN the filter rules out"
-              + " skips the file. Size one with 'file-index.bloom-filter.<column>.fpp' (default"
+          "Columns whose values each data file indexes in a bloom filter (the file index Paimon"
+              + " writes and reads); an equality or IN the filter rules out skips the file (a"
+              + " primary-key table's file only where it is read without a merge). Size one with 'file-index.bloom-filter.<column>.fpp' (default"
               + " 0.1) and '.items' (default 1000000).");
 
   public static final ConfigOption<Long> IN_MANIFEST_THRESHOLD =

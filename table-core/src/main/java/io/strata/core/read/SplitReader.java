@@ -2,7 +2,6 @@ package io.strata.core.read;
 
 import io.strata.core.deletion.DeletionVector;
 import io.strata.core.deletion.DeletionVectorReader;
-import io.strata.core.fileindex.FileIndexes;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.format.DataFileFormat;
 import io.strata.core.format.ParquetRowGroupFilter;
@@ -88,7 +87,7 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
           return false;
         }
         DataFileMeta file = split.files().get(nextFile);
-        if (FileIndexes.excludes(table, split.partition(), split.bucket(), file, rowGroupFilter)) {
+        if (FileIndexes.excludes(table, split, file, rowGroupFilter)) {
           nextFile++;
           continue;
         }

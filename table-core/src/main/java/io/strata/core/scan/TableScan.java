@@ -140,7 +140,10 @@ public final class TableScan {
             && (options.get(TableOptions.MERGE_ENGINE) == MergeEngine.FIRST_ROW || deletionVectors);
     int topLevel = TableOptions.topLevel(table.options());
     boolean onlyTop = readOptimized && table.schema().hasPrimaryKey();
-    Predicate statsFilter = statsFilter();
+    // Files of the levels read here never hold two versions of one key: a file without a matching
+    // row cannot hide one of another file, so every conjunct may skip files, as in Paimon.
+    boolean filesHoldFinalRows = skipLevelZero || onlyTop;
+    Predicate statsFilter = filesHoldFinalRows ? valueFilter : statsFilter();
     StatsEvaluator stats =
         statsFilter == null
             ? null
@@ -164,6 +167,12 @@ public final class TableScan {
       groups
           .computeIfAbsent(new BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>())
           .add(e);
+    }
+    if (table.schema().hasPrimaryKey() && valueFilter != null && !filesHoldFinalRows) {
+      StatsEvaluator values =
+          new StatsEvaluator(table.schemaManager(), table.schema(), valueFilter);
+      groups.replaceAll((bucket, entries) -> bucketFiles(entries, values, scan.counters()));
+      groups.values().removeIf(List::isEmpty);
     }
     DeletionFileIndex deletions =
         deletionVectors
@@ -194,6 +203,56 @@ public final class TableScan {
     }
     counters.skippedByStats.incrementAndGet();
     return false;
+  }
+
+  /**
+   * The files of one primary-key bucket to read for a filter on any column (Paimon's whole-bucket
+   * filter). Files of one sorted run hold one record per key: each is kept only if its stats allow
+   * a match. Across overlapping runs a key's versions merge, so a deduplicate table's bucket is
+   * read whole or, when no file may hold a matching row, not at all (its merged row is one of the
+   * versions). A partial-update row takes its columns from several versions and an aggregation row
+   * is computed (a lone retraction negates a sum): their overlapping buckets are read whole, and an
+   * aggregation table's files are never skipped by a non-key column.
+   */
+  private List<ManifestEntry> bucketFiles(
+      List<ManifestEntry> entries, StatsEvaluator values, ScanCounters counters) {
+    if (options.get(TableOptions.MERGE_ENGINE) == MergeEngine.AGGREGATION) {
+      return entries;
+    }
+    if (oneSortedRun(entries)) {
+      List<ManifestEntry> kept = new ArrayList<>(entries.size());
+      for (ManifestEntry e : entries) {
+        if (mayMatch(values, e, counters)) {
+          kept.add(e);
+        }
+      }
+      return kept;
+    }
+    if (options.get(TableOptions.MERGE_ENGINE) == MergeEngine.PARTIAL_UPDATE) {
+      // A column's value may come from a file whose other columns rule out the filter.
+      return entries;
+    }
+    for (ManifestEntry e : entries) {
+      if (values.mayMatch(e)) {
+        return entries;
+      }
+    }
+    counters.skippedByStats.addAndGet(entries.size());
+    return List.of();
+  }
+
+  /** One file, or files all of one level above 0: a single sorted run without repeated keys. */
+  private static boolean oneSortedRun(List<ManifestEntry> entries) {
+    if (entries.size() <= 1) {
+      return true;
+    }
+    int level = entries.get(0).file().level();
+    for (ManifestEntry e : entries) {
+      if (e.file().level() == 0 || e.file().level() != level) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private List<DataSplit> splits(

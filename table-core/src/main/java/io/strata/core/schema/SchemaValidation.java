@@ -3,6 +3,7 @@ package io.strata.core.schema;
 import io.strata.core.data.PartitionTimeExtractor;
 import io.strata.core.errors.OptionErrors;
 import io.strata.core.errors.SchemaErrors;
+import io.strata.core.fileindex.FileIndexWriter;
 import io.strata.core.options.BucketFunctionType;
 import io.strata.core.options.ChangelogProducer;
 import io.strata.core.options.ExpireOptions;
@@ -70,6 +71,7 @@ public final class SchemaValidation {
     io.strata.core.merge.RecordLevelExpiration.validate(
         new Options(schema.options()), schema.rowType(), schema.hasPrimaryKey());
     PartitionTimeExtractor.validate(schema.partitionType(), new Options(schema.options()));
+    FileIndexWriter.validate(new Options(schema.options()), schema.rowType());
   }
 
   /**

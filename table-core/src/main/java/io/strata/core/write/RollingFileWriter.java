@@ -147,10 +147,9 @@ final class RollingFileWriter {
                 new Path(bucketDir, currentName),
                 rowType,
                 fileOptions);
-    currentIndex =
-        KeyValueLayout.keyArity(rowType) == 0
-            ? FileIndexWriter.create(settings.tableOptions(), rowType)
-            : null;
+    // A primary-key file's value columns carry the user's names (its keys are _KEY_-prefixed
+    // copies), so the index covers the same columns as Paimon's.
+    currentIndex = FileIndexWriter.create(settings.tableOptions(), rowType);
     currentRows = 0;
     nextSizeCheck = 1;
     return true;

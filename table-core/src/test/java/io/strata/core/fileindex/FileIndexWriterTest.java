@@ -69,8 +69,37 @@ class FileIndexWriterTest {
     assertThat(FileIndexWriter.create(new Options(Map.of()), ROW)).isNull();
     assertThat(
             FileIndexWriter.create(
-                new Options(Map.of("file-index.bloom-filter.columns", "missing")), ROW))
+                new Options(Map.of("file-index.bloom-filter.columns", " ")), ROW))
         .isNull();
+  }
+
+  @Test
+  void aColumnTheTableLacksOrCannotHashFailsTheWriteAsInPaimon() {
+    RowType keyValue =
+        new RowType(
+            List.of(
+                new DataField(0, "_KEY_id", DataTypes.BIGINT()),
+                new DataField(1, "_SEQUENCE_NUMBER", DataTypes.BIGINT()),
+                new DataField(2, "_VALUE_KIND", DataTypes.TINYINT()),
+                new DataField(3, "id", DataTypes.BIGINT()),
+                new DataField(4, "price", DataTypes.DECIMAL(10, 2))));
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                FileIndexWriter.create(
+                    new Options(Map.of("file-index.bloom-filter.columns", "missing")), keyValue))
+        .hasMessage(
+            "Table option 'file-index.bloom-filter.columns' names column 'missing', which does not"
+                + " exist; columns are [id, price]. Name existing columns, or RESET the option"
+                + " before dropping or renaming one.");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                FileIndexWriter.create(
+                    new Options(Map.of("file-index.bloom-filter.columns", "price")), keyValue))
+        .hasMessage(
+            "Table option 'file-index.bloom-filter.columns' names column 'price' of type"
+                + " DECIMAL(10, 2), which a bloom filter cannot index (nor can Paimon's); it"
+                + " indexes CHAR, VARCHAR, BINARY, VARBINARY, TINYINT, SMALLINT, INT, BIGINT,"
+                + " FLOAT, DOUBLE, DATE, TIME and TIMESTAMP columns.");
   }
 
   @Test
@@ -111,6 +140,23 @@ class FileIndexWriterTest {
         .hasMessage(
             "Invalid value 'many' for table option 'file-index.bloom-filter.id.items': expected"
                 + " a positive whole number.");
+  }
+
+  @Test
+  void stringsHandedOnAsTheirUtf8BytesHashAsStrings() {
+    // Compactions and key-table flushes pass strings on undecoded.
+    FileIndexWriter writer =
+        FileIndexWriter.create(
+            new Options(
+                Map.of(
+                    "file-index.bloom-filter.columns", "s",
+                    "file-index.bloom-filter.s.items", "100")),
+            ROW);
+    writer.add(
+        new Object[] {1L, org.apache.parquet.io.api.Binary.fromString("naïve"), null, null, null});
+    FileIndexFile index = FileIndexFile.parse(writer.finish());
+    assertThat(FileIndexFilter.mayMatch(equal(1, "naïve"), index)).isTrue();
+    assertThat(FileIndexFilter.mayMatch(equal(1, "naive"), index)).isFalse();
   }
 
   private static Object[] row(long i) {

@@ -394,4 +394,44 @@ class SchemaEvolutionTest {
     assertThat(schema.highestFieldId()).isEqualTo(7);
     assertThat(schema.rowType().fieldNames()).containsExactly("id", "name", "info", "tags", "dt");
   }
+
+  @Test
+  void bloomFilterColumnsMustExistAndBeHashableAtCreateAndAfterEveryChange() {
+    assertThatThrownBy(
+            () -> base(List.of(), Map.of("file-index.bloom-filter.columns", "name,missing")))
+        .hasMessage(
+            "Table option 'file-index.bloom-filter.columns' names column 'missing', which does not"
+                + " exist; columns are [id, name, info, tags, dt]. Name existing columns, or RESET"
+                + " the option before dropping or renaming one.");
+    assertThatThrownBy(() -> base(List.of(), Map.of("file-index.bloom-filter.columns", "info")))
+        .hasMessageStartingWith(
+            "Table option 'file-index.bloom-filter.columns' names column 'info' of type ROW<");
+    assertThatThrownBy(
+            () ->
+                base(
+                    List.of(),
+                    Map.of(
+                        "file-index.bloom-filter.columns", "name",
+                        "file-index.bloom-filter.name.items", "-3")))
+        .hasMessage(
+            "Invalid value '-3' for table option 'file-index.bloom-filter.name.items': expected a"
+                + " positive whole number.");
+
+    TableSchema indexed = base(List.of(), Map.of("file-index.bloom-filter.columns", "name"));
+    assertThatThrownBy(() -> apply(indexed, new DropColumn(p("name"))))
+        .hasMessageStartingWith(
+            "Table option 'file-index.bloom-filter.columns' names column 'name', which does not"
+                + " exist");
+    assertThatThrownBy(() -> apply(base(), new SetOption("file-index.bloom-filter.columns", "x")))
+        .hasMessageStartingWith(
+            "Table option 'file-index.bloom-filter.columns' names column 'x', which does not");
+    assertThat(
+            apply(
+                    indexed,
+                    new RemoveOption("file-index.bloom-filter.columns"),
+                    new DropColumn(p("name")))
+                .rowType()
+                .fieldNames())
+        .containsExactly("id", "info", "tags", "dt");
+  }
 }

@@ -1,9 +1,12 @@
-package io.strata.core.fileindex;
+package io.strata.core.read;
 
 import io.strata.core.data.BinaryRow;
+import io.strata.core.fileindex.FileIndexFile;
+import io.strata.core.fileindex.FileIndexFilter;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.schema.TableSchema;
+import io.strata.core.split.DataSplit;
 import io.strata.core.store.FileStore;
 import io.strata.core.types.DataField;
 import java.io.IOException;
@@ -13,10 +16,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Skips an append table's data files by the file indexes Paimon writes ({@code
- * file-index.bloom-filter.columns}): at read time, in the task that would open the file, as
- * Paimon's readers do. Primary-key files are never skipped this way (a key's newer version in
- * another file may hide the row the index knows).
+ * Skips data files by the file indexes Paimon writes ({@code file-index.bloom-filter.columns}): at
+ * read time, in the task that would open the file, as Paimon's readers do. A primary-key file is
+ * skipped only in a split read without a merge: where versions merge, a file without a matching row
+ * may still hold the newer version that hides an older matching one.
  */
 public final class FileIndexes {
 
@@ -24,12 +27,19 @@ public final class FileIndexes {
 
   private FileIndexes() {}
 
-  /** Whether {@code file}'s index proves that none of its rows matches {@code filter}. */
+  /**
+   * Whether {@code file}'s index proves that none of its rows matches {@code filter}, so that
+   * {@code split} may be read without it.
+   */
   public static boolean excludes(
-      FileStore table, BinaryRow partition, int bucket, DataFileMeta file, Predicate filter) {
-    if (filter == null || table.schema().hasPrimaryKey() || !sameColumnTypes(table, file)) {
+      FileStore table, DataSplit split, DataFileMeta file, Predicate filter) {
+    if (filter == null
+        || (table.schema().hasPrimaryKey() && !split.rawConvertible())
+        || !sameColumnTypes(table, file)) {
       return false;
     }
+    BinaryRow partition = split.partition();
+    int bucket = split.bucket();
     byte[] bytes = file.embeddedIndex();
     if (bytes == null) {
       String extra = indexFile(file);
