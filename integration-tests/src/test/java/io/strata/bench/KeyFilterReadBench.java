@@ -75,16 +75,7 @@ public final class KeyFilterReadBench {
           dvFiles,
           compactedFiles,
           reps);
-      double raw = timings.get("Raw Parquet").seconds();
-      timings.forEach(
-          (name, t) ->
-              System.out.printf(
-                  Locale.ROOT,
-                  "| %s | %.3f | %.2fx | %s |%n",
-                  name,
-                  t.seconds(),
-                  t.seconds() / raw,
-                  t.answer()));
+      Timing.printRelativeTo("Raw Parquet", timings);
     } finally {
       spark.stop();
       BenchSupport.deleteTree(dir);

@@ -93,4 +93,21 @@ record Timing(double seconds, String answer) {
     List<Row> rows = spark.sql(query).collectAsList();
     return rows.toString();
   }
+
+  /**
+   * Prints {@code timings} as the rows of a Markdown table "| read | seconds | ÷ raw | answer |",
+   * each time relative to the one named {@code reference}.
+   */
+  static void printRelativeTo(String reference, Map<String, Timing> timings) {
+    double base = timings.get(reference).seconds();
+    timings.forEach(
+        (name, t) ->
+            System.out.printf(
+                java.util.Locale.ROOT,
+                "| %s | %.3f | %.2fx | %s |%n",
+                name,
+                t.seconds(),
+                t.seconds() / base,
+                t.answer()));
+  }
 }
