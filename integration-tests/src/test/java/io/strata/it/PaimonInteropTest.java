@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -523,6 +525,229 @@ class PaimonInteropTest {
     Map<String, String> options = new java.util.HashMap<>(table.schema().options());
     options.put("bucket", String.valueOf(buckets));
     return table.copy(table.schema().copy(options));
+  }
+
+  /**
+   * Paimon's bitmap file indexes, both versions (version 2 with small index blocks, so values span
+   * several), in the manifest and in files: Strata skips the files whose bitmap rules out an
+   * equality, IN or IS NULL, as Paimon's own index evaluation does, and reads the same rows.
+   */
+  @Test
+  void strataSkipsFilesByPaimonsBitmapIndexes() throws Exception {
+    for (String version : List.of("1", "2")) {
+      for (String threshold : List.of("64 kb", "1 b")) {
+        String name = "p_bitmap_v" + version + (threshold.equals("1 b") ? "_files" : "_embedded");
+        Schema schema =
+            Schema.newBuilder()
+                .column("id", DataTypes.BIGINT())
+                .column("k", DataTypes.INT())
+                .column("s", DataTypes.STRING())
+                .option("bucket", "-1")
+                .option("file-index.bitmap.columns", "k,s")
+                // Per column: Paimon 1.3.1 reads no table-wide 'file-index.bitmap.version'.
+                .option("file-index.bitmap.k.version", version)
+                .option("file-index.bitmap.s.version", version)
+                .option("file-index.bitmap.s.index-block-size", "64 b")
+                .option("file-index.in-manifest-threshold", threshold)
+                .build();
+        createPaimonTable(name, schema);
+        for (int c = 0; c < 6; c++) {
+          List<GenericRow> rows = new ArrayList<>();
+          for (int i = 0; i < 100; i++) {
+            long id = c * 100L + i;
+            // k: ten values per file, shared by files c and c + 3; s: one file's own strings, and a
+            // null in the even files only.
+            Integer k = (c % 3) * 10 + i % 10;
+            String str = c % 2 == 0 && i == 0 ? null : "s" + c + "-" + (i % 20);
+            rows.add(GenericRow.of(id, k, str == null ? null : BinaryString.fromString(str)));
+          }
+          PaimonOracle.write(paimonOnPaimon.table(PDB, name), rows);
+        }
+        String t = PAIMON_CATALOG + "." + PDB + "." + name;
+        assertThat(spark.sql("SELECT count(*) FROM " + t + " WHERE k = 12").first().getLong(0))
+            .isEqualTo(20L);
+        assertThat(
+                spark
+                    .sql("SELECT count(*) FROM " + t + " WHERE s IN ('s4-7', 's1-19')")
+                    .first()
+                    .getLong(0))
+            .isEqualTo(10L);
+        assertThat(sparkRows("(SELECT id FROM " + t + " WHERE s IS NULL)"))
+            .containsExactlyInAnyOrder("0", "200", "400");
+
+        FileStoreTable paimon = paimonOnPaimon.table(PDB, name);
+        org.apache.paimon.predicate.PredicateBuilder where =
+            new org.apache.paimon.predicate.PredicateBuilder(paimon.rowType());
+        io.strata.core.table.FileStoreTable strata = StrataCore.table(paimonWarehouse, PDB, name);
+        io.strata.core.types.RowType rowType = strata.schema().rowType();
+        Map<String, io.strata.core.predicate.Predicate> strataFilters = new LinkedHashMap<>();
+        Map<String, org.apache.paimon.predicate.Predicate> paimonFilters = new LinkedHashMap<>();
+        strataFilters.put(
+            "k = 12", leaf(rowType, 1, io.strata.core.predicate.LeafPredicate.Op.EQ, 12));
+        paimonFilters.put("k = 12", where.equal(1, 12));
+        strataFilters.put(
+            "s IN",
+            leaf(rowType, 2, io.strata.core.predicate.LeafPredicate.Op.IN, "s4-7", "s1-19"));
+        paimonFilters.put(
+            "s IN",
+            where.in(
+                2, List.of(BinaryString.fromString("s4-7"), BinaryString.fromString("s1-19"))));
+        strataFilters.put(
+            "s IS NULL", leaf(rowType, 2, io.strata.core.predicate.LeafPredicate.Op.IS_NULL));
+        paimonFilters.put("s IS NULL", where.isNull(2));
+        Map<String, Integer> expectedKept = Map.of("k = 12", 2, "s IN", 2, "s IS NULL", 3);
+        List<io.strata.core.split.DataSplit> splits =
+            strata.newScan().plan(strata.snapshotManager().latest()).splits();
+        Map<String, org.apache.paimon.io.DataFileMeta> paimonFiles = new HashMap<>();
+        for (org.apache.paimon.table.source.Split s :
+            paimon.newReadBuilder().newScan().plan().splits()) {
+          for (org.apache.paimon.io.DataFileMeta f :
+              ((org.apache.paimon.table.source.DataSplit) s).dataFiles()) {
+            paimonFiles.put(f.fileName(), f);
+          }
+        }
+        assertThat(splits.stream().mapToInt(x -> x.files().size()).sum()).isEqualTo(6);
+        for (String filter : strataFilters.keySet()) {
+          int kept = 0;
+          for (io.strata.core.split.DataSplit split : splits) {
+            for (io.strata.core.manifest.DataFileMeta f : split.files()) {
+              boolean strataKeeps =
+                  !io.strata.core.read.FileIndexes.excludes(
+                      strata, split, f, strataFilters.get(filter));
+              org.apache.paimon.io.DataFileMeta pf = paimonFiles.get(f.fileName());
+              try (org.apache.paimon.fileindex.FileIndexPredicate index =
+                  pf.embeddedIndex() != null
+                      ? new org.apache.paimon.fileindex.FileIndexPredicate(
+                          pf.embeddedIndex(), paimon.rowType())
+                      : new org.apache.paimon.fileindex.FileIndexPredicate(
+                          new org.apache.paimon.fs.Path(
+                              paimon.location() + "/bucket-0/" + pf.extraFiles().get(0)),
+                          paimon.fileIO(),
+                          paimon.rowType())) {
+                assertThat(strataKeeps)
+                    .as("%s, %s, %s", name, filter, f.fileName())
+                    .isEqualTo(index.evaluate(paimonFilters.get(filter)).remain());
+              }
+              kept += strataKeeps ? 1 : 0;
+            }
+          }
+          assertThat(kept).as("%s, %s", name, filter).isEqualTo(expectedKept.get(filter));
+        }
+      }
+    }
+  }
+
+  /**
+   * Strata writes bitmap file indexes in both versions (version 2 in small blocks), embedded and in
+   * files: Paimon 1.3.1's own evaluation keeps exactly the files Strata's keeps, and Paimon's
+   * filtered read, which selects rows by the bitmaps' positions, returns exactly the matching rows.
+   */
+  @Test
+  void paimonReadsTheBitmapIndexesStrataWrites() throws Exception {
+    for (String version : List.of("1", "2")) {
+      for (String threshold : List.of("64 kb", "1 b")) {
+        String name = "s_bitmap_v" + version + (threshold.equals("1 b") ? "_files" : "_embedded");
+        String t = "strata." + DB + "." + name;
+        spark.sql(
+            "CREATE TABLE "
+                + t
+                + " (id BIGINT, k INT, s STRING) TBLPROPERTIES ('bucket' = '-1',"
+                + " 'write-only' = 'true', 'file-index.bitmap.columns' = 'k,s',"
+                + " 'file-index.bitmap.k.version' = '"
+                + version
+                + "', 'file-index.bitmap.s.version' = '"
+                + version
+                + "', 'file-index.bitmap.s.index-block-size' = '64 b',"
+                + " 'file-index.in-manifest-threshold' = '"
+                + threshold
+                + "')");
+        for (int c = 0; c < 6; c++) {
+          StringBuilder values = new StringBuilder();
+          for (int i = 0; i < 100; i++) {
+            long id = c * 100L + i;
+            int k = (c % 3) * 10 + i % 10;
+            String str = c % 2 == 0 && i == 0 ? "NULL" : "'s" + c + "-" + (i % 20) + "'";
+            values.append(i == 0 ? "" : ", ");
+            values.append("(").append(id).append(", ").append(k).append(", ").append(str);
+            values.append(")");
+          }
+          spark
+              .sql(
+                  "INSERT INTO "
+                      + t
+                      + " SELECT /*+ REPARTITION(1) */ * FROM VALUES "
+                      + values
+                      + " AS v(id, k, s)")
+              .collect();
+        }
+        FileStoreTable paimon = paimonOnStrata.table(DB, name);
+        org.apache.paimon.predicate.PredicateBuilder where =
+            new org.apache.paimon.predicate.PredicateBuilder(paimon.rowType());
+        Map<String, org.apache.paimon.predicate.Predicate> filters = new LinkedHashMap<>();
+        filters.put("k = 12", where.equal(1, 12));
+        filters.put(
+            "s IN",
+            where.in(
+                2, List.of(BinaryString.fromString("s4-7"), BinaryString.fromString("s1-19"))));
+        filters.put("s IS NULL", where.isNull(2));
+        Map<String, Integer> expectedKept = Map.of("k = 12", 2, "s IN", 2, "s IS NULL", 3);
+        Map<String, Long> expectedRows = Map.of("k = 12", 20L, "s IN", 10L, "s IS NULL", 3L);
+        for (String filter : filters.keySet()) {
+          int files = 0;
+          int kept = 0;
+          for (org.apache.paimon.table.source.Split split :
+              paimon.newReadBuilder().newScan().plan().splits()) {
+            for (org.apache.paimon.io.DataFileMeta f :
+                ((org.apache.paimon.table.source.DataSplit) split).dataFiles()) {
+              files++;
+              assertThat(f.embeddedIndex() != null).isEqualTo(threshold.equals("64 kb"));
+              try (org.apache.paimon.fileindex.FileIndexPredicate index =
+                  f.embeddedIndex() != null
+                      ? new org.apache.paimon.fileindex.FileIndexPredicate(
+                          f.embeddedIndex(), paimon.rowType())
+                      : new org.apache.paimon.fileindex.FileIndexPredicate(
+                          new org.apache.paimon.fs.Path(
+                              paimon.location() + "/bucket-0/" + f.extraFiles().get(0)),
+                          paimon.fileIO(),
+                          paimon.rowType())) {
+                kept += index.evaluate(filters.get(filter)).remain() ? 1 : 0;
+              }
+            }
+          }
+          assertThat(files).isEqualTo(6);
+          assertThat(kept).as("%s, %s", name, filter).isEqualTo(expectedKept.get(filter));
+          org.apache.paimon.table.source.ReadBuilder read =
+              paimon.newReadBuilder().withFilter(filters.get(filter));
+          List<String> rows = new ArrayList<>();
+          read.newRead()
+              .createReader(read.newScan().plan())
+              .forEachRemaining(
+                  r -> rows.add(r.getInt(1) + " " + (r.isNullAt(2) ? null : r.getString(2))));
+          assertThat(rows).as("%s, %s", name, filter).hasSize(expectedRows.get(filter).intValue());
+          // The bitmaps select the rows: each holds the value its bitmap was built for.
+          assertThat(rows)
+              .as("%s, %s", name, filter)
+              .allMatch(
+                  r ->
+                      switch (filter) {
+                        case "k = 12" -> r.startsWith("12 ");
+                        case "s IN" -> r.endsWith(" s4-7") || r.endsWith(" s1-19");
+                        default -> r.endsWith(" null");
+                      });
+        }
+        assertThat(spark.sql("SELECT count(*) FROM " + t + " WHERE k = 12").first().getLong(0))
+            .isEqualTo(20L);
+      }
+    }
+  }
+
+  private static io.strata.core.predicate.Predicate leaf(
+      io.strata.core.types.RowType rowType,
+      int field,
+      io.strata.core.predicate.LeafPredicate.Op op,
+      Object... literals) {
+    return new io.strata.core.predicate.LeafPredicate(
+        field, rowType.field(field).name(), rowType.typeAt(field), op, List.of(literals));
   }
 
   /**

@@ -7,7 +7,7 @@ import java.util.BitSet;
 
 /**
  * Encodes set bits as a 32-bit RoaringBitmap in its portable serialization, the form {@link
- * RoaringBitmapReader} decodes and Paimon writes inside deletion vectors.
+ * RoaringBitmapReader} decodes and Paimon writes inside deletion vectors and bitmap file indexes.
  *
  * <p>Without run containers: cookie {@code 12346}, the container count, per container its key (high
  * 16 bits) and cardinality - 1 as shorts, a table of each container's byte offset from the start,
@@ -19,7 +19,7 @@ import java.util.BitSet;
  *
  * <p>Example: {5, 50} is {@code 3a300000 01000000 00000100 10000000 0500 3200} (20 bytes).
  */
-final class RoaringBitmapWriter {
+public final class RoaringBitmapWriter {
 
   static final int COOKIE_NO_RUNS = 12346;
   static final int COOKIE_RUNS = 12347;
@@ -30,7 +30,7 @@ final class RoaringBitmapWriter {
   private RoaringBitmapWriter() {}
 
   /** The portable serialization of {@code bits} (every set bit must be a non-negative int). */
-  static byte[] write(BitSet bits) {
+  public static byte[] write(BitSet bits) {
     return write(bits, false);
   }
 

@@ -250,24 +250,29 @@ public final class SchemaErrors {
   // ---- file indexes ----
 
   public static IllegalArgumentException fileIndexColumnNotFound(
-      String column, List<String> columns) {
+      String option, String column, List<String> columns) {
     return new IllegalArgumentException(
-        "Table option 'file-index.bloom-filter.columns' names column '"
+        "Table option '"
+            + option
+            + "' names column '"
             + column
             + "', which does not exist; columns are "
             + columns
             + ". Name existing columns, or RESET the option before dropping or renaming one.");
   }
 
-  public static IllegalArgumentException fileIndexColumnType(String column, String type) {
+  public static IllegalArgumentException fileIndexColumnType(
+      String option, String column, String type, String indexable) {
     return new IllegalArgumentException(
-        "Table option 'file-index.bloom-filter.columns' names column '"
+        "Table option '"
+            + option
+            + "' names column '"
             + column
             + "' of type "
             + type
-            + ", which a bloom filter cannot index (nor can Paimon's); it indexes CHAR, VARCHAR,"
-            + " BINARY, VARBINARY, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DATE, TIME and"
-            + " TIMESTAMP columns.");
+            + ", which the index cannot hold (nor can Paimon's); it indexes "
+            + indexable
+            + " columns.");
   }
 
   // ---- record-level expiration ----

@@ -1,5 +1,6 @@
 package io.strata.core.fileindex;
 
+import io.strata.core.types.DataType;
 import java.nio.ByteBuffer;
 
 /**
@@ -7,13 +8,15 @@ import java.nio.ByteBuffer;
  * as Paimon sizes it for {@code items} values at false-positive rate {@code fpp}: {@code -n ln p /
  * (ln 2)^2} bits rounded up to whole bytes, {@code round(m / n ln 2)} hash functions.
  */
-final class BloomFilterBuilder {
+final class BloomFilterBuilder implements IndexBuilder {
 
+  private final DataType type;
   private final int hashFunctions;
   private final byte[] body;
   private final int numBits;
 
-  BloomFilterBuilder(long items, double fpp) {
+  BloomFilterBuilder(DataType type, long items, double fpp) {
+    this.type = type;
     long bits = (long) (-items * Math.log(fpp) / (Math.log(2) * Math.log(2)));
     int bytes = (int) Math.min(Integer.MAX_VALUE / 8 - 4, Math.max(1, (bits + 7) / 8));
     this.numBits = bytes * 8;
@@ -22,14 +25,28 @@ final class BloomFilterBuilder {
     ByteBuffer.wrap(body).putInt(hashFunctions);
   }
 
-  void addHash(long hash) {
+  @Override
+  public String type() {
+    return BloomFilterIndex.TYPE;
+  }
+
+  /** Nulls are not indexed: a bloom filter answers equalities only. */
+  @Override
+  public void add(Object value) {
+    if (value != null) {
+      addHash(FileIndexHash.hash(type, value));
+    }
+  }
+
+  private void addHash(long hash) {
     for (int k = 1; k <= hashFunctions; k++) {
       int bit = BloomFilterIndex.probe(hash, k, numBits);
       body[4 + (bit >>> 3)] |= (byte) (1 << (bit & 7));
     }
   }
 
-  byte[] body() {
+  @Override
+  public byte[] body() {
     return body;
   }
 }

@@ -40,25 +40,35 @@ final class FileIndexHash {
   /** The hash of a non-null value of {@code type}, which {@link #supports} it. */
   static long hash(DataType type, Object value) {
     return switch (type.root()) {
-      // A rewrite or a key-table flush hands strings on as their UTF-8 bytes, never decoded.
-      case CHAR, VARCHAR ->
-          XxHash64.hash(
-              value instanceof Binary encoded
-                  ? encoded.getBytesUnsafe()
-                  : ((String) value).getBytes(StandardCharsets.UTF_8));
+      case CHAR, VARCHAR -> XxHash64.hash(utf8(value));
       case BINARY, VARBINARY -> XxHash64.hash((byte[]) value);
       case TINYINT, SMALLINT, INT, BIGINT, DATE, TIME -> mix(((Number) value).longValue());
       case FLOAT -> mix(Float.floatToIntBits((Float) value));
       case DOUBLE -> mix(Double.doubleToLongBits((Double) value));
-      case TIMESTAMP, TIMESTAMP_LTZ -> {
-        Timestamp t = (Timestamp) value;
-        yield ((AtomicType) type).precision() <= 3
-            ? mix(t.millis())
-            : mix(t.millis() * 1000 + t.nanoOfMillisecond() / 1000);
-      }
+      case TIMESTAMP, TIMESTAMP_LTZ -> mix(timestampKey(type, (Timestamp) value));
       // supports() is asked first; other types have no bloom filter to test.
       default -> 0L;
     };
+  }
+
+  /**
+   * A string value's UTF-8 bytes. A rewrite or a key-table flush hands strings on as their bytes,
+   * never decoded.
+   */
+  static byte[] utf8(Object value) {
+    return value instanceof Binary encoded
+        ? encoded.getBytesUnsafe()
+        : ((String) value).getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * How Paimon's file indexes see a timestamp: its milliseconds up to precision 3, else its
+   * microseconds.
+   */
+  static long timestampKey(DataType type, Timestamp t) {
+    return ((AtomicType) type).precision() <= 3
+        ? t.millis()
+        : t.millis() * 1000 + t.nanoOfMillisecond() / 1000;
   }
 
   /** Thomas Wang's 64-bit integer hash. */

@@ -32,12 +32,60 @@ public final class FileIndexOptions {
           "A data file's index up to this size is kept in the manifest; a larger one is written"
               + " beside the file as '<data file>.index'.");
 
+  public static final ConfigOption<String> BITMAP_COLUMNS =
+      ConfigOption.<String>of(
+          "file-index.bitmap.columns",
+          OptionType.STRING,
+          null,
+          "Columns whose distinct values each data file indexes in a bitmap index (the file index"
+              + " Paimon writes and reads); an equality, IN, IS NULL or IS NOT NULL the index"
+              + " rules out skips the file (a primary-key table's file only where it is read"
+              + " without a merge). Per column, 'file-index.bitmap.<column>.version' (1 or 2,"
+              + " default 2) and '.index-block-size' (version 2, default 16 kb).");
+
   private static final double DEFAULT_FPP = 0.1;
+  private static final int DEFAULT_BITMAP_VERSION = 2;
+  private static final long DEFAULT_BITMAP_BLOCK_SIZE = 16 * 1024;
   private static final long DEFAULT_ITEMS = 1_000_000L;
 
   /** The bloom-filtered columns; empty when none. */
   public static List<String> bloomFilterColumns(Options options) {
-    String columns = options.get(BLOOM_FILTER_COLUMNS);
+    return columns(options.get(BLOOM_FILTER_COLUMNS));
+  }
+
+  /** The bitmap-indexed columns; empty when none. */
+  public static List<String> bitmapColumns(Options options) {
+    return columns(options.get(BITMAP_COLUMNS));
+  }
+
+  /** The column's bitmap index version, 1 or 2; default 2, as Paimon 1.3.1 writes. */
+  public static int bitmapVersion(Map<String, String> options, String column) {
+    String key = "file-index.bitmap." + column + ".version";
+    String value = options.get(key);
+    if (value == null) {
+      return DEFAULT_BITMAP_VERSION;
+    }
+    if (value.trim().equals("1") || value.trim().equals("2")) {
+      return Integer.parseInt(value.trim());
+    }
+    throw OptionErrors.invalidValue(key, value, "1 or 2");
+  }
+
+  /** The size of a version-2 bitmap index's blocks of values; default 16 kb. */
+  public static long bitmapIndexBlockSize(Map<String, String> options, String column) {
+    String key = "file-index.bitmap." + column + ".index-block-size";
+    String value = options.get(key);
+    if (value == null) {
+      return DEFAULT_BITMAP_BLOCK_SIZE;
+    }
+    long size = MemorySize.parse(value);
+    if (size <= 0) {
+      throw OptionErrors.invalidValue(key, value, "a positive memory size such as '16 kb'");
+    }
+    return size;
+  }
+
+  private static List<String> columns(String columns) {
     if (columns == null || columns.isBlank()) {
       return List.of();
     }

@@ -50,15 +50,13 @@ public final class FileIndexes {
           table.dataFilePaths().of(partition, bucket, file.fileName(), file.externalPath());
       bytes = read(table, new Path(dataPath.getParent(), extra));
     }
-    FileIndexFile index;
     try {
-      index = FileIndexFile.parse(bytes);
+      return !FileIndexFilter.mayMatch(filter, FileIndexFile.parse(bytes));
     } catch (IllegalArgumentException e) {
       // An index only skips work: the file is read whole rather than the query failing.
       LOG.warn("Ignoring the file index of {}: {}", file.fileName(), e.getMessage());
       return false;
     }
-    return !FileIndexFilter.mayMatch(filter, index);
   }
 
   /** The name of the file's index file, {@code <data file>.index}; null when it has none. */

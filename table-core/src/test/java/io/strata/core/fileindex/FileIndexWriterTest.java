@@ -97,9 +97,29 @@ class FileIndexWriterTest {
                     new Options(Map.of("file-index.bloom-filter.columns", "price")), keyValue))
         .hasMessage(
             "Table option 'file-index.bloom-filter.columns' names column 'price' of type"
-                + " DECIMAL(10, 2), which a bloom filter cannot index (nor can Paimon's); it"
-                + " indexes CHAR, VARCHAR, BINARY, VARBINARY, TINYINT, SMALLINT, INT, BIGINT,"
-                + " FLOAT, DOUBLE, DATE, TIME and TIMESTAMP columns.");
+                + " DECIMAL(10, 2), which the index cannot hold (nor can Paimon's); it indexes"
+                + " CHAR, VARCHAR, BINARY, VARBINARY, TINYINT, SMALLINT, INT, BIGINT, FLOAT,"
+                + " DOUBLE, DATE, TIME and TIMESTAMP columns.");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                FileIndexWriter.create(
+                    new Options(Map.of("file-index.bitmap.columns", "price")), keyValue))
+        .hasMessage(
+            "Table option 'file-index.bitmap.columns' names column 'price' of type"
+                + " DECIMAL(10, 2), which the index cannot hold (nor can Paimon's); it indexes"
+                + " CHAR, VARCHAR, BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DATE,"
+                + " TIME and TIMESTAMP columns.");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                FileIndexWriter.create(
+                    new Options(
+                        Map.of(
+                            "file-index.bitmap.columns", "id",
+                            "file-index.bitmap.id.version", "3")),
+                    keyValue))
+        .hasMessage(
+            "Invalid value '3' for table option 'file-index.bitmap.id.version': expected 1 or"
+                + " 2.");
   }
 
   @Test
