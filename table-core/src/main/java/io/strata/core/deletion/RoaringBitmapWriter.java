@@ -109,6 +109,63 @@ public final class RoaringBitmapWriter {
     return out.array();
   }
 
+  /**
+   * The portable serialization, without run containers, of the {@code count} distinct non-negative
+   * values at the start of {@code sorted}, ascending: what {@link #write(BitSet)} gives for them,
+   * without a bit set as large as the greatest value.
+   */
+  public static byte[] write(int[] sorted, int count) {
+    int size = 0;
+    for (int i = 0; i < count; i++) {
+      if (i == 0 || sorted[i] >>> 16 != sorted[i - 1] >>> 16) {
+        size++;
+      }
+    }
+    int[] keys = new int[size];
+    int[] starts = new int[size + 1];
+    int c = -1;
+    for (int i = 0; i < count; i++) {
+      if (i == 0 || sorted[i] >>> 16 != sorted[i - 1] >>> 16) {
+        keys[++c] = sorted[i] >>> 16;
+        starts[c] = i;
+      }
+    }
+    starts[size] = count;
+    int headerBytes = 8 + 8 * size;
+    int total = headerBytes;
+    for (int i = 0; i < size; i++) {
+      total += containerBytes(starts[i + 1] - starts[i]);
+    }
+    ByteBuffer out = ByteBuffer.allocate(total).order(ByteOrder.LITTLE_ENDIAN);
+    out.putInt(COOKIE_NO_RUNS).putInt(size);
+    for (int i = 0; i < size; i++) {
+      out.putShort((short) keys[i]).putShort((short) (starts[i + 1] - starts[i] - 1));
+    }
+    int offset = headerBytes;
+    for (int i = 0; i < size; i++) {
+      out.putInt(offset);
+      offset += containerBytes(starts[i + 1] - starts[i]);
+    }
+    for (int i = 0; i < size; i++) {
+      int cardinality = starts[i + 1] - starts[i];
+      if (cardinality <= MAX_ARRAY_CARDINALITY) {
+        for (int j = starts[i]; j < starts[i + 1]; j++) {
+          out.putShort((short) sorted[j]);
+        }
+      } else {
+        long[] words = new long[1024];
+        for (int j = starts[i]; j < starts[i + 1]; j++) {
+          int bit = sorted[j] & 0xFFFF;
+          words[bit >>> 6] |= 1L << (bit & 63);
+        }
+        for (long w : words) {
+          out.putLong(w);
+        }
+      }
+    }
+    return out.array();
+  }
+
   private static int runBytes(int runs) {
     return 2 + 4 * runs;
   }

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +24,10 @@ final class BitmapIndexBuilder implements IndexBuilder {
   private final DataType type;
   private final int version;
   private final long blockSize;
-  private final Map<Object, BitSet> rowsByValue = new HashMap<>();
-  private final BitSet nullRows = new BitSet();
+  // Positions, not bit sets: a bit set of a value first seen late in a large file would span
+  // every row before it.
+  private final Map<Object, Positions> rowsByValue = new HashMap<>();
+  private final Positions nullRows = new Positions();
   private int rows;
 
   BitmapIndexBuilder(DataType type, int version, long blockSize) {
@@ -43,9 +44,9 @@ final class BitmapIndexBuilder implements IndexBuilder {
   @Override
   public void add(Object value) {
     if (value == null) {
-      nullRows.set(rows);
+      nullRows.add(rows);
     } else {
-      rowsByValue.computeIfAbsent(key(value), k -> new BitSet()).set(rows);
+      rowsByValue.computeIfAbsent(key(value), k -> new Positions()).add(rows);
     }
     rows++;
   }
@@ -68,14 +69,14 @@ final class BitmapIndexBuilder implements IndexBuilder {
       // The nulls' bitmap first, then the values' in head order: Paimon's version-1 reader takes
       // a bitmap's length from the next one's offset.
       ByteArrayOutputStream bitmaps = new ByteArrayOutputStream();
-      byte[] nullBitmap = RoaringBitmapWriter.write(nullRows);
+      byte[] nullBitmap = nullRows.bitmap();
       if (!nullRows.isEmpty()) {
         bitmaps.write(nullBitmap);
       }
       int nullOffset = 0;
       Map<Object, int[]> placed = new HashMap<>();
       for (Object v : values) {
-        byte[] bitmap = RoaringBitmapWriter.write(rowsByValue.get(v));
+        byte[] bitmap = rowsByValue.get(v).bitmap();
         placed.put(v, new int[] {bitmaps.size(), bitmap.length});
         bitmaps.write(bitmap);
       }
@@ -167,6 +168,27 @@ final class BitmapIndexBuilder implements IndexBuilder {
       return java.util.Arrays.compareUnsigned(x.bytes(), ((Utf8) b).bytes());
     }
     return ((Comparable) a).compareTo(b);
+  }
+
+  /** The ascending row positions of one value. */
+  private static final class Positions {
+    private int[] rows = new int[2];
+    private int count;
+
+    void add(int row) {
+      if (count == rows.length) {
+        rows = java.util.Arrays.copyOf(rows, count * 2);
+      }
+      rows[count++] = row;
+    }
+
+    boolean isEmpty() {
+      return count == 0;
+    }
+
+    byte[] bitmap() {
+      return RoaringBitmapWriter.write(rows, count);
+    }
   }
 
   /** A string's UTF-8 bytes, equal by content. */

@@ -43,6 +43,14 @@ public final class FileIndexOptions {
               + " without a merge). Per column, 'file-index.bitmap.<column>.version' (1 or 2,"
               + " default 2) and '.index-block-size' (version 2, default 16 kb).");
 
+  public static final ConfigOption<Boolean> READ_ENABLED =
+      ConfigOption.of(
+          "file-index.read.enabled",
+          OptionType.BOOLEAN,
+          true,
+          "Whether reads skip data files by their file indexes; false reads every file the"
+              + " statistics keep, as if no file had an index.");
+
   private static final double DEFAULT_FPP = 0.1;
   private static final int DEFAULT_BITMAP_VERSION = 2;
   private static final long DEFAULT_BITMAP_BLOCK_SIZE = 16 * 1024;

@@ -4,6 +4,7 @@ import io.strata.core.data.BinaryRow;
 import io.strata.core.fileindex.FileIndexFile;
 import io.strata.core.fileindex.FileIndexFilter;
 import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.options.FileIndexOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.split.DataSplit;
@@ -34,6 +35,7 @@ public final class FileIndexes {
   public static boolean excludes(
       FileStore table, DataSplit split, DataFileMeta file, Predicate filter) {
     if (filter == null
+        || !table.options().get(FileIndexOptions.READ_ENABLED)
         || (table.schema().hasPrimaryKey() && !split.rawConvertible())
         || !sameColumnTypes(table, file)) {
       return false;

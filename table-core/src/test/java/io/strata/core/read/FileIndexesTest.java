@@ -70,6 +70,15 @@ class FileIndexesTest {
       ruledOut += FileIndexes.excludes(t, split, compacted, is("s" + i)) ? 1 : 0;
     }
     assertThat(ruledOut).isGreaterThan(70);
+
+    FileStoreTable unindexed =
+        TableTestSupport.catalog(dir)
+            .alterTable(
+                new io.strata.core.catalog.Identifier("default", "append"),
+                List.of(
+                    new io.strata.core.schema.SchemaChange.SetOption(
+                        "file-index.read.enabled", "false")));
+    assertThat(FileIndexes.excludes(unindexed, split, compacted, is("s999"))).isFalse();
   }
 
   private static LeafPredicate is(String value) {
