@@ -258,7 +258,8 @@ public final class SchemaErrors {
             + column
             + "', which does not exist; columns are "
             + columns
-            + ". Name existing columns, or RESET the option before dropping or renaming one.");
+            + ". Name existing columns; to drop or rename an indexed column, first take it out of"
+            + " the option (ALTER TABLE ... SET or UNSET TBLPROPERTIES).");
   }
 
   public static IllegalArgumentException fileIndexColumnType(

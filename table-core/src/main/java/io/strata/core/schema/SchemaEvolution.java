@@ -1,5 +1,8 @@
 package io.strata.core.schema;
 
+import io.strata.core.options.ConfigOption;
+import io.strata.core.options.FileIndexOptions;
+import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.schema.SchemaChange.AddColumn;
 import io.strata.core.schema.SchemaChange.DropColumn;
@@ -114,6 +117,7 @@ public final class SchemaEvolution {
     String action = "drop column '" + SchemaChangeErrors.path(path) + "'";
     ColumnPaths.fieldAt(row, path, action);
     checkNotKey(path, action);
+    checkNotIndexed(path, action);
     List<String> parent = parent(path);
     // A table may lose every column within one change list (REPLACE COLUMNS); a ROW may not.
     if (!parent.isEmpty() && ColumnPaths.rowAt(row, parent, action).size() == 1) {
@@ -130,6 +134,7 @@ public final class SchemaEvolution {
       return;
     }
     checkNotKey(path, action);
+    checkNotIndexed(path, action);
     if (newName == null || newName.isEmpty()) {
       throw SchemaChangeErrors.emptyNewName(path);
     }
@@ -239,6 +244,33 @@ public final class SchemaEvolution {
       throw SchemaChangeErrors.keyColumn(
           action, "the sequence field (table option 'sequence.field') that orders updates");
     }
+  }
+
+  /**
+   * Refuses to drop or rename a column a file index option names (with the options this change list
+   * sets or removes so far): the option would name a missing column, and every write fail.
+   */
+  private void checkNotIndexed(List<String> path, String action) {
+    if (path.size() != 1) {
+      return;
+    }
+    Options options =
+        new Options(SchemaFactory.changedOptions(current, setOptions, removedOptions));
+    if (FileIndexOptions.bloomFilterColumns(options).contains(path.get(0))) {
+      throw indexedColumn(action, FileIndexOptions.BLOOM_FILTER_COLUMNS);
+    }
+    if (FileIndexOptions.bitmapColumns(options).contains(path.get(0))) {
+      throw indexedColumn(action, FileIndexOptions.BITMAP_COLUMNS);
+    }
+  }
+
+  private static IllegalArgumentException indexedColumn(
+      String action, ConfigOption<String> option) {
+    return SchemaChangeErrors.keyColumn(
+        action,
+        "indexed by table option '"
+            + option.key()
+            + "'; take it out of that option first (ALTER TABLE ... SET or UNSET TBLPROPERTIES)");
   }
 
   private TableSchema result(long timeMillis) {

@@ -89,8 +89,9 @@ class FileIndexWriterTest {
                     new Options(Map.of("file-index.bloom-filter.columns", "missing")), keyValue))
         .hasMessage(
             "Table option 'file-index.bloom-filter.columns' names column 'missing', which does not"
-                + " exist; columns are [id, price]. Name existing columns, or RESET the option"
-                + " before dropping or renaming one.");
+                + " exist; columns are [id, price]. Name existing columns; to drop or rename an"
+                + " indexed column, first take it out of the option (ALTER TABLE ... SET or UNSET"
+                + " TBLPROPERTIES).");
     org.assertj.core.api.Assertions.assertThatThrownBy(
             () ->
                 FileIndexWriter.create(

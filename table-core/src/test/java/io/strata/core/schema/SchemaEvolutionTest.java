@@ -401,8 +401,9 @@ class SchemaEvolutionTest {
             () -> base(List.of(), Map.of("file-index.bloom-filter.columns", "name,missing")))
         .hasMessage(
             "Table option 'file-index.bloom-filter.columns' names column 'missing', which does not"
-                + " exist; columns are [id, name, info, tags, dt]. Name existing columns, or RESET"
-                + " the option before dropping or renaming one.");
+                + " exist; columns are [id, name, info, tags, dt]. Name existing columns; to drop"
+                + " or rename an indexed column, first take it out of the option (ALTER TABLE ..."
+                + " SET or UNSET TBLPROPERTIES).");
     assertThatThrownBy(() -> base(List.of(), Map.of("file-index.bloom-filter.columns", "info")))
         .hasMessageStartingWith(
             "Table option 'file-index.bloom-filter.columns' names column 'info' of type ROW<");
@@ -419,9 +420,12 @@ class SchemaEvolutionTest {
 
     TableSchema indexed = base(List.of(), Map.of("file-index.bloom-filter.columns", "name"));
     assertThatThrownBy(() -> apply(indexed, new DropColumn(p("name"))))
-        .hasMessageStartingWith(
-            "Table option 'file-index.bloom-filter.columns' names column 'name', which does not"
-                + " exist");
+        .hasMessage(
+            "Cannot drop column 'name': it is indexed by table option"
+                + " 'file-index.bloom-filter.columns'; take it out of that option first (ALTER"
+                + " TABLE ... SET or UNSET TBLPROPERTIES).");
+    assertThatThrownBy(() -> apply(indexed, new RenameColumn(p("name"), "title")))
+        .hasMessageStartingWith("Cannot rename column 'name' to 'title': it is indexed by");
     assertThatThrownBy(() -> apply(base(), new SetOption("file-index.bloom-filter.columns", "x")))
         .hasMessageStartingWith(
             "Table option 'file-index.bloom-filter.columns' names column 'x', which does not");
