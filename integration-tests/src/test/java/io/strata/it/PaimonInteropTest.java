@@ -741,6 +741,73 @@ class PaimonInteropTest {
     }
   }
 
+  /**
+   * Paimon's compaction moves a file that needs no rewrite to a higher level by naming it twice in
+   * one snapshot (DELETE at its old level, ADD at the new one). Expiring that snapshot's
+   * predecessors must keep the file, which every later snapshot reads.
+   */
+  @Test
+  void expirationKeepsFilesPaimonsCompactionUpgradedWithoutRewriting() throws Exception {
+    String name = "p_upgraded";
+    Schema schema =
+        Schema.newBuilder()
+            .column("id", DataTypes.BIGINT().notNull())
+            .column("v", DataTypes.STRING())
+            .primaryKey("id")
+            .option("bucket", "1")
+            .build();
+    createPaimonTable(name, schema);
+    PaimonOracle.write(
+        paimonOnPaimon.table(PDB, name),
+        List.of(
+            GenericRow.of(1L, BinaryString.fromString("a")),
+            GenericRow.of(2L, BinaryString.fromString("b"))));
+    PaimonOracle.compactFully(paimonOnPaimon.table(PDB, name));
+    FileStoreTable paimon = paimonOnPaimon.table(PDB, name);
+    // The compaction upgraded the one level-0 file: the same file, now at the top level.
+    List<org.apache.paimon.io.DataFileMeta> files = new ArrayList<>();
+    for (org.apache.paimon.table.source.Split split :
+        paimon.newReadBuilder().newScan().plan().splits()) {
+      files.addAll(((org.apache.paimon.table.source.DataSplit) split).dataFiles());
+    }
+    assertThat(files).hasSize(1);
+    assertThat(files.get(0).level()).isEqualTo(5);
+    assertThat(files.get(0).fileSource().orElseThrow())
+        .isEqualTo(org.apache.paimon.manifest.FileSource.APPEND);
+
+    String t = PAIMON_CATALOG + "." + PDB + "." + name;
+    String call = "CALL " + PAIMON_CATALOG + ".sys.%s(table => '" + PDB + "." + name + "', %s)";
+    // A tag of the version before the upgrade holds the file at level 0.
+    spark.sql(String.format(call, "create_tag", "tag => 'before', snapshot_id => 1")).collect();
+    spark
+        .sql(String.format(call, "expire_snapshots", "retain_max => 1, retain_min => 1"))
+        .collect();
+    assertThat(PaimonOracle.snapshots(paimon)).hasSize(1);
+    assertThat(sparkRows(t)).containsExactly("1 | a", "2 | b");
+    spark.sql(String.format(call, "delete_tag", "tag => 'before'")).collect();
+    assertThat(sparkRows(t)).containsExactly("1 | a", "2 | b");
+    assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, name))).hasSize(2);
+
+    // Rolled back across an upgrade: the version rolled back to reads the file at level 0.
+    String other = "p_upgraded_rollback";
+    createPaimonTable(other, schema);
+    PaimonOracle.write(
+        paimonOnPaimon.table(PDB, other), List.of(GenericRow.of(1L, BinaryString.fromString("a"))));
+    PaimonOracle.compactFully(paimonOnPaimon.table(PDB, other));
+    spark
+        .sql(
+            "CALL "
+                + PAIMON_CATALOG
+                + ".sys.rollback(table => '"
+                + PDB
+                + "."
+                + other
+                + "', snapshot => 1)")
+        .collect();
+    assertThat(sparkRows(PAIMON_CATALOG + "." + PDB + "." + other)).containsExactly("1 | a");
+    assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, other))).hasSize(1);
+  }
+
   private static io.strata.core.predicate.Predicate leaf(
       io.strata.core.types.RowType rowType,
       int field,

@@ -1,7 +1,6 @@
 package io.strata.core.expire;
 
 import io.strata.core.io.FileTaskPool;
-import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.manifest.ManifestFiles;
@@ -210,12 +209,14 @@ final class ChangelogExpiration {
   }
 
   private void expireWrittenFiles(Snapshot changelog, Holders holders) {
+    List<ManifestEntry> delta = new ArrayList<>();
     for (String manifest :
         SnapshotExpiration.manifestsOfListIfExists(manifests, changelog.deltaManifestList())) {
-      for (ManifestEntry e : SnapshotExpiration.readManifestIfExists(manifests, manifest)) {
-        if (e.kind() == FileKind.DELETE && !holders.files().holds(e)) {
-          CommittedDataFiles.delete(table, e, "while expiring changelog");
-        }
+      delta.addAll(SnapshotExpiration.readManifestIfExists(manifests, manifest));
+    }
+    for (ManifestEntry e : SnapshotExpiration.removedFiles(delta)) {
+      if (!holders.files().holds(e)) {
+        CommittedDataFiles.delete(table, e, "while expiring changelog");
       }
     }
     for (String name : SnapshotExpiration.referencedManifests(changelog, manifests)) {

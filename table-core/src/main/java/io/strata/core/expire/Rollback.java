@@ -110,18 +110,18 @@ public final class Rollback {
    */
   private void cleanFiles(
       Snapshot target, List<Snapshot> removed, List<Snapshot> removedTags, Map<String, Tag> tags) {
-    Set<ManifestEntry.Identifier> kept = new HashSet<>();
+    Set<ManifestEntry.FileKey> kept = new HashSet<>();
     Set<String> keptManifests =
         new HashSet<>(SnapshotExpiration.referencedManifests(target, manifests));
     for (ManifestEntry e : SnapshotExpiration.liveFiles(table, manifests, target)) {
-      kept.add(e.identifier());
+      kept.add(e.fileKey());
     }
     List<Snapshot> keepers = new ArrayList<>(OtherBranches.versions(table));
     tags.values().forEach(t -> keepers.add(t.snapshot()));
     for (Snapshot keeper : keepers) {
       keptManifests.addAll(SnapshotExpiration.referencedManifests(keeper, manifests));
       for (ManifestEntry e : SnapshotExpiration.liveFiles(table, manifests, keeper)) {
-        kept.add(e.identifier());
+        kept.add(e.fileKey());
       }
     }
     List<Snapshot> gone = new ArrayList<>(removed);
@@ -165,8 +165,8 @@ public final class Rollback {
     }
   }
 
-  private void deleteUnlessKept(ManifestEntry e, Set<ManifestEntry.Identifier> kept) {
-    if (!kept.contains(e.identifier())) {
+  private void deleteUnlessKept(ManifestEntry e, Set<ManifestEntry.FileKey> kept) {
+    if (!kept.contains(e.fileKey())) {
       CommittedDataFiles.delete(table, e, "during rollback");
     }
   }

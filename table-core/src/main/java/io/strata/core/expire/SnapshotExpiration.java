@@ -22,6 +22,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -217,14 +218,35 @@ public final class SnapshotExpiration {
   private List<ManifestEntry> unusedDataFiles(
       FileTaskPool pool, Map<Long, Snapshot> range, long earliest, TaggedFiles tagged) {
     List<Snapshot> later = range.values().stream().filter(s -> s.id() > earliest).toList();
-    Set<String> deltaManifests = new LinkedHashSet<>(pool.flatMap(later, this::deltaManifests));
+    List<List<String>> deltas = pool.map(later, this::deltaManifests);
+    Set<String> seen = new HashSet<>();
+    List<List<String>> unseen =
+        deltas.stream().map(names -> names.stream().filter(seen::add).toList()).toList();
     return pool.flatMap(
-        deltaManifests,
-        name ->
-            readManifestIfExists(name).stream()
-                .filter(e -> e.kind() == FileKind.DELETE && !tagged.holds(e))
+        unseen,
+        names ->
+            removedFiles(names.stream().flatMap(n -> readManifestIfExists(n).stream()).toList())
+                .stream()
+                .filter(e -> !tagged.holds(e))
                 .filter(e -> !(keepsWrittenFiles && writtenByAWrite(e)))
                 .toList());
+  }
+
+  /**
+   * The files one snapshot's delta removes: its DELETE entries, except a file it adds again.
+   * Paimon's compaction moves a file that needs no rewrite to a higher level that way (DELETE at
+   * the old level, ADD at the new one): the file stays live and must stay on disk.
+   */
+  static List<ManifestEntry> removedFiles(List<ManifestEntry> delta) {
+    Map<ManifestEntry.FileKey, ManifestEntry> removed = new LinkedHashMap<>();
+    for (ManifestEntry e : delta) {
+      if (e.kind() == FileKind.DELETE) {
+        removed.put(e.fileKey(), e);
+      } else {
+        removed.remove(e.fileKey());
+      }
+    }
+    return new ArrayList<>(removed.values());
   }
 
   /**

@@ -104,10 +104,10 @@ public final class TagDeletion {
       ChangelogManager changelogs = new ChangelogManager(table.fileIO(), table.paths());
       changelogs.listIds().forEach(id -> keepers.add(changelogs.changelog(id)));
     }
-    Set<ManifestEntry.Identifier> kept = new HashSet<>();
-    pool.map(keepers, this::live).forEach(live -> live.forEach(e -> kept.add(e.identifier())));
+    Set<ManifestEntry.FileKey> kept = new HashSet<>();
+    pool.map(keepers, this::live).forEach(live -> live.forEach(e -> kept.add(e.fileKey())));
     List<ManifestEntry> unused =
-        new ArrayList<>(live(tagged).stream().filter(e -> !kept.contains(e.identifier())).toList());
+        new ArrayList<>(live(tagged).stream().filter(e -> !kept.contains(e.fileKey())).toList());
     // The snapshot's changelog goes with the tag, unless changelog/ still keeps it.
     if (!table.snapshotManager().exists(tagged.id())
         && !new ChangelogManager(table.fileIO(), table.paths()).exists(tagged.id())) {

@@ -19,7 +19,7 @@ import java.util.Set;
  */
 final class TaggedFiles {
 
-  private final Set<ManifestEntry.Identifier> files = new HashSet<>();
+  private final Set<ManifestEntry.FileKey> files = new HashSet<>();
   private final Set<String> manifestFiles = new HashSet<>();
 
   /** Reads the tags' manifests on {@code pool}, one tag per task. */
@@ -35,12 +35,12 @@ final class TaggedFiles {
     holders.addAll(otherBranches);
     for (List<ManifestEntry> live :
         pool.map(holders, s -> SnapshotExpiration.liveFiles(table, manifests, s))) {
-      live.forEach(e -> files.add(e.identifier()));
+      live.forEach(e -> files.add(e.fileKey()));
     }
   }
 
   boolean holds(ManifestEntry entry) {
-    return files.contains(entry.identifier());
+    return files.contains(entry.fileKey());
   }
 
   /** Manifest lists and manifests of every tag (a mutable copy). */

@@ -19,4 +19,15 @@ public record ManifestEntry(
   public Identifier identifier() {
     return new Identifier(partition, bucket, file.level(), file.fileName());
   }
+
+  /**
+   * The data file on disk an entry names, whatever its level: Paimon's compaction moves a file that
+   * needs no rewrite to a higher level by deleting it at one level and adding it at the next, so
+   * whether a file may be deleted is decided by this key, never by {@link #identifier()}.
+   */
+  public record FileKey(BinaryRow partition, int bucket, String fileName) {}
+
+  public FileKey fileKey() {
+    return new FileKey(partition, bucket, file.fileName());
+  }
 }
