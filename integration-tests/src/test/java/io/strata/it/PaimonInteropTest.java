@@ -614,20 +614,11 @@ class PaimonInteropTest {
               boolean strataKeeps =
                   !io.strata.core.read.FileIndexes.excludes(
                       strata, split, f, strataFilters.get(filter));
-              org.apache.paimon.io.DataFileMeta pf = paimonFiles.get(f.fileName());
-              try (org.apache.paimon.fileindex.FileIndexPredicate index =
-                  pf.embeddedIndex() != null
-                      ? new org.apache.paimon.fileindex.FileIndexPredicate(
-                          pf.embeddedIndex(), paimon.rowType())
-                      : new org.apache.paimon.fileindex.FileIndexPredicate(
-                          new org.apache.paimon.fs.Path(
-                              paimon.location() + "/bucket-0/" + pf.extraFiles().get(0)),
-                          paimon.fileIO(),
-                          paimon.rowType())) {
-                assertThat(strataKeeps)
-                    .as("%s, %s, %s", name, filter, f.fileName())
-                    .isEqualTo(index.evaluate(paimonFilters.get(filter)).remain());
-              }
+              assertThat(strataKeeps)
+                  .as("%s, %s, %s", name, filter, f.fileName())
+                  .isEqualTo(
+                      paimonIndexKeeps(
+                          paimon, 0, paimonFiles.get(f.fileName()), paimonFilters.get(filter)));
               kept += strataKeeps ? 1 : 0;
             }
           }
@@ -701,17 +692,7 @@ class PaimonInteropTest {
                 ((org.apache.paimon.table.source.DataSplit) split).dataFiles()) {
               files++;
               assertThat(f.embeddedIndex() != null).isEqualTo(threshold.equals("64 kb"));
-              try (org.apache.paimon.fileindex.FileIndexPredicate index =
-                  f.embeddedIndex() != null
-                      ? new org.apache.paimon.fileindex.FileIndexPredicate(
-                          f.embeddedIndex(), paimon.rowType())
-                      : new org.apache.paimon.fileindex.FileIndexPredicate(
-                          new org.apache.paimon.fs.Path(
-                              paimon.location() + "/bucket-0/" + f.extraFiles().get(0)),
-                          paimon.fileIO(),
-                          paimon.rowType())) {
-                kept += index.evaluate(filters.get(filter)).remain() ? 1 : 0;
-              }
+              kept += paimonIndexKeeps(paimon, 0, f, filters.get(filter)) ? 1 : 0;
             }
           }
           assertThat(files).isEqualTo(6);
@@ -806,6 +787,30 @@ class PaimonInteropTest {
         .collect();
     assertThat(sparkRows(PAIMON_CATALOG + "." + PDB + "." + other)).containsExactly("1 | a");
     assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, other))).hasSize(1);
+  }
+
+  /**
+   * Whether Paimon 1.3.1's own evaluation of {@code file}'s index (in the manifest, or its {@code
+   * .index} file in the bucket directory of an unpartitioned table) keeps the file for {@code
+   * filter}.
+   */
+  private static boolean paimonIndexKeeps(
+      FileStoreTable paimon,
+      int bucket,
+      org.apache.paimon.io.DataFileMeta file,
+      org.apache.paimon.predicate.Predicate filter)
+      throws Exception {
+    try (org.apache.paimon.fileindex.FileIndexPredicate index =
+        file.embeddedIndex() != null
+            ? new org.apache.paimon.fileindex.FileIndexPredicate(
+                file.embeddedIndex(), paimon.rowType())
+            : new org.apache.paimon.fileindex.FileIndexPredicate(
+                new org.apache.paimon.fs.Path(
+                    paimon.location() + "/bucket-" + bucket + "/" + file.extraFiles().get(0)),
+                paimon.fileIO(),
+                paimon.rowType())) {
+      return index.evaluate(filter).remain();
+    }
   }
 
   private static io.strata.core.predicate.Predicate leaf(
@@ -951,25 +956,12 @@ class PaimonInteropTest {
         for (org.apache.paimon.io.DataFileMeta f : data.dataFiles()) {
           files++;
           assertThat(f.embeddedIndex() != null).as(name).isEqualTo(items.equals("200"));
-          try (org.apache.paimon.fileindex.FileIndexPredicate index =
-              f.embeddedIndex() != null
-                  ? new org.apache.paimon.fileindex.FileIndexPredicate(
-                      f.embeddedIndex(), paimon.rowType())
-                  : new org.apache.paimon.fileindex.FileIndexPredicate(
-                      new org.apache.paimon.fs.Path(
-                          paimon.location()
-                              + "/bucket-"
-                              + data.bucket()
-                              + "/"
-                              + f.extraFiles().get(0)),
-                      paimon.fileIO(),
-                      paimon.rowType())) {
-            if (!index.evaluate(where.equal(0, 603L)).remain()) {
-              skippedById++;
-            }
-            if (!index.evaluate(where.equal(1, BinaryString.fromString("s603"))).remain()) {
-              skippedByString++;
-            }
+          if (!paimonIndexKeeps(paimon, data.bucket(), f, where.equal(0, 603L))) {
+            skippedById++;
+          }
+          if (!paimonIndexKeeps(
+              paimon, data.bucket(), f, where.equal(1, BinaryString.fromString("s603")))) {
+            skippedByString++;
           }
         }
       }
