@@ -554,12 +554,12 @@ class PaimonInteropTest {
         for (int c = 0; c < 6; c++) {
           List<GenericRow> rows = new ArrayList<>();
           for (int i = 0; i < 100; i++) {
-            long id = c * 100L + i;
-            // k: ten values per file, shared by files c and c + 3; s: one file's own strings, and a
-            // null in the even files only.
-            Integer k = (c % 3) * 10 + i % 10;
-            String str = c % 2 == 0 && i == 0 ? null : "s" + c + "-" + (i % 20);
-            rows.add(GenericRow.of(id, k, str == null ? null : BinaryString.fromString(str)));
+            String str = bitmapString(c, i);
+            rows.add(
+                GenericRow.of(
+                    bitmapId(c, i),
+                    bitmapK(c, i),
+                    str == null ? null : BinaryString.fromString(str)));
           }
           PaimonOracle.write(paimonOnPaimon.table(PDB, name), rows);
         }
@@ -595,7 +595,6 @@ class PaimonInteropTest {
         strataFilters.put(
             "s IS NULL", leaf(rowType, 2, io.strata.core.predicate.LeafPredicate.Op.IS_NULL));
         paimonFilters.put("s IS NULL", where.isNull(2));
-        Map<String, Integer> expectedKept = Map.of("k = 12", 2, "s IN", 2, "s IS NULL", 3);
         List<io.strata.core.split.DataSplit> splits =
             strata.newScan().plan(strata.snapshotManager().latest()).splits();
         Map<String, org.apache.paimon.io.DataFileMeta> paimonFiles = new HashMap<>();
@@ -622,11 +621,29 @@ class PaimonInteropTest {
               kept += strataKeeps ? 1 : 0;
             }
           }
-          assertThat(kept).as("%s, %s", name, filter).isEqualTo(expectedKept.get(filter));
+          assertThat(kept).as("%s, %s", name, filter).isEqualTo(BITMAP_FILES_KEPT.get(filter));
         }
       }
     }
   }
+
+  // The rows of the bitmap index tests: six files of 100 rows. k takes ten values per file, the
+  // same in files c and c + 3; s holds strings of its own file only, and a null in even files.
+  private static long bitmapId(int file, int row) {
+    return file * 100L + row;
+  }
+
+  private static int bitmapK(int file, int row) {
+    return (file % 3) * 10 + row % 10;
+  }
+
+  private static String bitmapString(int file, int row) {
+    return file % 2 == 0 && row == 0 ? null : "s" + file + "-" + (row % 20);
+  }
+
+  /** Of those six files, how many may hold rows for each filter of the bitmap tests. */
+  private static final Map<String, Integer> BITMAP_FILES_KEPT =
+      Map.of("k = 12", 2, "s IN", 2, "s IS NULL", 3);
 
   /**
    * Strata writes bitmap file indexes in both versions (version 2 in small blocks), embedded and in
@@ -655,12 +672,10 @@ class PaimonInteropTest {
         for (int c = 0; c < 6; c++) {
           StringBuilder values = new StringBuilder();
           for (int i = 0; i < 100; i++) {
-            long id = c * 100L + i;
-            int k = (c % 3) * 10 + i % 10;
-            String str = c % 2 == 0 && i == 0 ? "NULL" : "'s" + c + "-" + (i % 20) + "'";
-            values.append(i == 0 ? "" : ", ");
-            values.append("(").append(id).append(", ").append(k).append(", ").append(str);
-            values.append(")");
+            String str = bitmapString(c, i);
+            values.append(i == 0 ? "" : ", ").append("(").append(bitmapId(c, i)).append(", ");
+            values.append(bitmapK(c, i)).append(", ");
+            values.append(str == null ? "NULL" : "'" + str + "'").append(")");
           }
           spark
               .sql(
@@ -681,7 +696,6 @@ class PaimonInteropTest {
             where.in(
                 2, List.of(BinaryString.fromString("s4-7"), BinaryString.fromString("s1-19"))));
         filters.put("s IS NULL", where.isNull(2));
-        Map<String, Integer> expectedKept = Map.of("k = 12", 2, "s IN", 2, "s IS NULL", 3);
         Map<String, Long> expectedRows = Map.of("k = 12", 20L, "s IN", 10L, "s IS NULL", 3L);
         for (String filter : filters.keySet()) {
           int files = 0;
@@ -696,7 +710,7 @@ class PaimonInteropTest {
             }
           }
           assertThat(files).isEqualTo(6);
-          assertThat(kept).as("%s, %s", name, filter).isEqualTo(expectedKept.get(filter));
+          assertThat(kept).as("%s, %s", name, filter).isEqualTo(BITMAP_FILES_KEPT.get(filter));
           org.apache.paimon.table.source.ReadBuilder read =
               paimon.newReadBuilder().withFilter(filters.get(filter));
           List<String> rows = new ArrayList<>();
