@@ -649,89 +649,123 @@ class PaimonInteropTest {
    * Strata writes bitmap file indexes in both versions (version 2 in small blocks), embedded and in
    * files: Paimon 1.3.1's own evaluation keeps exactly the files Strata's keeps, and Paimon's
    * filtered read, which selects rows by the bitmaps' positions, returns exactly the matching rows.
+   * The same holds for indexes {@code CALL sys.rewrite_file_index} gave files written before the
+   * options, after the snapshots without them expired.
    */
   @Test
   void paimonReadsTheBitmapIndexesStrataWrites() throws Exception {
-    for (String version : List.of("1", "2")) {
-      for (String threshold : List.of("64 kb", "1 b")) {
-        String name = "s_bitmap_v" + version + (threshold.equals("1 b") ? "_files" : "_embedded");
-        String t = "strata." + DB + "." + name;
-        spark.sql(
-            "CREATE TABLE "
-                + t
-                + " (id BIGINT, k INT, s STRING) TBLPROPERTIES ('bucket' = '-1',"
-                + " 'write-only' = 'true', 'file-index.bitmap.columns' = 'k,s',"
-                + " 'file-index.bitmap.k.version' = '"
-                + version
-                + "', 'file-index.bitmap.s.version' = '"
-                + version
-                + "', 'file-index.bitmap.s.index-block-size' = '64 b',"
-                + " 'file-index.in-manifest-threshold' = '"
-                + threshold
-                + "')");
-        for (int c = 0; c < 6; c++) {
-          StringBuilder values = new StringBuilder();
-          for (int i = 0; i < 100; i++) {
-            String str = bitmapString(c, i);
-            values.append(i == 0 ? "" : ", ").append("(").append(bitmapId(c, i)).append(", ");
-            values.append(bitmapK(c, i)).append(", ");
-            values.append(str == null ? "NULL" : "'" + str + "'").append(")");
-          }
-          spark
-              .sql(
-                  "INSERT INTO "
-                      + t
-                      + " SELECT /*+ REPARTITION(1) */ * FROM VALUES "
-                      + values
-                      + " AS v(id, k, s)")
-              .collect();
-        }
-        FileStoreTable paimon = paimonOnStrata.table(DB, name);
-        org.apache.paimon.predicate.PredicateBuilder where =
-            new org.apache.paimon.predicate.PredicateBuilder(paimon.rowType());
-        Map<String, org.apache.paimon.predicate.Predicate> filters = new LinkedHashMap<>();
-        filters.put("k = 12", where.equal(1, 12));
-        filters.put(
-            "s IN",
-            where.in(
-                2, List.of(BinaryString.fromString("s4-7"), BinaryString.fromString("s1-19"))));
-        filters.put("s IS NULL", where.isNull(2));
-        Map<String, Long> expectedRows = Map.of("k = 12", 20L, "s IN", 10L, "s IS NULL", 3L);
-        for (String filter : filters.keySet()) {
-          int files = 0;
-          int kept = 0;
-          for (org.apache.paimon.table.source.Split split :
-              paimon.newReadBuilder().newScan().plan().splits()) {
-            for (org.apache.paimon.io.DataFileMeta f :
-                ((org.apache.paimon.table.source.DataSplit) split).dataFiles()) {
-              files++;
-              assertThat(f.embeddedIndex() != null).isEqualTo(threshold.equals("64 kb"));
-              kept += paimonIndexKeeps(paimon, 0, f, filters.get(filter)) ? 1 : 0;
+    for (boolean rewritten : List.of(false, true)) {
+      for (String version : List.of("1", "2")) {
+        for (String threshold : List.of("64 kb", "1 b")) {
+          String name =
+              "s_bitmap_v"
+                  + version
+                  + (threshold.equals("1 b") ? "_files" : "_embedded")
+                  + (rewritten ? "_rewritten" : "");
+          String t = "strata." + DB + "." + name;
+          String indexOptions =
+              "'file-index.bitmap.columns' = 'k,s',"
+                  + " 'file-index.bitmap.k.version' = '"
+                  + version
+                  + "', 'file-index.bitmap.s.version' = '"
+                  + version
+                  + "', 'file-index.bitmap.s.index-block-size' = '64 b',"
+                  + " 'file-index.in-manifest-threshold' = '"
+                  + threshold
+                  + "'";
+          spark.sql(
+              "CREATE TABLE "
+                  + t
+                  + " (id BIGINT, k INT, s STRING) TBLPROPERTIES ('bucket' = '-1',"
+                  + " 'write-only' = 'true'"
+                  + (rewritten ? "" : ", " + indexOptions)
+                  + ")");
+          for (int c = 0; c < 6; c++) {
+            StringBuilder values = new StringBuilder();
+            for (int i = 0; i < 100; i++) {
+              String str = bitmapString(c, i);
+              values.append(i == 0 ? "" : ", ").append("(").append(bitmapId(c, i)).append(", ");
+              values.append(bitmapK(c, i)).append(", ");
+              values.append(str == null ? "NULL" : "'" + str + "'").append(")");
             }
+            spark
+                .sql(
+                    "INSERT INTO "
+                        + t
+                        + " SELECT /*+ REPARTITION(1) */ * FROM VALUES "
+                        + values
+                        + " AS v(id, k, s)")
+                .collect();
           }
-          assertThat(files).isEqualTo(6);
-          assertThat(kept).as("%s, %s", name, filter).isEqualTo(BITMAP_FILES_KEPT.get(filter));
-          org.apache.paimon.table.source.ReadBuilder read =
-              paimon.newReadBuilder().withFilter(filters.get(filter));
-          List<String> rows = new ArrayList<>();
-          read.newRead()
-              .createReader(read.newScan().plan())
-              .forEachRemaining(
-                  r -> rows.add(r.getInt(1) + " " + (r.isNullAt(2) ? null : r.getString(2))));
-          assertThat(rows).as("%s, %s", name, filter).hasSize(expectedRows.get(filter).intValue());
-          // The bitmaps select the rows: each holds the value its bitmap was built for.
-          assertThat(rows)
-              .as("%s, %s", name, filter)
-              .allMatch(
-                  r ->
-                      switch (filter) {
-                        case "k = 12" -> r.startsWith("12 ");
-                        case "s IN" -> r.endsWith(" s4-7") || r.endsWith(" s1-19");
-                        default -> r.endsWith(" null");
-                      });
+          if (rewritten) {
+            // Files written before the options get their index from CALL sys.rewrite_file_index:
+            // the
+            // same file, deleted and added again in one snapshot with the index; then the snapshots
+            // that listed it without one expire.
+            spark.sql("ALTER TABLE " + t + " SET TBLPROPERTIES (" + indexOptions + ")");
+            Row written =
+                spark
+                    .sql("CALL strata.sys.rewrite_file_index(table => '" + DB + "." + name + "')")
+                    .first();
+            assertThat(written.getInt(1)).isEqualTo(6);
+            spark
+                .sql(
+                    "CALL strata.sys.expire_snapshots(table => '"
+                        + DB
+                        + "."
+                        + name
+                        + "', retain_max => 1, retain_min => 1)")
+                .collect();
+          }
+          FileStoreTable paimon = paimonOnStrata.table(DB, name);
+          org.apache.paimon.predicate.PredicateBuilder where =
+              new org.apache.paimon.predicate.PredicateBuilder(paimon.rowType());
+          Map<String, org.apache.paimon.predicate.Predicate> filters = new LinkedHashMap<>();
+          filters.put("k = 12", where.equal(1, 12));
+          filters.put(
+              "s IN",
+              where.in(
+                  2, List.of(BinaryString.fromString("s4-7"), BinaryString.fromString("s1-19"))));
+          filters.put("s IS NULL", where.isNull(2));
+          Map<String, Long> expectedRows = Map.of("k = 12", 20L, "s IN", 10L, "s IS NULL", 3L);
+          for (String filter : filters.keySet()) {
+            int files = 0;
+            int kept = 0;
+            for (org.apache.paimon.table.source.Split split :
+                paimon.newReadBuilder().newScan().plan().splits()) {
+              for (org.apache.paimon.io.DataFileMeta f :
+                  ((org.apache.paimon.table.source.DataSplit) split).dataFiles()) {
+                files++;
+                assertThat(f.embeddedIndex() != null).isEqualTo(threshold.equals("64 kb"));
+                kept += paimonIndexKeeps(paimon, 0, f, filters.get(filter)) ? 1 : 0;
+              }
+            }
+            assertThat(files).isEqualTo(6);
+            assertThat(kept).as("%s, %s", name, filter).isEqualTo(BITMAP_FILES_KEPT.get(filter));
+            org.apache.paimon.table.source.ReadBuilder read =
+                paimon.newReadBuilder().withFilter(filters.get(filter));
+            List<String> rows = new ArrayList<>();
+            read.newRead()
+                .createReader(read.newScan().plan())
+                .forEachRemaining(
+                    r -> rows.add(r.getInt(1) + " " + (r.isNullAt(2) ? null : r.getString(2))));
+            assertThat(rows)
+                .as("%s, %s", name, filter)
+                .hasSize(expectedRows.get(filter).intValue());
+            // The bitmaps select the rows: each holds the value its bitmap was built for.
+            assertThat(rows)
+                .as("%s, %s", name, filter)
+                .allMatch(
+                    r ->
+                        switch (filter) {
+                          case "k = 12" -> r.startsWith("12 ");
+                          case "s IN" -> r.endsWith(" s4-7") || r.endsWith(" s1-19");
+                          default -> r.endsWith(" null");
+                        });
+          }
+          assertThat(spark.sql("SELECT count(*) FROM " + t + " WHERE k = 12").first().getLong(0))
+              .isEqualTo(20L);
         }
-        assertThat(spark.sql("SELECT count(*) FROM " + t + " WHERE k = 12").first().getLong(0))
-            .isEqualTo(20L);
       }
     }
   }

@@ -125,8 +125,9 @@ class ScanMetricsTest {
     }
   }
 
-  private static BatchScanExec scanOf(String query, int expectedRows) {
-    Dataset<Row> df = spark.sql(query);
+  /** The one Strata scan of {@code query}, after checking how many rows it returned. */
+  static BatchScanExec scanOf(String query, int expectedRows) {
+    Dataset<Row> df = TestSpark$.MODULE$.session().sql(query);
     assertThat(df.collectAsList()).hasSize(expectedRows);
     List<BatchScanExec> scans = new ArrayList<>();
     collect(df.queryExecution().executedPlan(), scans);
@@ -134,7 +135,7 @@ class ScanMetricsTest {
     return scans.get(0);
   }
 
-  private static long metric(BatchScanExec scan, String name) {
+  static long metric(BatchScanExec scan, String name) {
     return scan.metrics().apply(name).value();
   }
 

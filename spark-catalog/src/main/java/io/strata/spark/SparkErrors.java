@@ -319,23 +319,33 @@ public final class SparkErrors {
         "Tag '" + name + "' doesn't exist; use DELETE TAG IF EXISTS to skip missing tags.");
   }
 
-  public static IllegalArgumentException compactWhereNotOnPartitions(
-      String where, String column, java.util.List<String> partitionKeys) {
+  public static IllegalArgumentException whereNotOnPartitions(
+      String procedure, String where, String column, java.util.List<String> partitionKeys) {
     String allowed =
         partitionKeys.isEmpty()
-            ? "but the table is not partitioned; compact it without where =>."
-            : "which is not a partition column; compaction selects whole partitions, so the"
-                + " condition may use only the partition columns "
+            ? "but the table is not partitioned; call it without where =>."
+            : "which is not a partition column; "
+                + procedure
+                + " selects whole partitions, so the condition may use only the partition columns "
                 + partitionKeys
                 + ".";
     return new IllegalArgumentException(
-        "CALL sys.compact: where => '" + where + "' uses column " + column + ", " + allowed);
+        "CALL sys."
+            + procedure
+            + ": where => '"
+            + where
+            + "' uses column "
+            + column
+            + ", "
+            + allowed);
   }
 
-  public static IllegalArgumentException compactWhereUntranslatable(
-      String where, java.util.List<String> partitionKeys) {
+  public static IllegalArgumentException whereUntranslatable(
+      String procedure, String where, java.util.List<String> partitionKeys) {
     return new IllegalArgumentException(
-        "CALL sys.compact: where => '"
+        "CALL sys."
+            + procedure
+            + ": where => '"
             + where
             + "' cannot select partitions; it must compare partition columns "
             + partitionKeys
@@ -367,6 +377,19 @@ public final class SparkErrors {
             + failed
             + " compaction task(s) failed; nothing was committed and the files the tasks wrote"
             + " were deleted. Cause: "
+            + cause.getMessage(),
+        cause);
+  }
+
+  public static IllegalStateException fileIndexRewriteFailed(
+      String table, int failed, Throwable cause) {
+    return new IllegalStateException(
+        "CALL sys.rewrite_file_index of "
+            + table
+            + ": "
+            + failed
+            + " task(s) failed; nothing was committed and the index files the tasks wrote were"
+            + " deleted. Cause: "
             + cause.getMessage(),
         cause);
   }

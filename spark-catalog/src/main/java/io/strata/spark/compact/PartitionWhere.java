@@ -18,16 +18,20 @@ import scala.Option;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The {@code where} argument of {@code CALL sys.compact}: parsed and resolved by Spark over the
- * table's columns, then converted to a predicate over the partition row. Only partition columns may
- * appear, since compaction selects whole buckets.
+ * The {@code where} argument of {@code CALL sys.compact} and {@code sys.rewrite_file_index}: parsed
+ * and resolved by Spark over the table's columns, then converted to a predicate over the partition
+ * row. Only partition columns may appear, since these procedures select whole buckets.
  */
 public final class PartitionWhere {
 
   private PartitionWhere() {}
 
-  /** The partition predicate {@code where} means, or null when it is blank. */
-  public static Predicate parse(SparkSession spark, TableSchema schema, String where) {
+  /**
+   * The partition predicate {@code where} means, or null when it is blank; errors name {@code
+   * procedure}.
+   */
+  public static Predicate parse(
+      SparkSession spark, TableSchema schema, String where, String procedure) {
     if (where == null || where.isBlank()) {
       return null;
     }
@@ -35,18 +39,18 @@ public final class PartitionWhere {
     List<String> partitionKeys = schema.partitionKeys();
     for (Attribute a : CollectionConverters.asJava(condition.references().toSeq())) {
       if (!partitionKeys.contains(a.name())) {
-        throw SparkErrors.compactWhereNotOnPartitions(where, a.name(), partitionKeys);
+        throw SparkErrors.whereNotOnPartitions(procedure, where, a.name(), partitionKeys);
       }
     }
     RowType partitionType = schema.partitionType();
     Option<org.apache.spark.sql.sources.Filter> filter =
         DataSourceStrategy$.MODULE$.translateFilter(condition, true);
     if (filter.isEmpty()) {
-      throw SparkErrors.compactWhereUntranslatable(where, partitionKeys);
+      throw SparkErrors.whereUntranslatable(procedure, where, partitionKeys);
     }
     return new SparkFilters(partitionType)
         .convertExactAll(
-            new org.apache.spark.sql.sources.Filter[] {filter.get()}, "compact partitions")
+            new org.apache.spark.sql.sources.Filter[] {filter.get()}, procedure + " partitions")
         .orElse(null);
   }
 

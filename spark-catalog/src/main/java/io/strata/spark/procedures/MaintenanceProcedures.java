@@ -21,6 +21,7 @@ import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
 import io.strata.spark.SparkErrors;
 import io.strata.spark.compact.DistributedCompaction;
+import io.strata.spark.compact.DistributedFileIndexRewrite;
 import io.strata.spark.compact.PartitionWhere;
 import io.strata.spark.sort.SortCompaction;
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.apache.spark.sql.SparkSession;
 
-/** expire_snapshots and compact. */
+/** expire_snapshots, compact and rewrite_file_index. */
 final class MaintenanceProcedures {
 
   private MaintenanceProcedures() {}
@@ -139,7 +140,7 @@ final class MaintenanceProcedures {
                     .withOptions(
                         table.options().with(dynamicOptions(args.string("options"))).toMap()));
         Predicate partitions =
-            selectedPartitions(table, args.string("partitions"), args.string("where"));
+            selectedPartitions(table, args.string("partitions"), args.string("where"), "compact");
         String commitUser = "compact-" + UUID.randomUUID();
         if (order.sorts()) {
           SortCompaction.run(SparkSession.active(), withOptions, partitions, order, commitUser);
@@ -153,14 +154,46 @@ final class MaintenanceProcedures {
     };
   }
 
+  static StrataProcedure rewriteFileIndex(TableArgument tables) {
+    return new StrataProcedure(
+        "rewrite_file_index",
+        "Gives existing data files the file index the table's file-index options now ask for"
+            + " (bloom filters, bitmaps), in Spark tasks, without rewriting their data.",
+        List.of(
+            Param.table(),
+            Param.optional(
+                "where", StringType, "A predicate on partition columns, e.g. dt > '2024'.")),
+        Results.of(
+            "written_partitions", DataTypes.INT(),
+            "written_indexes", DataTypes.INT())) {
+      @Override
+      List<Object[]> run(Args args) {
+        String tableArg = args.requiredString("table");
+        FileStoreTable table = tables.load(tableArg);
+        Predicate partitions =
+            selectedPartitions(table, null, args.string("where"), "rewrite_file_index");
+        DistributedFileIndexRewrite.Result result =
+            DistributedFileIndexRewrite.run(
+                SparkSession.active(),
+                table,
+                partitions,
+                "rewrite-file-index-" + UUID.randomUUID());
+        tables.refresh(tableArg);
+        List<Object[]> rows = new ArrayList<>();
+        rows.add(new Object[] {result.partitions(), result.files()});
+        return rows;
+      }
+    };
+  }
+
   /** The partitions {@code partitions} or {@code where} select (null = all). */
   private static Predicate selectedPartitions(
-      FileStoreTable table, String partitions, String where) {
+      FileStoreTable table, String partitions, String where, String procedure) {
     if (partitions != null && where != null) {
       throw SparkErrors.compactWhereAndPartitions();
     }
     return where != null
-        ? PartitionWhere.parse(SparkSession.active(), table.schema(), where)
+        ? PartitionWhere.parse(SparkSession.active(), table.schema(), where, procedure)
         : partitionFilter(table, partitions);
   }
 

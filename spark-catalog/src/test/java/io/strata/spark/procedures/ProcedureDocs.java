@@ -46,6 +46,9 @@ public final class ProcedureDocs {
                   + " older_than => '2026-11-30 00:00:00')"),
           Map.entry(
               "compact", "CALL sys.compact(table => 'db.orders', where => \"dt >= '2026-11-01'\")"),
+          Map.entry(
+              "rewrite_file_index",
+              "CALL sys.rewrite_file_index(table => 'db.orders', where => \"dt >= '2026-11-01'\")"),
           Map.entry("rollback", "CALL sys.rollback(table => 'db.orders', version => 'v1')"),
           Map.entry(
               "rollback_to_timestamp",

@@ -26,6 +26,21 @@ public final class CommitConflictException extends RuntimeException {
   }
 
   /** The schema changed under the write in a way its files cannot follow ({@code problem}). */
+  public static CommitConflictException replacedFileIndexChanged(
+      String table, String fileName, int bucket, long latestSnapshot) {
+    return new CommitConflictException(
+        "Cannot commit to "
+            + table
+            + ": the file index of file "
+            + fileName
+            + " (bucket "
+            + bucket
+            + ") that this write replaces was rewritten by a concurrent commit (the latest"
+            + " snapshot is now "
+            + latestSnapshot
+            + "); retry the statement.");
+  }
+
   public static CommitConflictException schemaChanged(
       String table, long writtenSchema, long latestSchema, String problem) {
     return new CommitConflictException(

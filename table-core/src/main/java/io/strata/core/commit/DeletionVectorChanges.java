@@ -46,7 +46,8 @@ final class DeletionVectorChanges {
 
   /**
    * Fails when a message removes a data file whose live vector lies in an index file the message
-   * does not replace. Overwrites are exempt: they drop the vectors with the partitions.
+   * does not replace, unless it adds the same file again. Overwrites are exempt: they drop the
+   * vectors with the partitions.
    */
   void checkRemovedFiles(List<IndexManifestEntry> live, List<CommitMessage> messages) {
     Map<BucketId, Map<String, String>> vectorFiles = vectorFiles(live);
@@ -56,7 +57,13 @@ final class DeletionVectorChanges {
         continue;
       }
       Set<String> replacedIndexFiles = names(deletionVectorFiles(m.deletedIndexFiles()));
+      // A file removed and added again (a new file index) keeps its rows and so its vector.
+      Set<String> readded = new HashSet<>();
+      m.newFiles().forEach(f -> readded.add(f.fileName()));
       for (DataFileMeta f : m.deletedFiles()) {
+        if (readded.contains(f.fileName())) {
+          continue;
+        }
         String indexFile = byDataFile.get(f.fileName());
         if (indexFile != null && !replacedIndexFiles.contains(indexFile)) {
           throw CommitConflictException.deletionVectorsChanged(table, f.fileName(), m.bucket());

@@ -26,8 +26,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -123,7 +125,7 @@ public final class FileStoreCommit {
       if (compactedBuckets.add(List.of(m.partition(), m.bucket()))) {
         compactions.add(m.compactionAsChange());
       } else {
-        deleteFiles(m, m.compactAfter());
+        deleteCompactionOutput(m);
         deleteFiles(m, m.compactChangelogFiles());
       }
     }
@@ -468,26 +470,40 @@ public final class FileStoreCommit {
     return snapshot.withChangelog(list.fileName(), list.size(), records);
   }
 
+  /**
+   * Every file a commit deletes must be live as the writer saw it: the same file at the same level
+   * with the same file index. Paimon tells manifest entries apart by their index too, so a DELETE
+   * of a file whose index a concurrent {@code rewrite_file_index} changed would leave Paimon's
+   * readers both versions.
+   */
   private void checkReplacedFilesAreLive(Snapshot latest, List<CommitMessage> messages) {
-    Set<ManifestEntry.Identifier> replaced = new HashSet<>();
+    Map<ManifestEntry.Identifier, DataFileMeta> replaced = new LinkedHashMap<>();
     for (CommitMessage m : messages) {
       for (DataFileMeta f : m.deletedFiles()) {
-        replaced.add(
-            new ManifestEntry.Identifier(m.partition(), m.bucket(), f.level(), f.fileName()));
+        replaced.put(
+            new ManifestEntry.Identifier(m.partition(), m.bucket(), f.level(), f.fileName()), f);
       }
     }
     if (replaced.isEmpty()) {
       return;
     }
-    Set<ManifestEntry.Identifier> live = new HashSet<>();
+    Map<ManifestEntry.Identifier, DataFileMeta> live = new HashMap<>();
     for (ManifestEntry e :
         new FileStoreScan(manifestFiles, table.schema().partitionType()).liveEntries(latest)) {
-      live.add(e.identifier());
+      live.put(e.identifier(), e.file());
     }
-    for (ManifestEntry.Identifier id : replaced) {
-      if (!live.contains(id)) {
+    for (Map.Entry<ManifestEntry.Identifier, DataFileMeta> r : replaced.entrySet()) {
+      ManifestEntry.Identifier id = r.getKey();
+      DataFileMeta now = live.get(id);
+      long latestId = latest == null ? 0 : latest.id();
+      if (now == null) {
         throw CommitConflictException.replacedFileRemoved(
-            table.root().toString(), id.fileName(), id.bucket(), latest == null ? 0 : latest.id());
+            table.root().toString(), id.fileName(), id.bucket(), latestId);
+      }
+      if (!now.extraFiles().equals(r.getValue().extraFiles())
+          || !Arrays.equals(now.embeddedIndex(), r.getValue().embeddedIndex())) {
+        throw CommitConflictException.replacedFileIndexChanged(
+            table.root().toString(), id.fileName(), id.bucket(), latestId);
       }
     }
   }
@@ -504,7 +520,7 @@ public final class FileStoreCommit {
     List<CommitMessage> data = new ArrayList<>();
     for (CommitMessage m : messages) {
       if (m.hasCompaction()) {
-        deleteFiles(m, m.compactAfter());
+        deleteCompactionOutput(m);
       }
       data.add(m.dataChange());
     }
@@ -517,9 +533,9 @@ public final class FileStoreCommit {
   public void abort(List<CommitMessage> messages) {
     HashIndexFile indexFiles = new HashIndexFile(table.fileIO(), table.paths());
     for (CommitMessage m : messages) {
-      deleteFiles(m, m.newFiles());
+      deleteWritten(m, m.newFiles(), m.deletedFiles());
       deleteFiles(m, m.changelogFiles());
-      deleteFiles(m, m.compactAfter());
+      deleteCompactionOutput(m);
       deleteFiles(m, m.compactChangelogFiles());
       m.newIndexFiles().forEach(indexFiles::deleteQuietly);
     }
@@ -528,11 +544,47 @@ public final class FileStoreCommit {
   private void deleteFiles(CommitMessage m, List<DataFileMeta> files) {
     for (DataFileMeta f : files) {
       try {
-        table.dataFilePaths().delete(m.partition(), m.bucket(), f.fileName(), f.externalPath());
+        table
+            .dataFilePaths()
+            .deleteWithExtraFiles(
+                m.partition(), m.bucket(), f.fileName(), f.externalPath(), f.extraFiles());
       } catch (IOException ignored) {
         // An orphan at worst; remove_orphan_files cleans it.
       }
     }
+  }
+
+  private void deleteCompactionOutput(CommitMessage m) {
+    deleteWritten(m, m.compactAfter(), m.compactBefore());
+  }
+
+  /**
+   * Deletes the files {@code written} that will not commit. One that is also among {@code replaced}
+   * (a file given a new index, or moved to another level without a rewrite) is live and stays: only
+   * the extra files it did not have before go.
+   */
+  private void deleteWritten(
+      CommitMessage m, List<DataFileMeta> written, List<DataFileMeta> replaced) {
+    Map<String, DataFileMeta> inputs = new HashMap<>();
+    replaced.forEach(f -> inputs.put(f.fileName(), f));
+    List<DataFileMeta> newFiles = new ArrayList<>();
+    for (DataFileMeta f : written) {
+      DataFileMeta input = inputs.get(f.fileName());
+      if (input == null) {
+        newFiles.add(f);
+        continue;
+      }
+      List<String> newExtras =
+          f.extraFiles().stream().filter(x -> !input.extraFiles().contains(x)).toList();
+      try {
+        table
+            .dataFilePaths()
+            .deleteExtraFiles(m.partition(), m.bucket(), f.fileName(), f.externalPath(), newExtras);
+      } catch (IOException ignored) {
+        // An orphan at worst; remove_orphan_files cleans it.
+      }
+    }
+    deleteFiles(m, newFiles);
   }
 
   private void backoff(int attempt) {

@@ -33,4 +33,24 @@ final class CommittedDataFiles {
           "Cannot delete data file " + e.file().fileName() + " " + during, ex);
     }
   }
+
+  /**
+   * Deletes {@code names}, extra files beside {@code e}'s data file that no version lists any more,
+   * leaving the data file.
+   */
+  static void deleteExtraFiles(
+      FileStore table, ManifestEntry e, java.util.List<String> names, String during) {
+    if (names.isEmpty()) {
+      return;
+    }
+    try {
+      table
+          .dataFilePaths()
+          .deleteExtraFiles(
+              e.partition(), e.bucket(), e.file().fileName(), e.file().externalPath(), names);
+    } catch (IOException ex) {
+      throw new UncheckedIOException(
+          "Cannot delete the replaced file index of " + e.file().fileName() + " " + during, ex);
+    }
+  }
 }

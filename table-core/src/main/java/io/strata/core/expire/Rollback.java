@@ -110,19 +110,15 @@ public final class Rollback {
    */
   private void cleanFiles(
       Snapshot target, List<Snapshot> removed, List<Snapshot> removedTags, Map<String, Tag> tags) {
-    Set<ManifestEntry.FileKey> kept = new HashSet<>();
+    KeptFiles kept = new KeptFiles();
     Set<String> keptManifests =
         new HashSet<>(SnapshotExpiration.referencedManifests(target, manifests));
-    for (ManifestEntry e : SnapshotExpiration.liveFiles(table, manifests, target)) {
-      kept.add(e.fileKey());
-    }
+    SnapshotExpiration.liveFiles(table, manifests, target).forEach(kept::add);
     List<Snapshot> keepers = new ArrayList<>(OtherBranches.versions(table));
     tags.values().forEach(t -> keepers.add(t.snapshot()));
     for (Snapshot keeper : keepers) {
       keptManifests.addAll(SnapshotExpiration.referencedManifests(keeper, manifests));
-      for (ManifestEntry e : SnapshotExpiration.liveFiles(table, manifests, keeper)) {
-        kept.add(e.fileKey());
-      }
+      SnapshotExpiration.liveFiles(table, manifests, keeper).forEach(kept::add);
     }
     List<Snapshot> gone = new ArrayList<>(removed);
     gone.addAll(removedTags);
@@ -165,9 +161,13 @@ public final class Rollback {
     }
   }
 
-  private void deleteUnlessKept(ManifestEntry e, Set<ManifestEntry.FileKey> kept) {
-    if (!kept.contains(e.fileKey())) {
+  /** Deletes {@code e}'s file, or where a kept version lists it, the index files none lists. */
+  private void deleteUnlessKept(ManifestEntry e, KeptFiles kept) {
+    if (!kept.holds(e)) {
       CommittedDataFiles.delete(table, e, "during rollback");
+    } else {
+      CommittedDataFiles.deleteExtraFiles(
+          table, e, kept.unlistedExtraFiles(e, e.file().extraFiles()), "during rollback");
     }
   }
 

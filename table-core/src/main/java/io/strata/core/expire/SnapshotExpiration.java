@@ -144,12 +144,14 @@ public final class SnapshotExpiration {
     Map<Long, Snapshot> range = readSnapshots(pool, earliest, endExclusive);
     TaggedFiles tagged = new TaggedFiles(table, manifests, endExclusive, pool);
     List<Snapshot> expired = range.values().stream().filter(s -> s.id() < endExclusive).toList();
-    List<ManifestEntry> unused = new ArrayList<>(unusedDataFiles(pool, range, earliest, tagged));
+    Unused unusedData = unusedDataFiles(pool, range, earliest, tagged);
+    List<ManifestEntry> unused = new ArrayList<>(unusedData.files());
     if (!keepsChangelog) {
       unused.addAll(unusedChangelogFiles(pool, expired, tagged));
     }
     AtomicInteger dataFiles = new AtomicInteger();
     pool.forEach(unused, e -> count(dataFiles, deleteDataFile(e)));
+    pool.forEach(unusedData.replacedExtraFiles(), this::deleteReplacedExtraFiles);
     // Index files (deletion vectors) go with the data files, before any manifest that names them.
     ExpiredIndexFiles index =
         new ExpiredIndexFiles(table, manifests, snapshots.snapshot(endExclusive));
@@ -215,22 +217,40 @@ public final class SnapshotExpiration {
    * Files that only expired snapshots held: the DELETE entries of the delta manifests of every
    * snapshot after {@code earliest} up to the first retained one, unless a tag holds them.
    */
-  private List<ManifestEntry> unusedDataFiles(
+  private Unused unusedDataFiles(
       FileTaskPool pool, Map<Long, Snapshot> range, long earliest, TaggedFiles tagged) {
     List<Snapshot> later = range.values().stream().filter(s -> s.id() > earliest).toList();
     List<List<String>> deltas = pool.map(later, this::deltaManifests);
     Set<String> seen = new HashSet<>();
     List<List<String>> unseen =
         deltas.stream().map(names -> names.stream().filter(seen::add).toList()).toList();
-    return pool.flatMap(
-        unseen,
-        names ->
-            removedFiles(names.stream().flatMap(n -> readManifestIfExists(n).stream()).toList())
-                .stream()
-                .filter(e -> !tagged.holds(e))
-                .filter(e -> !(keepsWrittenFiles && writtenByAWrite(e)))
-                .toList());
+    List<Unused> perSnapshot =
+        pool.map(
+            unseen,
+            names -> {
+              List<ManifestEntry> delta =
+                  names.stream().flatMap(n -> readManifestIfExists(n).stream()).toList();
+              return new Unused(
+                  removedFiles(delta).stream()
+                      .filter(e -> !tagged.holds(e))
+                      .filter(e -> !(keepsWrittenFiles && writtenByAWrite(e)))
+                      .toList(),
+                  replacedExtraFiles(delta).stream()
+                      .filter(r -> !(keepsWrittenFiles && writtenByAWrite(r.entry())))
+                      .map(
+                          r ->
+                              new ReplacedExtraFiles(
+                                  r.entry(), tagged.unlistedExtraFiles(r.entry(), r.names())))
+                      .filter(r -> !r.names().isEmpty())
+                      .toList());
+            });
+    return new Unused(
+        perSnapshot.stream().flatMap(u -> u.files().stream()).toList(),
+        perSnapshot.stream().flatMap(u -> u.replacedExtraFiles().stream()).toList());
   }
+
+  /** Data files no retained version needs, and index files a later version of an entry replaced. */
+  private record Unused(List<ManifestEntry> files, List<ReplacedExtraFiles> replacedExtraFiles) {}
 
   /**
    * The files one snapshot's delta removes: its DELETE entries, except a file it adds again.
@@ -247,6 +267,35 @@ public final class SnapshotExpiration {
       }
     }
     return new ArrayList<>(removed.values());
+  }
+
+  /**
+   * The extra files (file indexes) of an entry that {@code entry}'s file lost when one snapshot
+   * deleted it and added it again: {@code rewrite_file_index} gives a file a new index that way.
+   */
+  record ReplacedExtraFiles(ManifestEntry entry, List<String> names) {}
+
+  /** The extra files one snapshot's delta replaced on files it deleted and added again. */
+  static List<ReplacedExtraFiles> replacedExtraFiles(List<ManifestEntry> delta) {
+    Map<ManifestEntry.FileKey, ManifestEntry> deleted = new LinkedHashMap<>();
+    List<ReplacedExtraFiles> replaced = new ArrayList<>();
+    for (ManifestEntry e : delta) {
+      if (e.kind() == FileKind.DELETE) {
+        deleted.put(e.fileKey(), e);
+        continue;
+      }
+      ManifestEntry before = deleted.remove(e.fileKey());
+      if (before != null) {
+        List<String> gone =
+            before.file().extraFiles().stream()
+                .filter(x -> !e.file().extraFiles().contains(x))
+                .toList();
+        if (!gone.isEmpty()) {
+          replaced.add(new ReplacedExtraFiles(before, gone));
+        }
+      }
+    }
+    return replaced;
   }
 
   /**
@@ -356,6 +405,10 @@ public final class SnapshotExpiration {
   }
 
   /** Whether the file was there and is now deleted. */
+  private void deleteReplacedExtraFiles(ReplacedExtraFiles r) {
+    CommittedDataFiles.deleteExtraFiles(table, r.entry(), r.names(), "while expiring snapshots");
+  }
+
   private boolean deleteDataFile(ManifestEntry e) {
     return CommittedDataFiles.delete(table, e, "while expiring snapshots");
   }

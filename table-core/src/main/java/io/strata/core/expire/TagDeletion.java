@@ -104,10 +104,20 @@ public final class TagDeletion {
       ChangelogManager changelogs = new ChangelogManager(table.fileIO(), table.paths());
       changelogs.listIds().forEach(id -> keepers.add(changelogs.changelog(id)));
     }
-    Set<ManifestEntry.FileKey> kept = new HashSet<>();
-    pool.map(keepers, this::live).forEach(live -> live.forEach(e -> kept.add(e.fileKey())));
+    KeptFiles kept = new KeptFiles();
+    pool.map(keepers, this::live).forEach(live -> live.forEach(kept::add));
+    List<ManifestEntry> taggedFiles = live(tagged);
     List<ManifestEntry> unused =
-        new ArrayList<>(live(tagged).stream().filter(e -> !kept.contains(e.fileKey())).toList());
+        new ArrayList<>(taggedFiles.stream().filter(e -> !kept.holds(e)).toList());
+    // A file the tag shares with kept versions under another index: its old index goes.
+    pool.forEach(
+        taggedFiles.stream().filter(kept::holds).toList(),
+        e ->
+            CommittedDataFiles.deleteExtraFiles(
+                table,
+                e,
+                kept.unlistedExtraFiles(e, e.file().extraFiles()),
+                "while deleting a tag"));
     // The snapshot's changelog goes with the tag, unless changelog/ still keeps it.
     if (!table.snapshotManager().exists(tagged.id())
         && !new ChangelogManager(table.fileIO(), table.paths()).exists(tagged.id())) {

@@ -19,7 +19,7 @@ import java.util.Set;
  */
 final class TaggedFiles {
 
-  private final Set<ManifestEntry.FileKey> files = new HashSet<>();
+  private final KeptFiles files = new KeptFiles();
   private final Set<String> manifestFiles = new HashSet<>();
 
   /** Reads the tags' manifests on {@code pool}, one tag per task. */
@@ -35,12 +35,17 @@ final class TaggedFiles {
     holders.addAll(otherBranches);
     for (List<ManifestEntry> live :
         pool.map(holders, s -> SnapshotExpiration.liveFiles(table, manifests, s))) {
-      live.forEach(e -> files.add(e.fileKey()));
+      live.forEach(files::add);
     }
   }
 
   boolean holds(ManifestEntry entry) {
-    return files.contains(entry.fileKey());
+    return files.holds(entry);
+  }
+
+  /** Of {@code names}, the extra files of {@code entry}'s file that no tag or branch lists. */
+  List<String> unlistedExtraFiles(ManifestEntry entry, List<String> names) {
+    return files.unlistedExtraFiles(entry, names);
   }
 
   /** Manifest lists and manifests of every tag (a mutable copy). */

@@ -69,6 +69,11 @@ public final class FileIndexFile {
   }
 
   /** The body of {@code column}'s index of {@code type}; null when it has none (or it is empty). */
+  /** The indexed columns, by the names the data file gives them. */
+  public java.util.Set<String> columns() {
+    return java.util.Collections.unmodifiableSet(indexes.keySet());
+  }
+
   byte[] index(String column, String type) {
     Map<String, byte[]> byType = indexes.get(column);
     return byType == null ? null : byType.get(type);

@@ -51,6 +51,35 @@ public record DataFileMeta(
     return copy(fileName, level, newCreationTimeMillis, externalPath);
   }
 
+  /**
+   * The same file with another file index: {@code newExtraFiles} beside it and {@code
+   * newEmbeddedIndex} (null = none) in the manifest, as {@code CALL sys.rewrite_file_index} leaves
+   * it.
+   */
+  public DataFileMeta withFileIndex(List<String> newExtraFiles, byte[] newEmbeddedIndex) {
+    return new DataFileMeta(
+        fileName,
+        fileSize,
+        rowCount,
+        minKey,
+        maxKey,
+        keyStats,
+        valueStats,
+        minSequenceNumber,
+        maxSequenceNumber,
+        schemaId,
+        level,
+        newExtraFiles,
+        creationTimeMillis,
+        deleteRowCount,
+        newEmbeddedIndex,
+        fileSource,
+        valueStatsCols,
+        externalPath,
+        firstRowId,
+        writeCols);
+  }
+
   private DataFileMeta copy(
       String newFileName, int newLevel, Long newCreationTimeMillis, String newExternalPath) {
     return new DataFileMeta(

@@ -2,6 +2,7 @@ package io.strata.core.options;
 
 import io.strata.core.errors.OptionErrors;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -134,5 +135,51 @@ public final class FileIndexOptions {
       // reported below
     }
     throw OptionErrors.invalidValue(key, value, "a positive whole number");
+  }
+
+  /**
+   * The index options as they apply to a file written under an older schema, whose columns may
+   * carry other names: {@code fileNames} maps each current column name to the name the file holds
+   * it under, and indexed columns the file lacks are left out. A file's index names its columns as
+   * the file does, as Paimon's reader looks them up.
+   */
+  public static Options forFileColumns(Options options, Map<String, String> fileNames) {
+    Map<String, String> translated = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : options.toMap().entrySet()) {
+      if (!e.getKey().startsWith(BLOOM_PREFIX) && !e.getKey().startsWith(BITMAP_PREFIX)) {
+        translated.put(e.getKey(), e.getValue());
+      }
+    }
+    translate(options, bloomFilterColumns(options), BLOOM_PREFIX, fileNames, translated);
+    translate(options, bitmapColumns(options), BITMAP_PREFIX, fileNames, translated);
+    return new Options(translated);
+  }
+
+  private static final String BLOOM_PREFIX = "file-index.bloom-filter.";
+  private static final String BITMAP_PREFIX = "file-index.bitmap.";
+
+  private static void translate(
+      Options options,
+      List<String> columns,
+      String prefix,
+      Map<String, String> fileNames,
+      Map<String, String> translated) {
+    List<String> kept = columns.stream().filter(fileNames::containsKey).toList();
+    if (!kept.isEmpty()) {
+      translated.put(
+          prefix + "columns", String.join(",", kept.stream().map(fileNames::get).toList()));
+    }
+    for (String column : kept) {
+      String from = prefix + column + ".";
+      String to = prefix + fileNames.get(column) + ".";
+      options
+          .toMap()
+          .forEach(
+              (k, v) -> {
+                if (k.startsWith(from)) {
+                  translated.put(to + k.substring(from.length()), v);
+                }
+              });
+    }
   }
 }

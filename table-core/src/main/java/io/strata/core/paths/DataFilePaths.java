@@ -81,16 +81,31 @@ public record DataFilePaths(
       java.util.List<String> extraFiles)
       throws IOException {
     boolean deleted = delete(partition, bucket, fileName, externalPath);
-    if (!extraFiles.isEmpty()) {
-      Path dir = of(partition, bucket, fileName, externalPath).getParent();
-      for (String extra : extraFiles) {
-        Path path = new Path(dir, PathContainment.requirePlainFileName("extra file", extra));
-        if (PathContainment.isInside(paths.root(), path)) {
-          fileIO.delete(path);
-        }
+    deleteExtraFiles(partition, bucket, fileName, externalPath, extraFiles);
+    return deleted;
+  }
+
+  /**
+   * Deletes extra files (file indexes) that sit beside a data file, leaving the data file: an index
+   * that a newer version of the file's manifest entry replaced.
+   */
+  public void deleteExtraFiles(
+      BinaryRow partition,
+      int bucket,
+      String fileName,
+      String externalPath,
+      java.util.List<String> extraFiles)
+      throws IOException {
+    if (extraFiles.isEmpty()) {
+      return;
+    }
+    Path dir = of(partition, bucket, fileName, externalPath).getParent();
+    for (String extra : extraFiles) {
+      Path path = new Path(dir, PathContainment.requirePlainFileName("extra file", extra));
+      if (PathContainment.isInside(paths.root(), path)) {
+        fileIO.delete(path);
       }
     }
-    return deleted;
   }
 
   public Path bucketDir(BinaryRow partition, int bucket) {
