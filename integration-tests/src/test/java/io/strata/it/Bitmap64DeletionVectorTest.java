@@ -149,9 +149,15 @@ class Bitmap64DeletionVectorTest {
     rewrite.put(file.fileName(), DeletionBitmap.copyOf(read));
     DeletionVectorIndexFile files =
         new DeletionVectorIndexFile(
-            HadoopFileIO.local(), new TablePaths(new org.apache.hadoop.fs.Path(out.toUri())), true);
-    IndexFileMeta written = files.write(rewrite);
-    assertThat(Files.readAllBytes(Path.of(files.path(written).toUri()))).isEqualTo(paimons);
+            HadoopFileIO.local(),
+            io.strata.core.paths.IndexFilePaths.inIndexDirectory(
+                new TablePaths(new org.apache.hadoop.fs.Path(out.toUri()))),
+            true);
+    IndexFileMeta written = files.write(io.strata.core.data.BinaryRow.EMPTY, 0, rewrite);
+    assertThat(
+            Files.readAllBytes(
+                Path.of(files.path(io.strata.core.data.BinaryRow.EMPTY, 0, written).toUri())))
+        .isEqualTo(paimons);
     IndexFileMeta.DeletionVectorRange range = written.deletionVectorRanges().get(0);
     assertThat(range.offset()).isEqualTo(meta.offset());
     assertThat(range.length()).isEqualTo(meta.length());

@@ -2,10 +2,13 @@ package io.strata.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.BinaryString;
 import org.apache.paimon.data.GenericRow;
@@ -22,8 +25,9 @@ import org.apache.paimon.types.RowKind;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Primary-key tables with deletion vectors written in turn by Strata (Spark SQL: INSERT, UPDATE,
@@ -81,14 +85,52 @@ class KeyDeletionVectorsInteropTest {
         .toList();
   }
 
-  @Test
-  void paimonReadsEverySnapshotOfATableStrataWroteWithDeletionVectors() {
-    String table = "strata." + DB + ".by_strata";
+  /**
+   * Where Paimon finds each deletion-vector file: in {@code index/}, or with {@code
+   * index-file-in-data-file-dir} in the bucket directory, and never in the other place.
+   */
+  private static void assertIndexFilesLiveIn(String name, boolean bucketDirs) throws IOException {
+    Path root = Path.of(java.net.URI.create(paimon.table(DB, name).location().toString() + "/"));
+    List<String> inIndexDir = indexFilesBelow(root.resolve("index"));
+    List<String> inBuckets = new ArrayList<>();
+    try (Stream<Path> dirs = Files.list(root)) {
+      for (Path bucket :
+          dirs.filter(d -> d.getFileName().toString().startsWith("bucket-")).toList()) {
+        inBuckets.addAll(indexFilesBelow(bucket));
+      }
+    }
+    List<String> live = deletionVectors(name).stream().map(e -> e.indexFile().fileName()).toList();
+    assertThat(live).isNotEmpty();
+    assertThat(bucketDirs ? inBuckets : inIndexDir).containsAll(live);
+    assertThat(bucketDirs ? inIndexDir : inBuckets).isEmpty();
+  }
+
+  private static List<String> indexFilesBelow(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.list(dir)) {
+      return files
+          .map(f -> f.getFileName().toString())
+          .filter(n -> n.startsWith("index-"))
+          .toList();
+    }
+  }
+
+  @ParameterizedTest(name = "index-file-in-data-file-dir = {0}")
+  @ValueSource(booleans = {false, true})
+  void paimonReadsEverySnapshotOfATableStrataWroteWithDeletionVectors(boolean inBucketDirs)
+      throws IOException {
+    String name = inBucketDirs ? "by_strata_in_buckets" : "by_strata";
+    String table = "strata." + DB + "." + name;
     spark.sql(
         "CREATE TABLE "
             + table
             + " (id BIGINT NOT NULL, v STRING, n INT) TBLPROPERTIES ('primary-key' = 'id',"
-            + " 'bucket' = '2', 'deletion-vectors.enabled' = 'true')");
+            + " 'bucket' = '2', 'deletion-vectors.enabled' = 'true',"
+            + " 'index-file-in-data-file-dir' = '"
+            + inBucketDirs
+            + "')");
     spark.sql("CREATE OR REPLACE TEMPORARY VIEW dv_src AS SELECT id, 'm' AS v FROM range(95, 130)");
     boolean marked = false;
     for (String statement :
@@ -102,21 +144,24 @@ class KeyDeletionVectorsInteropTest {
                 + " WHEN MATCHED THEN UPDATE SET v = s.v"
                 + " WHEN NOT MATCHED THEN INSERT (id, v, n) VALUES (s.id, s.v, 2)")) {
       spark.sql(statement.replace("{t}", table));
-      marked |= !deletionVectors("by_strata").isEmpty();
+      if (!deletionVectors(name).isEmpty()) {
+        marked = true;
+        assertIndexFilesLiveIn(name, inBucketDirs);
+      }
     }
 
     List<String> rows = strataRows(table, null);
     // 0..129 minus 10..19 and the even ids of 96..118 but 110, which MERGE inserts again.
     assertThat(rows).hasSize(130 - 10 - 11).contains("7 | u | 10", "97 | m | 1", "121 | m | 2");
-    assertThat(paimonRows("by_strata", null)).isEqualTo(rows);
+    assertThat(paimonRows(name, null)).isEqualTo(rows);
     assertThat(marked).as("older rows marked, not merged").isTrue();
-    long latest = assertEverySnapshotAgrees("by_strata");
+    long latest = assertEverySnapshotAgrees(name);
     assertThat(latest).as("each write commits its data, then its compaction").isEqualTo(10);
   }
 
   /** One batch commit by Paimon, whose lookup compaction needs a local temp directory. */
-  private void paimonWrite(List<InternalRow> rows) throws Exception {
-    BatchWriteBuilder builder = paimon.table(DB, "by_paimon").newBatchWriteBuilder();
+  private void paimonWrite(String name, List<InternalRow> rows) throws Exception {
+    BatchWriteBuilder builder = paimon.table(DB, name).newBatchWriteBuilder();
     try (BatchTableWrite write = builder.newWrite();
         BatchTableCommit commit = builder.newCommit()) {
       write.withIOManager(IOManager.create(tmp.toString()));
@@ -135,12 +180,14 @@ class KeyDeletionVectorsInteropTest {
 
   @TempDir Path tmp;
 
-  @Test
-  void strataUpsertsATablePaimonWroteWithDeletionVectors() throws Exception {
+  @ParameterizedTest(name = "index-file-in-data-file-dir = {0}")
+  @ValueSource(booleans = {false, true})
+  void strataUpsertsATablePaimonWroteWithDeletionVectors(boolean inBucketDirs) throws Exception {
+    String name = inBucketDirs ? "by_paimon_in_buckets" : "by_paimon";
     paimon
         .catalog()
         .createTable(
-            Identifier.create(DB, "by_paimon"),
+            Identifier.create(DB, name),
             Schema.newBuilder()
                 .column("id", DataTypes.BIGINT().notNull())
                 .column("v", DataTypes.STRING())
@@ -149,22 +196,25 @@ class KeyDeletionVectorsInteropTest {
                 .option("bucket", "2")
                 .option("deletion-vectors.enabled", "true")
                 .option("file.format", "parquet")
+                .option("index-file-in-data-file-dir", String.valueOf(inBucketDirs))
                 .build(),
             false);
     List<InternalRow> first = new ArrayList<>();
     for (long id = 0; id < 60; id++) {
       first.add(row(RowKind.INSERT, id, "p" + id, 0));
     }
-    paimonWrite(first);
+    paimonWrite(name, first);
     paimonWrite(
+        name,
         List.of(
             row(RowKind.UPDATE_AFTER, 3, "pu", 1),
             row(RowKind.DELETE, 4, "p4", 0),
             row(RowKind.INSERT, 70, "p70", 0)));
-    assertThat(deletionVectors("by_paimon")).isNotEmpty();
+    assertThat(deletionVectors(name)).isNotEmpty();
+    assertIndexFilesLiveIn(name, inBucketDirs);
 
-    String table = "strata." + DB + ".by_paimon";
-    assertThat(strataRows(table, null)).isEqualTo(paimonRows("by_paimon", null));
+    String table = "strata." + DB + "." + name;
+    assertThat(strataRows(table, null)).isEqualTo(paimonRows(name, null));
     spark.sql("INSERT INTO " + table + " SELECT id, CONCAT('s', id), 2 FROM range(50, 80, 2)");
     spark.sql("DELETE FROM " + table + " WHERE id IN (3, 5, 70)");
     spark.sql("UPDATE " + table + " SET n = 9 WHERE id = 6");
@@ -174,12 +224,31 @@ class KeyDeletionVectorsInteropTest {
         .hasSize(66)
         .contains("6 | p6 | 9", "52 | s52 | 2", "78 | s78 | 2")
         .doesNotContain("3 | pu | 1");
-    assertThat(paimonRows("by_paimon", null)).isEqualTo(strata);
+    assertThat(paimonRows(name, null)).isEqualTo(strata);
+    assertIndexFilesLiveIn(name, inBucketDirs);
 
-    paimonWrite(List.of(row(RowKind.INSERT, 6, "back", 3), row(RowKind.DELETE, 52, "", 0)));
-    List<String> afterPaimon = paimonRows("by_paimon", null);
+    paimonWrite(name, List.of(row(RowKind.INSERT, 6, "back", 3), row(RowKind.DELETE, 52, "", 0)));
+    List<String> afterPaimon = paimonRows(name, null);
     assertThat(afterPaimon).contains("6 | back | 3").doesNotContain("52 | s52 | 2");
     assertThat(strataRows(table, null)).isEqualTo(afterPaimon);
-    assertEverySnapshotAgrees("by_paimon");
+    assertEverySnapshotAgrees(name);
+    // Orphan removal keeps every index file the table's versions name, wherever they live.
+    Thread.sleep(2000);
+    String now =
+        java.time.LocalDateTime.now()
+            .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
+    spark
+        .sql(
+            "CALL strata.sys.remove_orphan_files(table => '"
+                + DB
+                + "."
+                + name
+                + "', older_than => '"
+                + now
+                + "')")
+        .collect();
+    assertIndexFilesLiveIn(name, inBucketDirs);
+    assertThat(paimonRows(name, null)).isEqualTo(afterPaimon);
+    assertThat(strataRows(table, null)).isEqualTo(afterPaimon);
   }
 }

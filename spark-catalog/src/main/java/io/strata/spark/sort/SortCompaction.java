@@ -155,11 +155,11 @@ public final class SortCompaction {
   private static List<CommitMessage> replacements(
       FileStoreTable table, Snapshot latest, List<DataSplit> read, List<CommitMessage> written) {
     DeletionFileIndex deletions =
-        DeletionFileIndex.of(latest, table.manifestFiles(), table.paths());
+        DeletionFileIndex.of(latest, table.manifestFiles(), table.indexFilePaths());
     DeletionVectorIndexFile indexFiles =
         new DeletionVectorIndexFile(
             table.fileIO(),
-            table.paths(),
+            table.indexFilePaths(),
             table.options().get(TableOptions.DELETION_VECTORS_BITMAP64));
     Map<BucketId, List<DataFileMeta>> before = new LinkedHashMap<>();
     Map<BucketId, List<DataFileMeta>> after = new LinkedHashMap<>();

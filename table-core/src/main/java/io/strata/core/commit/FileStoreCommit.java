@@ -531,13 +531,13 @@ public final class FileStoreCommit {
    * Deletes the data files of a commit that will never happen: new, changelog and compacted ones.
    */
   public void abort(List<CommitMessage> messages) {
-    HashIndexFile indexFiles = new HashIndexFile(table.fileIO(), table.paths());
+    HashIndexFile indexFiles = new HashIndexFile(table.fileIO(), table.indexFilePaths());
     for (CommitMessage m : messages) {
       deleteWritten(m, m.newFiles(), m.deletedFiles());
       deleteFiles(m, m.changelogFiles());
       deleteCompactionOutput(m);
       deleteFiles(m, m.compactChangelogFiles());
-      m.newIndexFiles().forEach(indexFiles::deleteQuietly);
+      m.newIndexFiles().forEach(f -> indexFiles.deleteQuietly(m.partition(), m.bucket(), f));
     }
   }
 

@@ -69,7 +69,7 @@ public final class CompactionPlanner {
             && table.options().get(TableOptions.DELETION_VECTORS_ENABLED);
     DeletionFileIndex deletions =
         reclaim || keyVectors
-            ? DeletionFileIndex.of(latest, table.manifestFiles(), table.paths())
+            ? DeletionFileIndex.of(latest, table.manifestFiles(), table.indexFilePaths())
             : DeletionFileIndex.EMPTY;
     DeletedRowsPick deletedRows = new DeletedRowsPick(table);
     List<CompactionTask> tasks = new ArrayList<>();

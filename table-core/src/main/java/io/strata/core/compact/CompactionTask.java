@@ -100,7 +100,7 @@ public record CompactionTask(
     // bucket's vectors changed since, so no row deleted meanwhile comes back.
     DeletionFileIndex index =
         DeletionFileIndex.of(
-            table.snapshotManager().latest(), table.manifestFiles(), table.paths());
+            table.snapshotManager().latest(), table.manifestFiles(), table.indexFilePaths());
     List<DataFileMeta> after =
         new BucketCompactor(table).withDeletions(index).rewrite(id, totalBuckets, unit);
     DeletionVectorChange change =
@@ -111,7 +111,7 @@ public record CompactionTask(
             unit.files().stream().map(DataFileMeta::fileName).toList(),
             new DeletionVectorIndexFile(
                 table.fileIO(),
-                table.paths(),
+                table.indexFilePaths(),
                 table.options().get(TableOptions.DELETION_VECTORS_BITMAP64)));
     return CommitMessage.compaction(id, totalBuckets, unit.files(), after, change);
   }
@@ -131,14 +131,14 @@ public record CompactionTask(
     DeletionVectorIndexFile indexFiles =
         new DeletionVectorIndexFile(
             table.fileIO(),
-            table.paths(),
+            table.indexFilePaths(),
             table.options().get(TableOptions.DELETION_VECTORS_BITMAP64));
     BucketDeletionVectors vectors =
         BucketDeletionVectors.load(
             DeletionFileIndex.of(
                 table.snapshotManager().snapshot(lookupBase.snapshotId()),
                 table.manifestFiles(),
-                table.paths()),
+                table.indexFilePaths()),
             partition,
             bucket,
             indexFiles);

@@ -47,8 +47,9 @@ public final class BucketDeletionVectors {
     Map<String, DeletionFile> current = index.deletionFiles(partition, bucket);
     Map<String, DeletionBitmap> vectors = new TreeMap<>();
     for (IndexFileMeta file : baseFiles) {
-      String path = files.path(file).toString();
-      for (Map.Entry<String, DeletionVector> e : files.readAll(file).entrySet()) {
+      String path = files.path(partition, bucket, file).toString();
+      for (Map.Entry<String, DeletionVector> e :
+          files.readAll(partition, bucket, file).entrySet()) {
         DeletionFile live = current.get(e.getKey());
         // With several index files naming one data file, the index's choice is the live one.
         if (live != null && live.path().equals(path)) {
@@ -138,7 +139,7 @@ public final class BucketDeletionVectors {
     if (!changed) {
       return DeletionVectorChange.NONE;
     }
-    IndexFileMeta written = files.write(vectors);
+    IndexFileMeta written = files.write(partition, bucket, vectors);
     List<IndexFileMeta> added = new ArrayList<>();
     if (written != null) {
       added.add(written);

@@ -5,7 +5,7 @@ import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.IndexFileMeta;
 import io.strata.core.manifest.IndexManifestEntry;
 import io.strata.core.manifest.ManifestFiles;
-import io.strata.core.paths.TablePaths;
+import io.strata.core.paths.IndexFilePaths;
 import io.strata.core.snapshot.Snapshot;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -34,7 +34,8 @@ public final class DeletionFileIndex {
   }
 
   /** The deletion files {@code snapshot} (null for an empty table) reads. */
-  public static DeletionFileIndex of(Snapshot snapshot, ManifestFiles manifests, TablePaths paths) {
+  public static DeletionFileIndex of(
+      Snapshot snapshot, ManifestFiles manifests, IndexFilePaths paths) {
     if (snapshot == null || snapshot.indexManifest() == null) {
       return EMPTY;
     }
@@ -42,7 +43,7 @@ public final class DeletionFileIndex {
   }
 
   /** The deletion files of the live deletion-vector entries among {@code entries}. */
-  public static DeletionFileIndex of(List<IndexManifestEntry> entries, TablePaths paths) {
+  public static DeletionFileIndex of(List<IndexManifestEntry> entries, IndexFilePaths paths) {
     Map<IndexManifestEntry.Identifier, IndexManifestEntry> live = new LinkedHashMap<>();
     for (IndexManifestEntry e : entries) {
       if (e.kind() == FileKind.ADD) {
@@ -60,9 +61,7 @@ public final class DeletionFileIndex {
         continue;
       }
       String path =
-          file.externalPath() != null
-              ? file.externalPath()
-              : paths.indexFile(file.fileName()).toString();
+          paths.of(e.partition(), e.bucket(), file.fileName(), file.externalPath()).toString();
       BucketKey key = new BucketKey(e.partition(), e.bucket());
       indexFiles.computeIfAbsent(key, k -> new ArrayList<>()).add(file);
       Map<String, DeletionFile> files = byBucket.computeIfAbsent(key, k -> new HashMap<>());

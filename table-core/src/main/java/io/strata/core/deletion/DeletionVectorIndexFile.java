@@ -1,9 +1,10 @@
 package io.strata.core.deletion;
 
+import io.strata.core.data.BinaryRow;
 import io.strata.core.io.FileIO;
 import io.strata.core.manifest.IndexFileMeta;
 import io.strata.core.paths.FileNamer;
-import io.strata.core.paths.TablePaths;
+import io.strata.core.paths.IndexFilePaths;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -37,17 +38,17 @@ public final class DeletionVectorIndexFile {
   static final int VERSION = 1;
 
   private final FileIO fileIO;
-  private final TablePaths paths;
+  private final IndexFilePaths paths;
   private final FileNamer names = FileNamer.indexFiles();
   private final boolean bitmap64;
 
   /** Reads both kinds of vectors and writes 32-bit ones. */
-  public DeletionVectorIndexFile(FileIO fileIO, TablePaths paths) {
+  public DeletionVectorIndexFile(FileIO fileIO, IndexFilePaths paths) {
     this(fileIO, paths, false);
   }
 
   /** Reads both kinds of vectors and writes 64-bit ones when {@code bitmap64}. */
-  public DeletionVectorIndexFile(FileIO fileIO, TablePaths paths, boolean bitmap64) {
+  public DeletionVectorIndexFile(FileIO fileIO, IndexFilePaths paths, boolean bitmap64) {
     this.fileIO = fileIO;
     this.paths = paths;
     this.bitmap64 = bitmap64;
@@ -59,7 +60,7 @@ public final class DeletionVectorIndexFile {
    *
    * @return its meta, or null when every vector is empty (no file is written)
    */
-  public IndexFileMeta write(Map<String, DeletionBitmap> vectors) {
+  public IndexFileMeta write(BinaryRow partition, int bucket, Map<String, DeletionBitmap> vectors) {
     Map<String, DeletionBitmap> sorted = new TreeMap<>();
     vectors.forEach(
         (file, bitmap) -> {
@@ -90,7 +91,7 @@ public final class DeletionVectorIndexFile {
       throw new UncheckedIOException(e); // a ByteArrayOutputStream does not fail
     }
     String name = names.next();
-    Path path = paths.indexFile(name);
+    Path path = paths.newFile(partition, bucket, name);
     try (OutputStream out = fileIO.newOutputStream(path)) {
       bytes.writeTo(out);
     } catch (IOException e) {
@@ -101,8 +102,8 @@ public final class DeletionVectorIndexFile {
   }
 
   /** Every vector of {@code file}, by data file name. */
-  public Map<String, DeletionVector> readAll(IndexFileMeta file) {
-    Path path = path(file);
+  public Map<String, DeletionVector> readAll(BinaryRow partition, int bucket, IndexFileMeta file) {
+    Path path = path(partition, bucket, file);
     byte[] bytes;
     try {
       bytes = fileIO.readBytes(path);
@@ -119,19 +120,17 @@ public final class DeletionVectorIndexFile {
   }
 
   /** Deletes an index file that will never be committed; an orphan at worst. */
-  public void deleteQuietly(IndexFileMeta file) {
+  public void deleteQuietly(BinaryRow partition, int bucket, IndexFileMeta file) {
     try {
-      fileIO.delete(path(file));
+      fileIO.delete(path(partition, bucket, file));
     } catch (IOException ignored) {
       // remove_orphan_files cleans it.
     }
   }
 
-  /** Where {@code file} lives: its external path, else {@code index/<name>}. */
-  public Path path(IndexFileMeta file) {
-    return file.externalPath() != null
-        ? new Path(file.externalPath())
-        : paths.indexFile(file.fileName());
+  /** Where {@code file} of this bucket lives. */
+  public Path path(BinaryRow partition, int bucket, IndexFileMeta file) {
+    return paths.of(partition, bucket, file.fileName(), file.externalPath());
   }
 
   private static byte[] block(DeletionBitmap bitmap) {

@@ -86,10 +86,11 @@ final class ExpiredIndexFiles {
   }
 
   private boolean deleteIndexFile(IndexManifestEntry e) {
-    String external = e.indexFile().externalPath();
     Path path =
-        external != null ? new Path(external) : table.paths().indexFile(e.indexFile().fileName());
-    if (external != null && !PathContainment.isInside(table.root(), path)) {
+        table
+            .indexFilePaths()
+            .of(e.partition(), e.bucket(), e.indexFile().fileName(), e.indexFile().externalPath());
+    if (!PathContainment.isInside(table.root(), path)) {
       LOG.warn(
           "Kept index file {} of table {}: it lies outside the table directory, where Strata"
               + " deletes nothing; remove it by hand once no reader needs it.",

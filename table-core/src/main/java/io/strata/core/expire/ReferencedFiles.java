@@ -108,9 +108,14 @@ final class ReferencedFiles {
   private List<String> indexFilesOf(String indexManifest) {
     List<String> paths = new ArrayList<>();
     for (IndexManifestEntry e : manifests.readIndexManifest(indexManifest)) {
-      String external = e.indexFile().externalPath();
       Path p =
-          external != null ? new Path(external) : table.paths().indexFile(e.indexFile().fileName());
+          table
+              .indexFilePaths()
+              .of(
+                  e.partition(),
+                  e.bucket(),
+                  e.indexFile().fileName(),
+                  e.indexFile().externalPath());
       paths.add(relative(table.root(), p));
     }
     return paths;

@@ -35,7 +35,7 @@ public final class DynamicBucketAssigner {
   public DynamicBucketAssigner(FileStore table, Long snapshotId) {
     this.table = table;
     this.snapshotId = snapshotId;
-    this.indexFiles = new HashIndexFile(table.fileIO(), table.paths());
+    this.indexFiles = new HashIndexFile(table.fileIO(), table.indexFilePaths());
     Options options = table.options();
     this.targetRowNum = options.get(DynamicBucketOptions.TARGET_ROW_NUM);
     this.maxBuckets = options.get(DynamicBucketOptions.MAX_BUCKETS);
@@ -56,7 +56,7 @@ public final class DynamicBucketAssigner {
     for (Map.Entry<BinaryRow, PartitionBucketIndex> e : partitions.entrySet()) {
       PartitionBucketIndex index = e.getValue();
       for (int bucket : index.changedBuckets()) {
-        IndexFileMeta written = indexFiles.write(index.hashesOf(bucket));
+        IndexFileMeta written = indexFiles.write(e.getKey(), bucket, index.hashesOf(bucket));
         changes.add(new IndexChange(e.getKey(), bucket, index.baseFile(bucket), written));
       }
     }
@@ -66,13 +66,14 @@ public final class DynamicBucketAssigner {
 
   /** Deletes index files written for a commit that will not happen. */
   public void abort(List<IndexChange> changes) {
-    changes.forEach(c -> indexFiles.deleteQuietly(c.after()));
+    changes.forEach(c -> indexFiles.deleteQuietly(c.partition(), c.bucket(), c.after()));
   }
 
   private PartitionBucketIndex restore(BinaryRow partition) {
     PartitionBucketIndex index = new PartitionBucketIndex(targetRowNum, maxBuckets);
     for (IndexManifestEntry e : baseEntries().getOrDefault(partition, List.of())) {
-      index.restore(e.bucket(), e.indexFile(), indexFiles.read(e.indexFile()));
+      index.restore(
+          e.bucket(), e.indexFile(), indexFiles.read(partition, e.bucket(), e.indexFile()));
     }
     return index;
   }

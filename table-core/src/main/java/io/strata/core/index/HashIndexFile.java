@@ -1,9 +1,10 @@
 package io.strata.core.index;
 
+import io.strata.core.data.BinaryRow;
 import io.strata.core.io.FileIO;
 import io.strata.core.manifest.IndexFileMeta;
 import io.strata.core.paths.FileNamer;
-import io.strata.core.paths.TablePaths;
+import io.strata.core.paths.IndexFilePaths;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -21,17 +22,17 @@ public final class HashIndexFile {
   public static final String HASH = "HASH";
 
   private final FileIO fileIO;
-  private final TablePaths paths;
+  private final IndexFilePaths paths;
   private final FileNamer names = FileNamer.indexFiles();
 
-  public HashIndexFile(FileIO fileIO, TablePaths paths) {
+  public HashIndexFile(FileIO fileIO, IndexFilePaths paths) {
     this.fileIO = fileIO;
     this.paths = paths;
   }
 
   /** The hashes of {@code file}, in file order. */
-  public int[] read(IndexFileMeta file) {
-    Path path = path(file);
+  public int[] read(BinaryRow partition, int bucket, IndexFileMeta file) {
+    Path path = path(partition, bucket, file);
     try {
       return decode(fileIO.readBytes(path));
     } catch (IOException e) {
@@ -40,9 +41,9 @@ public final class HashIndexFile {
   }
 
   /** Writes {@code hashes} into a new index file and returns its meta. */
-  public IndexFileMeta write(int[] hashes) {
+  public IndexFileMeta write(BinaryRow partition, int bucket, int[] hashes) {
     String name = names.next();
-    Path path = paths.indexFile(name);
+    Path path = paths.newFile(partition, bucket, name);
     byte[] bytes = encode(hashes);
     try (OutputStream out = fileIO.newOutputStream(path)) {
       out.write(bytes);
@@ -53,18 +54,16 @@ public final class HashIndexFile {
   }
 
   /** Deletes an index file that will never be committed; an orphan at worst. */
-  public void deleteQuietly(IndexFileMeta file) {
+  public void deleteQuietly(BinaryRow partition, int bucket, IndexFileMeta file) {
     try {
-      fileIO.delete(path(file));
+      fileIO.delete(path(partition, bucket, file));
     } catch (IOException ignored) {
       // remove_orphan_files cleans it.
     }
   }
 
-  private Path path(IndexFileMeta file) {
-    return file.externalPath() != null
-        ? new Path(file.externalPath())
-        : paths.indexFile(file.fileName());
+  private Path path(BinaryRow partition, int bucket, IndexFileMeta file) {
+    return paths.of(partition, bucket, file.fileName(), file.externalPath());
   }
 
   /** The file's bytes: every hash as a 4-byte big-endian int. */

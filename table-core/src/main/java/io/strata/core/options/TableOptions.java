@@ -224,8 +224,8 @@ public final class TableOptions {
           "index-file-in-data-file-dir",
           OptionType.BOOLEAN,
           false,
-          "Keep index files (deletion vectors, hash indexes) in the bucket directories; Strata"
-              + " refuses tables with it.");
+          "Keep index files (deletion vectors, hash indexes) in the bucket directory of the data"
+              + " files they index instead of index/; fixed at CREATE TABLE.");
 
   public static final ConfigOption<String> ROWKIND_FIELD =
       ConfigOption.<String>of(
@@ -442,15 +442,11 @@ public final class TableOptions {
 
   /**
    * The option (as {@code 'key' = 'value'}) of a layout of Paimon's that Strata neither reads nor
-   * writes, or null: data evolution, index files in bucket directories, manifests in another format
-   * than Avro.
+   * writes, or null: data evolution, manifests in another format than Avro.
    */
   public static String unreadableLayout(Options options) {
     if (options.get(DATA_EVOLUTION_ENABLED)) {
       return "'data-evolution.enabled' = 'true'";
-    }
-    if (options.get(INDEX_FILE_IN_DATA_FILE_DIR)) {
-      return "'index-file-in-data-file-dir' = 'true'";
     }
     String manifestFormat = options.get(MANIFEST_FORMAT);
     if (!manifestFormat.equalsIgnoreCase("avro")) {

@@ -176,7 +176,7 @@ public final class TableScan {
     }
     DeletionFileIndex deletions =
         deletionVectors
-            ? DeletionFileIndex.of(snapshot, table.manifestFiles(), table.paths())
+            ? DeletionFileIndex.of(snapshot, table.manifestFiles(), table.indexFilePaths())
             : DeletionFileIndex.EMPTY;
     List<DataSplit> splits = splits(snapshot, groups, deletions);
     long files = splits.stream().mapToLong(s -> s.files().size()).sum();

@@ -7,6 +7,7 @@ import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.paths.ContainedFileIO;
 import io.strata.core.paths.DataFilePaths;
+import io.strata.core.paths.IndexFilePaths;
 import io.strata.core.paths.TablePaths;
 import io.strata.core.schema.SchemaManager;
 import io.strata.core.schema.TableSchema;
@@ -129,6 +130,13 @@ public class FileStore implements java.io.Serializable {
         options().get(TableOptions.PARTITION_DEFAULT_NAME),
         options().get(TableOptions.DATA_FILE_PATH_DIRECTORY),
         options().get(TableOptions.PARTITION_LEGACY_NAME));
+  }
+
+  /** Where this table's deletion-vector and hash index files live. */
+  public IndexFilePaths indexFilePaths() {
+    return options().get(TableOptions.INDEX_FILE_IN_DATA_FILE_DIR)
+        ? IndexFilePaths.inBucketDirectories(dataFilePaths())
+        : IndexFilePaths.inIndexDirectory(paths);
   }
 
   /**

@@ -76,11 +76,12 @@ public final class PositionDeletes {
       byBucket.computeIfAbsent(id, k -> new ArrayList<>()).add(name);
       totalBuckets.put(id, e.totalBuckets());
     }
-    DeletionFileIndex index = DeletionFileIndex.of(base, table.manifestFiles(), table.paths());
+    DeletionFileIndex index =
+        DeletionFileIndex.of(base, table.manifestFiles(), table.indexFilePaths());
     DeletionVectorIndexFile indexFiles =
         new DeletionVectorIndexFile(
             table.fileIO(),
-            table.paths(),
+            table.indexFilePaths(),
             table.options().get(TableOptions.DELETION_VECTORS_BITMAP64));
     List<CommitMessage> messages = new ArrayList<>();
     for (Map.Entry<BucketId, List<String>> b : byBucket.entrySet()) {

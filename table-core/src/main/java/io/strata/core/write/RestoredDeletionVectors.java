@@ -29,12 +29,12 @@ final class RestoredDeletionVectors {
       entries = entriesOf(table, snapshotId);
     }
     return BucketDeletionVectors.load(
-        DeletionFileIndex.of(entries, table.paths()),
+        DeletionFileIndex.of(entries, table.indexFilePaths()),
         bucket.partition(),
         bucket.bucket(),
         new DeletionVectorIndexFile(
             table.fileIO(),
-            table.paths(),
+            table.indexFilePaths(),
             table.options().get(TableOptions.DELETION_VECTORS_BITMAP64)));
   }
 

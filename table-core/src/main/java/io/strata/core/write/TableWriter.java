@@ -492,7 +492,7 @@ public final class TableWriter implements AutoCloseable {
                   .write(
                       new DeletionVectorIndexFile(
                           table.fileIO(),
-                          table.paths(),
+                          table.indexFilePaths(),
                           table.options().get(TableOptions.DELETION_VECTORS_BITMAP64)));
           newIndexFiles.addAll(change.newIndexFiles());
           deletedIndexFiles.addAll(change.deletedIndexFiles());

@@ -74,13 +74,13 @@ class DeletionVectorCommitTest {
   }
 
   private DeletionVectorIndexFile indexFiles() {
-    return new DeletionVectorIndexFile(table.fileIO(), table.paths());
+    return new DeletionVectorIndexFile(table.fileIO(), table.indexFilePaths());
   }
 
   private BucketDeletionVectors load() {
     DeletionFileIndex index =
         DeletionFileIndex.of(
-            table.snapshotManager().latest(), table.manifestFiles(), table.paths());
+            table.snapshotManager().latest(), table.manifestFiles(), table.indexFilePaths());
     return BucketDeletionVectors.load(index, first.partition(), first.bucket(), indexFiles());
   }
 

@@ -141,10 +141,10 @@ class AppendDeletionVectorCompactionTest {
     BucketDeletionVectors left =
         BucketDeletionVectors.load(
             io.strata.core.deletion.DeletionFileIndex.of(
-                t.snapshotManager().latest(), t.manifestFiles(), t.paths()),
+                t.snapshotManager().latest(), t.manifestFiles(), t.indexFilePaths()),
             live(t).get(0).partition(),
             0,
-            new io.strata.core.deletion.DeletionVectorIndexFile(t.fileIO(), t.paths()));
+            new io.strata.core.deletion.DeletionVectorIndexFile(t.fileIO(), t.indexFilePaths()));
     assertThat(left.dataFiles()).containsExactly(second.fileName());
     assertThat(ids(t)).hasSize(15);
   }

@@ -25,7 +25,9 @@ class DeletionVectorIndexFileTest {
 
   private DeletionVectorIndexFile files() {
     return new DeletionVectorIndexFile(
-        HadoopFileIO.local(), new TablePaths(new org.apache.hadoop.fs.Path(dir.toUri())));
+        HadoopFileIO.local(),
+        io.strata.core.paths.IndexFilePaths.inIndexDirectory(
+            new TablePaths(new org.apache.hadoop.fs.Path(dir.toUri()))));
   }
 
   private static FileStoreTable golden(String name) {
@@ -44,17 +46,24 @@ class DeletionVectorIndexFileTest {
   @Test
   void rewritingPaimonsPrimaryKeyVectorsGivesItsBytes() throws Exception {
     FileStoreTable table = golden("pk_deletion_vectors");
-    DeletionVectorIndexFile golden = new DeletionVectorIndexFile(table.fileIO(), table.paths());
+    DeletionVectorIndexFile golden =
+        new DeletionVectorIndexFile(table.fileIO(), table.indexFilePaths());
     List<IndexManifestEntry> entries = liveEntries(table);
     assertThat(entries).isNotEmpty();
     for (IndexManifestEntry e : entries) {
       Map<String, DeletionBitmap> vectors = new LinkedHashMap<>();
-      golden.readAll(e.indexFile()).forEach((f, v) -> vectors.put(f, DeletionBitmap.copyOf(v)));
+      golden
+          .readAll(e.partition(), e.bucket(), e.indexFile())
+          .forEach((f, v) -> vectors.put(f, DeletionBitmap.copyOf(v)));
 
-      IndexFileMeta written = files().write(vectors);
+      IndexFileMeta written = files().write(io.strata.core.data.BinaryRow.EMPTY, 0, vectors);
 
-      byte[] paimons = table.fileIO().readBytes(golden.path(e.indexFile()));
-      assertThat(Files.readAllBytes(Path.of(files().path(written).toUri()))).isEqualTo(paimons);
+      byte[] paimons =
+          table.fileIO().readBytes(golden.path(e.partition(), e.bucket(), e.indexFile()));
+      assertThat(
+              Files.readAllBytes(
+                  Path.of(files().path(io.strata.core.data.BinaryRow.EMPTY, 0, written).toUri())))
+          .isEqualTo(paimons);
       assertThat(written.fileSize()).isEqualTo(e.indexFile().fileSize());
       assertThat(written.rowCount()).isEqualTo(e.indexFile().rowCount());
       assertThat(written.deletionVectorRanges()).isEqualTo(e.indexFile().deletionVectorRanges());
@@ -66,16 +75,18 @@ class DeletionVectorIndexFileTest {
   @Test
   void rewritingPaimonsAppendVectorsKeepsEveryPosition() {
     FileStoreTable table = golden("append_deletion_vectors");
-    DeletionVectorIndexFile golden = new DeletionVectorIndexFile(table.fileIO(), table.paths());
+    DeletionVectorIndexFile golden =
+        new DeletionVectorIndexFile(table.fileIO(), table.indexFilePaths());
     for (IndexManifestEntry e : liveEntries(table)) {
-      Map<String, DeletionVector> paimons = golden.readAll(e.indexFile());
+      Map<String, DeletionVector> paimons =
+          golden.readAll(e.partition(), e.bucket(), e.indexFile());
       Map<String, DeletionBitmap> vectors = new LinkedHashMap<>();
       paimons.forEach((f, v) -> vectors.put(f, DeletionBitmap.copyOf(v)));
 
-      IndexFileMeta written = files().write(vectors);
+      IndexFileMeta written = files().write(io.strata.core.data.BinaryRow.EMPTY, 0, vectors);
 
       DeletionVectorReader reader = new DeletionVectorReader(HadoopFileIO.local());
-      String path = files().path(written).toString();
+      String path = files().path(io.strata.core.data.BinaryRow.EMPTY, 0, written).toString();
       for (IndexFileMeta.DeletionVectorRange r : written.deletionVectorRanges()) {
         DeletionVector back =
             reader.read(new DeletionFile(path, r.offset(), r.length(), r.cardinality()));
@@ -93,7 +104,7 @@ class DeletionVectorIndexFileTest {
     vectors.put("data-a.parquet", DeletionBitmap.of(70_000));
     vectors.put("data-empty.parquet", new DeletionBitmap());
 
-    IndexFileMeta written = files().write(vectors);
+    IndexFileMeta written = files().write(io.strata.core.data.BinaryRow.EMPTY, 0, vectors);
 
     List<IndexFileMeta.DeletionVectorRange> ranges = written.deletionVectorRanges();
     assertThat(ranges)
@@ -106,7 +117,8 @@ class DeletionVectorIndexFileTest {
     assertThat(written.rowCount()).isEqualTo(2);
     assertThat(written.fileSize())
         .isEqualTo(ranges.get(1).offset() + 4 + ranges.get(1).length() + 4);
-    Map<String, DeletionVector> back = files().readAll(written);
+    Map<String, DeletionVector> back =
+        files().readAll(io.strata.core.data.BinaryRow.EMPTY, 0, written);
     assertThat(back.get("data-b.parquet").isDeleted(2)).isTrue();
     assertThat(back.get("data-a.parquet").isDeleted(70_000)).isTrue();
     assertThat(back.get("data-a.parquet").cardinality()).isEqualTo(1);
@@ -114,7 +126,13 @@ class DeletionVectorIndexFileTest {
 
   @Test
   void nothingLeftWritesNoFile() throws Exception {
-    assertThat(files().write(Map.of("data-a.parquet", new DeletionBitmap()))).isNull();
+    assertThat(
+            files()
+                .write(
+                    io.strata.core.data.BinaryRow.EMPTY,
+                    0,
+                    Map.of("data-a.parquet", new DeletionBitmap())))
+        .isNull();
     assertThat(Files.exists(dir.resolve("index"))).isFalse();
   }
 }

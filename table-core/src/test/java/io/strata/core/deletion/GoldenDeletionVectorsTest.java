@@ -197,7 +197,9 @@ class GoldenDeletionVectorsTest {
     FileStoreTable table = golden(tmp, "pk_deletion_vectors");
     List<String> before = sortedRows(table);
     Snapshot compacted = table.newCommit("u").compact(null, CompactStrategy.FULL);
-    assertThat(DeletionFileIndex.of(compacted, table.manifestFiles(), table.paths()).isEmpty())
+    assertThat(
+            DeletionFileIndex.of(compacted, table.manifestFiles(), table.indexFilePaths())
+                .isEmpty())
         .isTrue();
     assertThat(table.newScan().plan(compacted).splits())
         .flatExtracting(DataSplit::files)

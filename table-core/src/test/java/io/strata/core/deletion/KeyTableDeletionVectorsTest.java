@@ -118,7 +118,8 @@ class KeyTableDeletionVectorsTest {
       }
       expectedAt.put(latest.id(), expected);
       before = expected;
-      sawVectors |= !DeletionFileIndex.of(latest, dv.manifestFiles(), dv.paths()).isEmpty();
+      sawVectors |=
+          !DeletionFileIndex.of(latest, dv.manifestFiles(), dv.indexFilePaths()).isEmpty();
     }
     assertThat(sawVectors).as("some rows were marked deleted, not merged").isTrue();
     TableScan scan = new TableScan(dv, new Options(Map.of()));
@@ -132,7 +133,7 @@ class KeyTableDeletionVectorsTest {
     new FullCompaction(dv, "test", Clock.systemUTC()).run(null);
     Snapshot full = dv.snapshotManager().latest();
     assertThat(sorted(TableTestSupport.readAll(dv))).isEqualTo(before);
-    assertThat(DeletionFileIndex.of(full, dv.manifestFiles(), dv.paths()).isEmpty())
+    assertThat(DeletionFileIndex.of(full, dv.manifestFiles(), dv.indexFilePaths()).isEmpty())
         .as("a full compaction rewrites the files with vectors and drops them")
         .isTrue();
     assertThat(levels(dv, full)).containsOnly(5);

@@ -141,17 +141,25 @@ class RoaringBitmap64FormatTest {
           DeletionBitmap.of(samples.get(i).stream().asLongStream().toArray()));
     }
     DeletionVectorIndexFile files64 =
-        new DeletionVectorIndexFile(HadoopFileIO.local(), paths, true);
-    DeletionVectorIndexFile files32 = new DeletionVectorIndexFile(HadoopFileIO.local(), paths);
-    IndexFileMeta meta64 = files64.write(vectors);
-    IndexFileMeta meta32 = files32.write(vectors);
+        new DeletionVectorIndexFile(
+            HadoopFileIO.local(),
+            io.strata.core.paths.IndexFilePaths.inIndexDirectory(paths),
+            true);
+    DeletionVectorIndexFile files32 =
+        new DeletionVectorIndexFile(
+            HadoopFileIO.local(), io.strata.core.paths.IndexFilePaths.inIndexDirectory(paths));
+    IndexFileMeta meta64 = files64.write(io.strata.core.data.BinaryRow.EMPTY, 0, vectors);
+    IndexFileMeta meta32 = files32.write(io.strata.core.data.BinaryRow.EMPTY, 0, vectors);
 
-    byte[] bytes = Files.readAllBytes(Path.of(files64.path(meta64).toUri()));
+    byte[] bytes =
+        Files.readAllBytes(
+            Path.of(files64.path(io.strata.core.data.BinaryRow.EMPTY, 0, meta64).toUri()));
     assertThat(bytes[0]).isEqualTo((byte) 1);
     DeletionVectorReader reader = new DeletionVectorReader(HadoopFileIO.local());
     for (IndexFileMeta meta : List.of(meta64, meta32)) {
-      String path = files64.path(meta).toString();
-      Map<String, DeletionVector> all = files32.readAll(meta);
+      String path = files64.path(io.strata.core.data.BinaryRow.EMPTY, 0, meta).toString();
+      Map<String, DeletionVector> all =
+          files32.readAll(io.strata.core.data.BinaryRow.EMPTY, 0, meta);
       for (IndexFileMeta.DeletionVectorRange r : meta.deletionVectorRanges()) {
         DeletionBitmap expected = vectors.get(r.dataFileName());
         DeletionVector one =
@@ -168,7 +176,12 @@ class RoaringBitmap64FormatTest {
     assertThat(block.order(ByteOrder.LITTLE_ENDIAN).getInt()).isEqualTo(1681511377);
     assertThat(meta32.deletionVectorRanges().get(0).length())
         .isEqualTo(
-            ByteBuffer.wrap(Files.readAllBytes(Path.of(files32.path(meta32).toUri())), 1, 4)
+            ByteBuffer.wrap(
+                    Files.readAllBytes(
+                        Path.of(
+                            files32.path(io.strata.core.data.BinaryRow.EMPTY, 0, meta32).toUri())),
+                    1,
+                    4)
                 .getInt());
 
     bytes[(int) first.offset() + 20] ^= 1;

@@ -59,11 +59,11 @@ class HashIndexFileTest {
 
   @Test
   void holdsTheHashOfTheTrimmedPrimaryKeyOfEveryRowOfItsBucket() throws Exception {
-    HashIndexFile files = new HashIndexFile(golden.fileIO(), golden.paths());
+    HashIndexFile files = new HashIndexFile(golden.fileIO(), golden.indexFilePaths());
     Map<Integer, Set<Integer>> indexed = new HashMap<>();
     for (IndexManifestEntry e : indexEntries()) {
       Set<Integer> set = new HashSet<>();
-      Arrays.stream(files.read(e.indexFile())).forEach(set::add);
+      Arrays.stream(files.read(e.partition(), e.bucket(), e.indexFile())).forEach(set::add);
       indexed.put(e.bucket(), set);
     }
     RowType keyType = golden.schema().trimmedPrimaryKeyType();

@@ -265,6 +265,54 @@ class DynamicBucketTableTest {
     assertThat(byKey(table)).isEqualTo(rows);
   }
 
+  /**
+   * With {@code index-file-in-data-file-dir} each bucket's hash index sits in its bucket directory:
+   * later writes restore it from there, expiration deletes replaced ones there and orphan removal
+   * keeps the live ones.
+   */
+  @Test
+  void hashIndexesInBucketDirectoriesAreRestoredExpiredAndKept() throws Exception {
+    FileStoreTable table =
+        TableTestSupport.create(
+            TableTestSupport.catalog(dir),
+            "dyn",
+            KV,
+            List.of("dt"),
+            Map.of(
+                "primary-key", "dt,id",
+                "dynamic-bucket.target-row-num", "10",
+                "index-file-in-data-file-dir", "true"));
+    upsert(table, rows("a", 0, 25, "x"));
+    upsert(table, rows("a", 10, 40, "y"));
+    upsert(table, rows("b", 0, 5, "z"));
+    Map<String, Object> rows = byKey(table);
+    assertThat(rows).hasSize(45);
+    assertHashesMatchData(table);
+
+    new SnapshotExpiration(table).expire(new ExpireConfig(1, 1, Long.MAX_VALUE, 50));
+    assertThat(Files.exists(dir.resolve("default.db/dyn/index"))).isFalse();
+    Thread.sleep(20); // every file older than the orphan cutoff below
+    Set<String> live = new HashSet<>();
+    index(table).forEach(e -> live.add(e.indexFile().fileName()));
+    assertThat(live).hasSize(5);
+    assertThat(indexFilesInBucketDirectories()).containsExactlyInAnyOrderElementsOf(live);
+    io.strata.core.expire.OrphanFiles.Result orphans =
+        new io.strata.core.expire.OrphanFiles(table).remove(table.clock().millis(), false);
+    assertThat(orphans.files()).isEmpty();
+    assertThat(indexFilesInBucketDirectories()).containsExactlyInAnyOrderElementsOf(live);
+    assertThat(byKey(table)).isEqualTo(rows);
+  }
+
+  private List<String> indexFilesInBucketDirectories() throws IOException {
+    try (Stream<Path> files = Files.walk(dir.resolve("default.db/dyn"))) {
+      return files
+          .filter(f -> f.getParent().getFileName().toString().startsWith("bucket-"))
+          .map(f -> f.getFileName().toString())
+          .filter(n -> n.startsWith("index-"))
+          .toList();
+    }
+  }
+
   @Test
   void aTableWhoseKeyLacksPartitionColumnsIsNotWritten() {
     // Paimon creates such tables (cross-partition upsert with a global index); Strata only reads.
@@ -292,11 +340,11 @@ class DynamicBucketTableTest {
 
   /** Every key read from a bucket has its hash in that bucket's index file. */
   private static void assertHashesMatchData(FileStoreTable table) {
-    HashIndexFile files = new HashIndexFile(table.fileIO(), table.paths());
+    HashIndexFile files = new HashIndexFile(table.fileIO(), table.indexFilePaths());
     Map<String, Set<Integer>> indexed = new HashMap<>();
     for (IndexManifestEntry e : index(table)) {
       Set<Integer> hashes = new HashSet<>();
-      Arrays.stream(files.read(e.indexFile())).forEach(hashes::add);
+      Arrays.stream(files.read(e.partition(), e.bucket(), e.indexFile())).forEach(hashes::add);
       indexed.put(Arrays.toString(e.partition().bytes()) + "/" + e.bucket(), hashes);
     }
     RowType keyType = table.schema().trimmedPrimaryKeyType();

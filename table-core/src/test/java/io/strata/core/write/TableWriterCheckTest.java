@@ -120,13 +120,6 @@ class TableWriterCheckTest {
                     evolution, new io.strata.core.options.Options(Map.of())))
         .hasMessageStartingWith(
             "Cannot read table evolution: it has table option 'data-evolution.enabled' = 'true'");
-    FileStoreTable index =
-        paimonMade(
-            "index_dir",
-            Map.of("primary-key", "k", "bucket", "1"),
-            Map.of("index-file-in-data-file-dir", "true"));
-    assertThatThrownBy(index::newWrite)
-        .hasMessageContaining("'index-file-in-data-file-dir' = 'true'");
     assertThatThrownBy(
             () ->
                 paimonMade("tracked", Map.of(), Map.of("row-tracking.enabled", "true")).newWrite())
