@@ -39,16 +39,16 @@ public record DataFileMeta(
   }
 
   public DataFileMeta withLevel(int newLevel) {
-    return copy(fileName, newLevel, creationTimeMillis, externalPath);
+    return copy(fileName, newLevel, creationTimeMillis, externalPath, extraFiles, embeddedIndex);
   }
 
   /** The same file under another name or location (tests of hostile and relocated files). */
   public DataFileMeta withLocation(String newFileName, String newExternalPath) {
-    return copy(newFileName, level, creationTimeMillis, newExternalPath);
+    return copy(newFileName, level, creationTimeMillis, newExternalPath, extraFiles, embeddedIndex);
   }
 
   public DataFileMeta withCreationTimeMillis(Long newCreationTimeMillis) {
-    return copy(fileName, level, newCreationTimeMillis, externalPath);
+    return copy(fileName, level, newCreationTimeMillis, externalPath, extraFiles, embeddedIndex);
   }
 
   /**
@@ -57,31 +57,16 @@ public record DataFileMeta(
    * it.
    */
   public DataFileMeta withFileIndex(List<String> newExtraFiles, byte[] newEmbeddedIndex) {
-    return new DataFileMeta(
-        fileName,
-        fileSize,
-        rowCount,
-        minKey,
-        maxKey,
-        keyStats,
-        valueStats,
-        minSequenceNumber,
-        maxSequenceNumber,
-        schemaId,
-        level,
-        newExtraFiles,
-        creationTimeMillis,
-        deleteRowCount,
-        newEmbeddedIndex,
-        fileSource,
-        valueStatsCols,
-        externalPath,
-        firstRowId,
-        writeCols);
+    return copy(fileName, level, creationTimeMillis, externalPath, newExtraFiles, newEmbeddedIndex);
   }
 
   private DataFileMeta copy(
-      String newFileName, int newLevel, Long newCreationTimeMillis, String newExternalPath) {
+      String newFileName,
+      int newLevel,
+      Long newCreationTimeMillis,
+      String newExternalPath,
+      List<String> newExtraFiles,
+      byte[] newEmbeddedIndex) {
     return new DataFileMeta(
         newFileName,
         fileSize,
@@ -94,10 +79,10 @@ public record DataFileMeta(
         maxSequenceNumber,
         schemaId,
         newLevel,
-        extraFiles,
+        newExtraFiles,
         newCreationTimeMillis,
         deleteRowCount,
-        embeddedIndex,
+        newEmbeddedIndex,
         fileSource,
         valueStatsCols,
         newExternalPath,

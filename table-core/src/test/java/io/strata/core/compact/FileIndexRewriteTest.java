@@ -52,6 +52,14 @@ class FileIndexRewriteTest {
 
   private static final Identifier ID = new Identifier("default", "t");
 
+  /** Strings bloom-filtered, each file's index written beside it rather than embedded. */
+  private static final Map<String, String> INDEX_FILES =
+      Map.of(
+          "bucket", "-1",
+          "file-index.bloom-filter.columns", "s",
+          "file-index.bloom-filter.s.items", "50",
+          "file-index.in-manifest-threshold", "1 b");
+
   /** Three appends of 20 rows each: file c holds ids and strings c, c+3, c+6... */
   private FileStoreTable appendTable(Map<String, String> options) {
     FileStoreTable t =
@@ -142,13 +150,7 @@ class FileIndexRewriteTest {
   @Test
   void aNewIndexFileNeverOverwritesTheOneOlderSnapshotsReadAndExpirationRemovesIt()
       throws IOException {
-    FileStoreTable t =
-        appendTable(
-            Map.of(
-                "bucket", "-1",
-                "file-index.bloom-filter.columns", "s",
-                "file-index.bloom-filter.s.items", "50",
-                "file-index.in-manifest-threshold", "1 b"));
+    FileStoreTable t = appendTable(INDEX_FILES);
     assertThat(filesNamed(".index")).hasSize(3).allMatch(n -> n.endsWith(".parquet.index"));
     List<Object[]> before = TableTestSupport.readAll(t);
 
@@ -264,12 +266,7 @@ class FileIndexRewriteTest {
 
   /** A table of three indexed files (index files, not embedded) given new index files. */
   private FileStoreTable rewrittenIndexFiles() {
-    appendTable(
-        Map.of(
-            "bucket", "-1",
-            "file-index.bloom-filter.columns", "s",
-            "file-index.bloom-filter.s.items", "50",
-            "file-index.in-manifest-threshold", "1 b"));
+    appendTable(INDEX_FILES);
     FileStoreTable t = alter(new SchemaChange.SetOption("file-index.bitmap.columns", "id"));
     new TagOperations(t, Clock.systemUTC()).create("before", 3L, null);
     rewrite(t);
