@@ -219,6 +219,13 @@ final class ChangelogExpiration {
         CommittedDataFiles.delete(table, e, "while expiring changelog");
       }
     }
+    for (SnapshotExpiration.ReplacedExtraFiles r : SnapshotExpiration.replacedExtraFiles(delta)) {
+      CommittedDataFiles.deleteExtraFiles(
+          table,
+          r.entry(),
+          holders.files().unlistedExtraFiles(r.entry(), r.names()),
+          "while expiring changelog");
+    }
     for (String name : SnapshotExpiration.referencedManifests(changelog, manifests)) {
       if (!holders.manifests().contains(name)) {
         SnapshotExpiration.deleteIfPresent(table, table.paths().manifest(name));

@@ -301,4 +301,31 @@ class FileIndexRewriteTest {
     assertThat(filesNamed(".parquet")).hasSize(3);
     assertThat(TableTestSupport.readAll(t)).hasSize(60);
   }
+
+  @Test
+  void aChangelogKeptLongerThanSnapshotsDeletesTheOldIndexFilesWhenItExpires() throws IOException {
+    Map<String, String> options = new HashMap<>(INDEX_FILES);
+    options.putAll(
+        Map.of(
+            "snapshot.num-retained.min", "1",
+            "snapshot.num-retained.max", "2",
+            "changelog.num-retained.max", "3"));
+    FileStoreTable t = appendTable(options);
+    t = alter(new SchemaChange.SetOption("file-index.bitmap.columns", "id"));
+    rewrite(t);
+    assertThat(filesNamed("-1.index")).hasSize(3);
+    List<String> oldIndexes = filesNamed(".parquet.index");
+    assertThat(oldIndexes).hasSize(3);
+    for (long id = 100; id < 105; id++) {
+      TableTestSupport.append(t, List.<Object[]>of(new Object[] {id, "s" + id}));
+      new SnapshotExpiration(t)
+          .expire(ExpireConfig.fromOptions(t.options(), System.currentTimeMillis()));
+    }
+
+    // The old indexes went with the last changelog that listed the files they indexed.
+    assertThat(t.snapshotManager().earliestId().getAsLong()).isGreaterThan(5);
+    assertThat(filesNamed(".parquet.index")).hasSize(5).doesNotContainAnyElementsOf(oldIndexes);
+    assertThat(filesNamed("-1.index")).hasSize(3);
+    assertThat(TableTestSupport.readAll(t)).hasSize(65);
+  }
 }
