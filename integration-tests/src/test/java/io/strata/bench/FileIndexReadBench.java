@@ -10,7 +10,8 @@ import org.apache.spark.sql.SparkSession;
  * A point lookup on a string column of an append table whose files all span the same values, so
  * neither manifest statistics nor Parquet row-group statistics can skip one: the same rows in a
  * table with bloom-filter file indexes on the column ({@code file-index.bloom-filter.columns}, in
- * {@code .index} files) and in one without, and Spark's raw Parquet reader over the latter's files.
+ * {@code .index} files, which tasks check), in one keeping them in the manifest (which planning
+ * checks) and in one without, and Spark's raw Parquet reader over the latter's files.
  *
  * <pre>scripts/bench FileIndexReadBench [files=40] [rowsPerFile=50000] [reps=5]</pre>
  */
@@ -35,6 +36,15 @@ public final class FileIndexReadBench {
               + " 'file-index.bloom-filter.s.items' = '"
               + rowsPerFile
               + "')");
+      // The same index kept in the manifest: planning leaves the files it rules out unplanned.
+      spark.sql(
+          "CREATE TABLE strata.db.embedded "
+              + columns
+              + " TBLPROPERTIES ('bucket' = '-1', 'write-only' = 'true',"
+              + " 'file-index.bloom-filter.columns' = 's',"
+              + " 'file-index.bloom-filter.s.items' = '"
+              + rowsPerFile
+              + "', 'file-index.in-manifest-threshold' = '1 mb')");
       spark.sql(
           "CREATE TABLE strata.db.plain "
               + columns
@@ -51,7 +61,7 @@ public final class FileIndexReadBench {
                 files,
                 f,
                 rowsPerFile);
-        for (String table : new String[] {"indexed", "plain"}) {
+        for (String table : new String[] {"indexed", "embedded", "plain"}) {
           spark.sql("INSERT INTO strata.db." + table + " " + rows + " DISTRIBUTE BY 1").collect();
         }
       }
@@ -63,6 +73,9 @@ public final class FileIndexReadBench {
           "Raw Parquet", "SELECT count(*), sum(v) FROM parquet.`" + plainFiles + "`" + where);
       queries.put("Strata, no index", "SELECT count(*), sum(v) FROM strata.db.plain" + where);
       queries.put("Strata, bloom filter", "SELECT count(*), sum(v) FROM strata.db.indexed" + where);
+      queries.put(
+          "Strata, bloom filter in the manifest",
+          "SELECT count(*), sum(v) FROM strata.db.embedded" + where);
       Map<String, Timing> timings = Timing.interleavedSql(spark, reps, queries);
       System.out.printf(
           Locale.ROOT,

@@ -611,7 +611,7 @@ class PaimonInteropTest {
           for (io.strata.core.split.DataSplit split : splits) {
             for (io.strata.core.manifest.DataFileMeta f : split.files()) {
               boolean strataKeeps =
-                  !io.strata.core.read.FileIndexes.excludes(
+                  !io.strata.core.scan.FileIndexes.excludes(
                       strata, split, f, strataFilters.get(filter));
               assertThat(strataKeeps)
                   .as("%s, %s, %s", name, filter, f.fileName())
@@ -944,10 +944,10 @@ class PaimonInteropTest {
         for (io.strata.core.manifest.DataFileMeta f : split.files()) {
           files.add(f);
           assertThat(f.embeddedIndex() == null).as(name).isEqualTo(threshold.equals("1 b"));
-          if (io.strata.core.read.FileIndexes.excludes(strata, split, f, equals603)) {
+          if (io.strata.core.scan.FileIndexes.excludes(strata, split, f, equals603)) {
             excludedById++;
           }
-          if (io.strata.core.read.FileIndexes.excludes(strata, split, f, stringIs603)) {
+          if (io.strata.core.scan.FileIndexes.excludes(strata, split, f, stringIs603)) {
             excludedByString++;
           }
         }
@@ -1142,7 +1142,7 @@ class PaimonInteropTest {
       assertThat(split.rawConvertible()).isTrue();
       for (io.strata.core.manifest.DataFileMeta f : split.files()) {
         strataFiles++;
-        if (io.strata.core.read.FileIndexes.excludes(strata, split, f, is605)) {
+        if (io.strata.core.scan.FileIndexes.excludes(strata, split, f, is605)) {
           excluded++;
         }
       }

@@ -52,10 +52,12 @@ class RewriteFileIndexTest {
     return "(" + id + ", '" + s + "', " + p + ")";
   }
 
+  /** Files skipped by their index: while planning (indexes in the manifest) or in tasks. */
   private static long skippedByIndex(String value) {
-    return ScanMetricsTest.metric(
-        ScanMetricsTest.scanOf("SELECT * FROM " + T + " WHERE s = '" + value + "'", 1),
-        ScanMetrics.SKIPPED_BY_FILE_INDEX);
+    org.apache.spark.sql.execution.datasources.v2.BatchScanExec scan =
+        ScanMetricsTest.scanOf("SELECT * FROM " + T + " WHERE s = '" + value + "'", 1);
+    return ScanMetricsTest.metric(scan, ScanMetrics.SKIPPED_BY_FILE_INDEX)
+        + ScanMetricsTest.metric(scan, ScanMetrics.PLANNING_SKIPPED_BY_FILE_INDEX);
   }
 
   private static Row call(String args) {

@@ -28,6 +28,7 @@ public final class ScanMetrics {
   public static final String SKIPPED_BY_STATS = "filesSkippedByStats";
   public static final String ROW_GROUPS_SKIPPED = "rowGroupsSkipped";
   public static final String SKIPPED_BY_FILE_INDEX = "filesSkippedByFileIndex";
+  public static final String PLANNING_SKIPPED_BY_FILE_INDEX = "filesSkippedByEmbeddedFileIndex";
   public static final String BYTES_READ = "bytesRead";
 
   /** Every metric a scan reports. */
@@ -46,6 +47,7 @@ public final class ScanMetrics {
       new SkippedByStats(),
       new RowGroupsSkipped(),
       new SkippedByFileIndex(),
+      new PlanningSkippedByFileIndex(),
       new BytesRead()
     };
   }
@@ -63,7 +65,8 @@ public final class ScanMetrics {
       SparkMetrics.value(SPLITS, s.splits()),
       SparkMetrics.value(SKIPPED_BY_PARTITION, s.filesSkippedByPartition()),
       SparkMetrics.value(SKIPPED_BY_BUCKET, s.filesSkippedByBucket()),
-      SparkMetrics.value(SKIPPED_BY_STATS, s.filesSkippedByStats())
+      SparkMetrics.value(SKIPPED_BY_STATS, s.filesSkippedByStats()),
+      SparkMetrics.value(PLANNING_SKIPPED_BY_FILE_INDEX, s.filesSkippedByFileIndex())
     };
   }
 
@@ -155,6 +158,13 @@ public final class ScanMetrics {
   public static final class SkippedByFileIndex extends SparkMetrics.Sum {
     public SkippedByFileIndex() {
       super(SKIPPED_BY_FILE_INDEX, "files skipped by file index");
+    }
+  }
+
+  /** Data files planning left out: the file index in their manifest entry ruled the filter out. */
+  public static final class PlanningSkippedByFileIndex extends SparkMetrics.Sum {
+    public PlanningSkippedByFileIndex() {
+      super(PLANNING_SKIPPED_BY_FILE_INDEX, "files skipped by file index in the manifest");
     }
   }
 

@@ -5,7 +5,7 @@ import io.strata.core.deletion.DeletionVector;
 import io.strata.core.deletion.DeletionVectorReader;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.predicate.Predicate;
-import io.strata.core.read.FileIndexes;
+import io.strata.core.scan.FileIndexes;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataField;

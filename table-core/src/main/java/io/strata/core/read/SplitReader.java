@@ -9,6 +9,7 @@ import io.strata.core.format.ParquetRowReader;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.options.FileFormat;
 import io.strata.core.predicate.Predicate;
+import io.strata.core.scan.FileIndexes;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.split.DataSplit;
 import io.strata.core.store.FileStore;

@@ -12,6 +12,7 @@ package io.strata.core.scan;
  * @param manifestsFromStorage manifests read and decoded from storage
  * @param dataFiles data files of the planned splits
  * @param splits splits planned
+ * @param filesSkippedByFileIndex files whose index in the manifest rules the filter out
  */
 public record PlanStatistics(
     long snapshotId,
@@ -24,10 +25,12 @@ public record PlanStatistics(
     long splits,
     long filesSkippedByPartition,
     long filesSkippedByBucket,
-    long filesSkippedByStats) {
+    long filesSkippedByStats,
+    long filesSkippedByFileIndex) {
 
   /** Nothing planned: a table without snapshots. */
-  public static final PlanStatistics EMPTY = new PlanStatistics(-1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  public static final PlanStatistics EMPTY =
+      new PlanStatistics(-1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
   /** The same statistics for fewer planned splits (a LIMIT that stops planning early). */
   public PlanStatistics withPlanned(long newDataFiles, long newSplits) {
@@ -42,6 +45,7 @@ public record PlanStatistics(
         newSplits,
         filesSkippedByPartition,
         filesSkippedByBucket,
-        filesSkippedByStats);
+        filesSkippedByStats,
+        filesSkippedByFileIndex);
   }
 }

@@ -12,6 +12,7 @@ final class ScanCounters {
   final AtomicLong skippedByPartition = new AtomicLong();
   final AtomicLong skippedByBucket = new AtomicLong();
   final AtomicLong skippedByStats = new AtomicLong();
+  final AtomicLong skippedByFileIndex = new AtomicLong();
 
   PlanStatistics statistics(long snapshotId, long planningNanos, long dataFiles, long splits) {
     return new PlanStatistics(
@@ -25,6 +26,7 @@ final class ScanCounters {
         splits,
         skippedByPartition.get(),
         skippedByBucket.get(),
-        skippedByStats.get());
+        skippedByStats.get(),
+        skippedByFileIndex.get());
   }
 }

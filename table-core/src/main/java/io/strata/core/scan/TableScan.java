@@ -150,7 +150,15 @@ public final class TableScan {
             : new StatsEvaluator(table.schemaManager(), table.schema(), statsFilter);
     BucketFilter buckets = BucketFilter.of(table.schema(), valueFilter).orElse(null);
     boolean onlyRealBuckets = postponesBuckets(table);
-    if (skipLevelZero || stats != null || onlyTop || buckets != null || onlyRealBuckets) {
+    // An index in the manifest rules files out while planning, where their rows are final.
+    Predicate indexFilter =
+        !table.schema().hasPrimaryKey() || filesHoldFinalRows ? valueFilter : null;
+    if (skipLevelZero
+        || stats != null
+        || onlyTop
+        || buckets != null
+        || onlyRealBuckets
+        || indexFilter != null) {
       // First-row and deletion-vector key tables publish rows through compaction: level 0 is not
       // yet visible (as Paimon reads them). Rows of postponed buckets are not visible until
       // compaction gives them a bucket.
@@ -160,7 +168,8 @@ public final class TableScan {
                   && !(skipLevelZero && e.file().level() == 0)
                   && !(onlyTop && e.file().level() != topLevel)
                   && (buckets == null || accepts(buckets, e, scan.counters()))
-                  && (stats == null || mayMatch(stats, e, scan.counters())));
+                  && (stats == null || mayMatch(stats, e, scan.counters()))
+                  && !indexExcludes(indexFilter, e, scan.counters()));
     }
     Map<BucketKey, List<ManifestEntry>> groups = new LinkedHashMap<>();
     for (ManifestEntry e : scan.liveEntries(snapshot)) {
@@ -205,6 +214,14 @@ public final class TableScan {
     return false;
   }
 
+  private boolean indexExcludes(Predicate filter, ManifestEntry e, ScanCounters counters) {
+    if (filter == null || !FileIndexes.embeddedIndexExcludes(table, e.file(), filter)) {
+      return false;
+    }
+    counters.skippedByFileIndex.incrementAndGet();
+    return true;
+  }
+
   /**
    * The files of one primary-key bucket to read for a filter on any column (Paimon's whole-bucket
    * filter). Files of one sorted run hold one record per key: each is kept only if its stats allow
@@ -222,7 +239,7 @@ public final class TableScan {
     if (oneSortedRun(entries)) {
       List<ManifestEntry> kept = new ArrayList<>(entries.size());
       for (ManifestEntry e : entries) {
-        if (mayMatch(values, e, counters)) {
+        if (mayMatch(values, e, counters) && !indexExcludes(valueFilter, e, counters)) {
           kept.add(e);
         }
       }
@@ -232,12 +249,16 @@ public final class TableScan {
       // A column's value may come from a file whose other columns rule out the filter.
       return entries;
     }
+    boolean byIndex = false;
     for (ManifestEntry e : entries) {
       if (values.mayMatch(e)) {
-        return entries;
+        if (!FileIndexes.embeddedIndexExcludes(table, e.file(), valueFilter)) {
+          return entries;
+        }
+        byIndex = true;
       }
     }
-    counters.skippedByStats.addAndGet(entries.size());
+    (byIndex ? counters.skippedByFileIndex : counters.skippedByStats).addAndGet(entries.size());
     return List.of();
   }
 

@@ -13,7 +13,7 @@ import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.options.Options;
 import io.strata.core.predicate.LeafPredicate;
 import io.strata.core.predicate.LeafPredicate.Op;
-import io.strata.core.read.FileIndexes;
+import io.strata.core.scan.FileIndexes;
 import io.strata.core.scan.TableScan;
 import io.strata.core.schema.SchemaChange;
 import io.strata.core.snapshot.Snapshot;

@@ -12,7 +12,6 @@ import io.strata.core.options.Options;
 import io.strata.core.predicate.LeafPredicate;
 import io.strata.core.predicate.LeafPredicate.Op;
 import io.strata.core.predicate.Predicate;
-import io.strata.core.read.FileIndexes;
 import io.strata.core.read.TableRead;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.split.DataSplit;
@@ -193,7 +192,18 @@ class PrimaryKeyValueFilterTest {
                 "file-index.bloom-filter.columns",
                 "name,amount",
                 "target-file-size",
-                "2 kb"))) {
+                "2 kb"),
+            // Small indexes, embedded in the manifest: planning skips files and buckets by them.
+            Map.of(
+                "bucket", "2",
+                "file-index.bloom-filter.columns", "name",
+                "file-index.bloom-filter.name.items", "40",
+                "file-index.bitmap.columns", "amount",
+                "target-file-size", "2 kb"),
+            Map.of(
+                "bucket", "2",
+                "deletion-vectors.enabled", "true",
+                "file-index.bitmap.columns", "name,amount"))) {
       FileStoreTable t = create("random" + options.hashCode(), new HashMap<>(options));
       boolean deletes =
           !"first-row".equals(options.get("merge-engine"))
@@ -233,6 +243,35 @@ class PrimaryKeyValueFilterTest {
             .isEqualTo(expected(t, filter));
       }
     }
+  }
+
+  @Test
+  void indexesInTheManifestSkipFilesAndDeduplicateBucketsWhilePlanning() {
+    FileStoreTable t =
+        create(
+            "planned",
+            Map.of(
+                "bucket", "1",
+                "file-index.bloom-filter.columns", "name",
+                "file-index.bloom-filter.name.items", "100"));
+    // Two overlapping runs whose name stats both span "a".."z"; only the second holds "m".
+    upsert(t, new Object[] {1L, "a", 1}, new Object[] {2L, "z", 2});
+    upsert(t, new Object[] {1L, "m", 3}, new Object[] {3L, "z", 4});
+    TableScan.Plan absent = plan(t, leaf(1, Op.EQ, "n"));
+    assertThat(absent.splits()).as("no version of any key is 'n'").isEmpty();
+    assertThat(absent.statistics().filesSkippedByFileIndex()).isEqualTo(2);
+    assertThat(absent.statistics().filesSkippedByStats()).isZero();
+    TableScan.Plan present = plan(t, leaf(1, Op.EQ, "m"));
+    assertThat(files(present)).as("the bucket merges: read whole").isEqualTo(2);
+    assertThat(filteredRead(t, leaf(1, Op.EQ, "m"))).containsExactly("[1, m, 3]");
+    assertThat(filteredRead(t, leaf(1, Op.EQ, "a"))).as("'a' was overwritten").isEmpty();
+
+    t.newCommit("test").compact(null, CompactStrategy.FULL);
+    TableScan.Plan compacted = plan(t, leaf(1, Op.EQ, "m"));
+    assertThat(files(compacted)).isEqualTo(1);
+    TableScan.Plan none = plan(t, leaf(1, Op.EQ, "n"));
+    assertThat(none.splits()).as("one sorted run: per file").isEmpty();
+    assertThat(none.statistics().filesSkippedByFileIndex()).isEqualTo(1);
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.strata.core.read;
+package io.strata.core.scan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

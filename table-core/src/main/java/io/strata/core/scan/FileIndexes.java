@@ -1,4 +1,4 @@
-package io.strata.core.read;
+package io.strata.core.scan;
 
 import io.strata.core.data.BinaryRow;
 import io.strata.core.fileindex.FileIndexFile;
@@ -56,6 +56,27 @@ public final class FileIndexes {
       return !FileIndexFilter.mayMatch(filter, FileIndexFile.parse(bytes));
     } catch (IllegalArgumentException e) {
       // An index only skips work: the file is read whole rather than the query failing.
+      LOG.warn("Ignoring the file index of {}: {}", file.fileName(), e.getMessage());
+      return false;
+    }
+  }
+
+  /**
+   * Whether the index {@code file} carries in the manifest proves that none of its rows matches
+   * {@code filter}: checked while planning, where reading index files would cost a read per file.
+   * The caller decides that the file's rows are final (no merge with other files).
+   */
+  public static boolean embeddedIndexExcludes(
+      FileStore table, DataFileMeta file, Predicate filter) {
+    if (filter == null
+        || file.embeddedIndex() == null
+        || !table.options().get(FileIndexOptions.READ_ENABLED)
+        || !sameColumnTypes(table, file)) {
+      return false;
+    }
+    try {
+      return !FileIndexFilter.mayMatch(filter, FileIndexFile.parse(file.embeddedIndex()));
+    } catch (IllegalArgumentException e) {
       LOG.warn("Ignoring the file index of {}: {}", file.fileName(), e.getMessage());
       return false;
     }
