@@ -404,11 +404,11 @@ public final class SnapshotExpiration {
         || (time != null && time.compareTo(options.get(ExpireOptions.SNAPSHOT_TIME_RETAINED)) > 0);
   }
 
-  /** Whether the file was there and is now deleted. */
   private void deleteReplacedExtraFiles(ReplacedExtraFiles r) {
     CommittedDataFiles.deleteExtraFiles(table, r.entry(), r.names(), "while expiring snapshots");
   }
 
+  /** Whether the file was there and is now deleted. */
   private boolean deleteDataFile(ManifestEntry e) {
     return CommittedDataFiles.delete(table, e, "while expiring snapshots");
   }
