@@ -76,17 +76,15 @@ public final class FileIndexRewrite {
    * are deleted and the error is rethrown.
    */
   public static List<CommitMessage> run(FileStore table, List<Task> tasks) {
-    Map<BucketId, List<DataFileMeta[]>> changed = new LinkedHashMap<>();
-    Map<BucketId, Integer> totalBuckets = new LinkedHashMap<>();
+    List<CommitMessage> changed = new ArrayList<>();
     List<Path> written = new ArrayList<>();
     try {
       for (Task task : tasks) {
         DataFileMeta indexed = reindex(table, task, written);
         if (!sameIndex(task.file(), indexed)) {
-          changed
-              .computeIfAbsent(task.bucketId(), b -> new ArrayList<>())
-              .add(new DataFileMeta[] {task.file(), indexed});
-          totalBuckets.put(task.bucketId(), task.totalBuckets());
+          changed.add(
+              CommitMessage.compaction(
+                  task.bucketId(), task.totalBuckets(), List.of(task.file()), List.of(indexed)));
         }
       }
     } catch (IOException | RuntimeException e) {
@@ -102,16 +100,7 @@ public final class FileIndexRewrite {
       }
       throw (RuntimeException) e;
     }
-    List<CommitMessage> messages = new ArrayList<>();
-    changed.forEach(
-        (bucket, pairs) ->
-            messages.add(
-                CommitMessage.compaction(
-                    bucket,
-                    totalBuckets.get(bucket),
-                    pairs.stream().map(p -> p[0]).toList(),
-                    pairs.stream().map(p -> p[1]).toList())));
-    return messages;
+    return oneMessagePerBucket(changed);
   }
 
   /**

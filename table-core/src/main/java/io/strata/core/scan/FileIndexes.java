@@ -52,13 +52,7 @@ public final class FileIndexes {
           table.dataFilePaths().of(partition, bucket, file.fileName(), file.externalPath());
       bytes = read(table, new Path(dataPath.getParent(), extra));
     }
-    try {
-      return !FileIndexFilter.mayMatch(filter, FileIndexFile.parse(bytes));
-    } catch (IllegalArgumentException e) {
-      // An index only skips work: the file is read whole rather than the query failing.
-      LOG.warn("Ignoring the file index of {}: {}", file.fileName(), e.getMessage());
-      return false;
-    }
+    return rulesOut(file, bytes, filter);
   }
 
   /**
@@ -74,9 +68,15 @@ public final class FileIndexes {
         || !sameColumnTypes(table, file)) {
       return false;
     }
+    return rulesOut(file, file.embeddedIndex(), filter);
+  }
+
+  /** Whether the index {@code bytes} of {@code file} proves no row matches {@code filter}. */
+  private static boolean rulesOut(DataFileMeta file, byte[] bytes, Predicate filter) {
     try {
-      return !FileIndexFilter.mayMatch(filter, FileIndexFile.parse(file.embeddedIndex()));
+      return !FileIndexFilter.mayMatch(filter, FileIndexFile.parse(bytes));
     } catch (IllegalArgumentException e) {
+      // An index only skips work: the file is read whole rather than the query failing.
       LOG.warn("Ignoring the file index of {}: {}", file.fileName(), e.getMessage());
       return false;
     }
