@@ -27,7 +27,11 @@ INSERT INTO dvp VALUES (1, NULL, 'b1');
 SELECT * FROM dvp ORDER BY id;
 -- First-row tables never delete an old row, so they refuse deletion vectors (as Paimon does).
 CREATE TABLE dvf (id BIGINT NOT NULL, v STRING) TBLPROPERTIES ('primary-key'='id','bucket'='1','deletion-vectors.enabled'='true','merge-engine'='first-row');
+-- Postponed buckets keep deletion vectors in each partition's buckets, as fixed buckets do.
 CREATE TABLE dvpost (id BIGINT NOT NULL, v STRING) TBLPROPERTIES ('primary-key'='id','bucket'='-2','deletion-vectors.enabled'='true');
+INSERT INTO dvpost VALUES (1, 'a'), (2, 'b');
+INSERT INTO dvpost VALUES (2, 'B'), (3, 'c');
+SELECT * FROM dvpost ORDER BY id;
 -- An overwrite's files are compacted up after its commit, so its rows are visible at once.
 INSERT OVERWRITE dv VALUES (7, 'o', 70), (8, 'o', 80);
 SELECT * FROM dv ORDER BY id;

@@ -439,7 +439,8 @@ class PaimonInteropTest {
    * Paimon's postponed-bucket table: rows its writers leave in {@code bucket-postpone/} are not
    * visible until its compaction gives them a bucket (here, writes through a copy of the table with
    * the partition's bucket count, as that compaction writes); each partition keeps its own count.
-   * Strata reads, filters and counts what Paimon reads, and refuses to write or compact the table.
+   * Strata reads, filters and counts what Paimon reads; it writes into each partition's buckets,
+   * and its compaction moves Paimon's postponed rows into them, Paimon reading every step.
    */
   @Test
   void strataReadsAPostponedBucketTableAsPaimonDoes() throws Exception {
@@ -492,18 +493,6 @@ class PaimonInteropTest {
                 .toString())
         .isEqualTo("[[a,21], [b,2]]");
 
-    assertThatThrownBy(() -> spark.sql("INSERT INTO " + name + " VALUES ('a', 99, 'x')").collect())
-        .hasMessageContaining("Cannot write table ")
-        .hasMessageContaining("it uses postponed buckets ('bucket' = -2)");
-    assertThatThrownBy(
-            () ->
-                spark
-                    .sql("CALL " + PAIMON_CATALOG + ".sys.compact('" + PDB + ".p_postponed_read')")
-                    .collect())
-        .hasMessageContaining("Cannot compact table ")
-        .hasMessageContaining("it uses postponed buckets ('bucket' = -2)");
-    assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, "p_postponed_read")))
-        .containsExactlyElementsOf(expected);
     // Schema changes are metadata: Strata makes them, and both engines read on.
     spark.sql("ALTER TABLE " + name + " ADD COLUMN note STRING");
     assertThat(
@@ -514,6 +503,89 @@ class PaimonInteropTest {
                 .getLong(0))
         .isEqualTo(23L);
     assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, "p_postponed_read"))).hasSize(23);
+
+    // Strata writes straight into each partition's buckets, readable at once: a keeps its 2
+    // buckets, and d, a new partition, gets 'postpone.default-bucket-num' (1).
+    spark.sql("INSERT INTO " + name + " VALUES ('a', 3, 'a3-strata', 'n'), ('d', 1, 'd1', 'n')");
+    List<String> inserted = PaimonOracle.rows(paimonOnPaimon.table(PDB, "p_postponed_read"));
+    assertThat(inserted)
+        .hasSize(24)
+        .contains("a | 3 | a3-strata | n", "d | 1 | d1 | n", "a | 4 | a4 | NULL")
+        .doesNotContain("a | 3 | a3-new | NULL");
+    assertThat(sparkRows(name)).containsExactlyElementsOf(inserted);
+    assertThat(postponedLayout()).containsExactly("a:2", "b:3", "d:1", "postponed:a,b,c");
+
+    // More postponed writes under the new schema: two commits over one key, then a retraction.
+    FileStoreTable evolved = paimonOnPaimon.table(PDB, "p_postponed_read");
+    PaimonOracle.write(evolved, List.of(noted(RowKind.INSERT, "a", 7, "p1")));
+    PaimonOracle.write(evolved, List.of(noted(RowKind.INSERT, "a", 7, "p2")));
+    PaimonOracle.write(evolved, List.of(noted(RowKind.DELETE, "a", 8, "a8")));
+    assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, "p_postponed_read")))
+        .containsExactlyElementsOf(inserted);
+
+    // Compaction first gives the rows Paimon's writers left in bucket-postpone/ their buckets (c
+    // gets the default count): records after the buckets' own, in the order they were committed,
+    // so the later ones win and the retraction deletes. Then it compacts the buckets.
+    spark.sql("CALL " + PAIMON_CATALOG + ".sys.compact('" + PDB + ".p_postponed_read')").collect();
+    List<String> compacted = PaimonOracle.rows(paimonOnPaimon.table(PDB, "p_postponed_read"));
+    assertThat(compacted)
+        .hasSize(25)
+        .doesNotContain("a | 8 | a8 | NULL")
+        .contains(
+            "a | 7 | p2 | NULL",
+            "a | 1 | waiting | NULL",
+            "a | 4 | waiting | NULL",
+            "b | 2 | w | NULL",
+            "c | 1 | w | NULL",
+            "a | 3 | a3-strata | n",
+            "a | 21 | a21 | NULL");
+    assertThat(sparkRows(name)).containsExactlyElementsOf(compacted);
+    assertThat(postponedLayout()).containsExactly("a:2", "b:3", "c:1", "d:1");
+    assertThat(
+            spark
+                .sql(
+                    "SELECT commit_kind FROM "
+                        + PAIMON_CATALOG
+                        + "."
+                        + PDB
+                        + ".`p_postponed_read$snapshots` ORDER BY snapshot_id DESC LIMIT 2")
+                .collectAsList()
+                .toString())
+        .isEqualTo("[[COMPACT], [COMPACT]]");
+  }
+
+  /**
+   * "partition:bucket count" of the live files of {@code p_postponed_read} in real buckets, and
+   * "postponed:partitions" of those left in bucket-postpone/.
+   */
+  private static List<String> postponedLayout() {
+    io.strata.core.table.FileStoreTable table =
+        StrataCore.table(paimonWarehouse, PDB, "p_postponed_read");
+    java.util.TreeSet<String> buckets = new java.util.TreeSet<>();
+    java.util.TreeSet<String> postponed = new java.util.TreeSet<>();
+    for (io.strata.core.manifest.ManifestEntry e :
+        new io.strata.core.scan.FileStoreScan(table.manifestFiles(), table.schema().partitionType())
+            .liveEntries(table.snapshotManager().latest())) {
+      String p =
+          String.valueOf(
+              io.strata.core.data.BinaryRowCodec.deserialize(
+                  table.schema().partitionType(), e.partition())[0]);
+      if (e.bucket() < 0) {
+        postponed.add(p);
+      } else {
+        buckets.add(p + ":" + e.totalBuckets());
+      }
+    }
+    List<String> layout = new ArrayList<>(buckets);
+    if (!postponed.isEmpty()) {
+      layout.add("postponed:" + String.join(",", postponed));
+    }
+    return layout;
+  }
+
+  private static GenericRow noted(RowKind kind, String p, long id, String v) {
+    return GenericRow.ofKind(
+        kind, BinaryString.fromString(p), id, BinaryString.fromString(v), null);
   }
 
   private static GenericRow postponedRow(String p, long id, String v) {

@@ -217,6 +217,16 @@ public final class SparkErrors {
             + ".");
   }
 
+  public static UnsupportedOperationException partitionBucketsFunctionArguments(
+      String name, String input) {
+    return new UnsupportedOperationException(
+        name
+            + " takes the STRING bucket layout of a postponed-bucket table and then the partition"
+            + " columns, got "
+            + input
+            + ".");
+  }
+
   public static UnsupportedOperationException writeTaskFunctionArguments(
       String name, String input) {
     return new UnsupportedOperationException(

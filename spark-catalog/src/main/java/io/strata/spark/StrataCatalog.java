@@ -419,7 +419,8 @@ public class StrataCatalog
   /**
    * The catalog's own functions live in the empty namespace: {@code strata.strata_bucket}, {@code
    * bucket}, which Spark binds to the bucket transform of a bucketed scan's partitioning, {@code
-   * strata_mod_bucket}, and {@code strata_write_task}, which writes cluster by.
+   * strata_mod_bucket}, and {@code strata_write_task} and {@code strata_partition_buckets}, which
+   * writes cluster by.
    */
   @Override
   public Identifier[] listFunctions(String[] namespace) throws NoSuchNamespaceException {
@@ -428,7 +429,8 @@ public class StrataCatalog
         Identifier.of(namespace, SparkBucketFunction.NAME),
         Identifier.of(namespace, SparkBucketFunction.TRANSFORM_NAME),
         Identifier.of(namespace, SparkBucketFunction.MOD_NAME),
-        Identifier.of(namespace, SparkWriteTaskFunction.NAME)
+        Identifier.of(namespace, SparkWriteTaskFunction.NAME),
+        Identifier.of(namespace, SparkPartitionBucketsFunction.NAME)
       };
     }
     database(namespace);
@@ -451,6 +453,10 @@ public class StrataCatalog
     if (ident.namespace().length == 0
         && ident.name().equalsIgnoreCase(SparkWriteTaskFunction.NAME)) {
       return new SparkWriteTaskFunction();
+    }
+    if (ident.namespace().length == 0
+        && ident.name().equalsIgnoreCase(SparkPartitionBucketsFunction.NAME)) {
+      return new SparkPartitionBucketsFunction();
     }
     throw new NoSuchFunctionException(ident);
   }

@@ -72,7 +72,8 @@ class SparkBucketFunctionTest {
             Identifier.of(new String[0], "strata_bucket"),
             Identifier.of(new String[0], "bucket"),
             Identifier.of(new String[0], "strata_mod_bucket"),
-            Identifier.of(new String[0], "strata_write_task"));
+            Identifier.of(new String[0], "strata_write_task"),
+            Identifier.of(new String[0], "strata_partition_buckets"));
     assertThat(catalog.loadFunction(Identifier.of(new String[0], "strata_bucket")).name())
         .isEqualTo("strata_bucket");
     assertThat(catalog.loadFunction(Identifier.of(new String[0], "bucket")).name())
@@ -81,6 +82,9 @@ class SparkBucketFunctionTest {
         .isEqualTo("strata_mod_bucket");
     assertThat(catalog.loadFunction(Identifier.of(new String[0], "strata_write_task")).name())
         .isEqualTo("strata_write_task");
+    assertThat(
+            catalog.loadFunction(Identifier.of(new String[0], "strata_partition_buckets")).name())
+        .isEqualTo("strata_partition_buckets");
     assertThatThrownBy(
             () -> catalog.loadFunction(Identifier.of(new String[] {"db"}, "strata_bucket")))
         .hasMessageContaining("strata_bucket");

@@ -3,6 +3,7 @@ package io.strata.spark.compact;
 import io.strata.core.compact.CompactionPlanner;
 import io.strata.core.compact.CompactionSummary;
 import io.strata.core.compact.CompactionTask;
+import io.strata.core.compact.PostponedFilesMove;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.progress.Progress;
@@ -12,6 +13,7 @@ import io.strata.core.table.TableCommit;
 import io.strata.core.write.CommitMessage;
 import io.strata.spark.SparkErrors;
 import io.strata.spark.SparkJobs;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -23,7 +25,8 @@ import org.apache.spark.sql.SparkSession;
  * {@code CALL sys.compact} as a Spark job: the driver plans (partition, bucket) tasks from the
  * manifests, Spark tasks rewrite them through the table's file IO (one Spark partition per bucket),
  * and the driver commits every compaction as one COMPACT snapshot, or deletes all of them when any
- * task failed.
+ * task failed. A postponed-bucket table first has the rows in {@code bucket-postpone/} moved into
+ * their buckets the same way, one task per partition, in a COMPACT snapshot of its own.
  */
 public final class DistributedCompaction {
 
@@ -41,12 +44,13 @@ public final class DistributedCompaction {
       CompactStrategy strategy,
       String commitUser) {
     long start = System.nanoTime();
+    Snapshot moved = movePostponedFiles(spark, table, partitionFilter, commitUser);
     List<CompactionTask> tasks = new CompactionPlanner(table).plan(partitionFilter, strategy);
     TableCommit commit = table.newCommit(commitUser);
     if (tasks.isEmpty()) {
       Snapshot none = commit.commitCompaction(List.of());
       CompactionSummary.of(List.of()).log(table, "in Spark tasks", none, start);
-      return none;
+      return none != null ? none : moved;
     }
     String description =
         "Strata compact "
@@ -91,6 +95,63 @@ public final class DistributedCompaction {
     Snapshot committed = commit.commitCompaction(done);
     CompactionSummary.of(done)
         .log(table, "in " + Progress.count(tasks.size(), "Spark task"), committed, start);
-    return committed;
+    return committed != null ? committed : moved;
+  }
+
+  /** What one partition's move sends back: its messages, or the failure after it cleaned up. */
+  private record MoveOutcome(List<CommitMessage> messages, RuntimeException failure)
+      implements Serializable {
+
+    static MoveOutcome run(PostponedFilesMove.Task task, FileStoreTable table) {
+      try {
+        return new MoveOutcome(PostponedFilesMove.run(table, task), null);
+      } catch (RuntimeException e) {
+        return new MoveOutcome(List.of(), e);
+      }
+    }
+  }
+
+  /**
+   * Gives the rows Paimon's writers left in {@code bucket-postpone/} of the selected partitions
+   * their buckets, one Spark task per partition, committed as one COMPACT snapshot before the
+   * buckets are planned (null when there are none).
+   */
+  private static Snapshot movePostponedFiles(
+      SparkSession spark, FileStoreTable table, Predicate partitionFilter, String commitUser) {
+    List<PostponedFilesMove.Task> tasks = PostponedFilesMove.plan(table, partitionFilter);
+    if (tasks.isEmpty()) {
+      return null;
+    }
+    String description =
+        "Strata compact "
+            + Progress.table(table.root())
+            + ": bucket-postpone/ of "
+            + Progress.count(tasks.size(), "partition");
+    List<MoveOutcome> outcomes =
+        SparkJobs.described(
+            spark.sparkContext(),
+            description,
+            () ->
+                JavaSparkContext.fromSparkContext(spark.sparkContext())
+                    .parallelize(tasks, tasks.size())
+                    .map(task -> MoveOutcome.run(task, table))
+                    .collect());
+    TableCommit commit = table.newCommit(commitUser);
+    List<CommitMessage> done = new ArrayList<>();
+    List<RuntimeException> failures = new ArrayList<>();
+    for (MoveOutcome o : outcomes) {
+      done.addAll(o.messages());
+      if (o.failure() != null) {
+        failures.add(o.failure());
+      }
+    }
+    if (!failures.isEmpty()) {
+      commit.abort(done);
+      RuntimeException error =
+          SparkErrors.compactionFailed(table.root().getName(), failures.size(), failures.get(0));
+      failures.subList(1, failures.size()).forEach(error::addSuppressed);
+      throw error;
+    }
+    return commit.commitCompaction(done);
   }
 }

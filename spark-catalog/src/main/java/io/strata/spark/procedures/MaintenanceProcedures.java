@@ -102,8 +102,9 @@ final class MaintenanceProcedures {
   static StrataProcedure compact(TableArgument tables) {
     return new StrataProcedure(
         "compact",
-        "Compacts data files: primary-key buckets into their top level, small append files"
-            + " together, or sorts append tables' partitions by order_by.",
+        "Compacts data files: primary-key buckets into their top level (after moving the rows"
+            + " Paimon left in bucket-postpone/ of a postponed-bucket table into their buckets),"
+            + " small append files together, or sorts append tables' partitions by order_by.",
         List.of(
             Param.table(),
             Param.optional("partitions", StringType, "Partitions, e.g. 'dt=1,hh=2;dt=3'."),

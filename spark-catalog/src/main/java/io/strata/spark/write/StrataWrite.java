@@ -4,12 +4,15 @@ import io.strata.core.options.BucketFunctionType;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.options.WriteOptions;
+import io.strata.core.scan.TableScan;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
+import io.strata.core.write.PostponedBuckets;
 import io.strata.core.write.TableWriter;
 import io.strata.spark.SparkBucketFunction;
 import io.strata.spark.SparkErrors;
+import io.strata.spark.SparkPartitionBucketsFunction;
 import io.strata.spark.SparkWriteTaskFunction;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -67,7 +70,8 @@ public class StrataWrite extends MeteredWrite {
       return partitionDistribution(table);
     }
     int buckets = table.options().get(TableOptions.BUCKET);
-    if (buckets <= 0) {
+    boolean postponed = TableScan.postponesBuckets(table);
+    if (buckets <= 0 && !postponed) {
       return Distributions.unspecified();
     }
     String bucketKey = table.options().get(TableOptions.BUCKET_KEY);
@@ -79,7 +83,7 @@ public class StrataWrite extends MeteredWrite {
     for (int i = 0; i < keys.size(); i++) {
       bucketArgs[i] = Expressions.column(keys.get(i));
     }
-    bucketArgs[keys.size()] = Expressions.literal(buckets);
+    bucketArgs[keys.size()] = postponed ? partitionBuckets(table) : Expressions.literal(buckets);
     int tasks = numTasks > 0 ? numTasks : SQLConf.get().numShufflePartitions();
     List<Expression> taskArgs = new ArrayList<>();
     taskArgs.add(Expressions.literal(tasks));
@@ -94,6 +98,23 @@ public class StrataWrite extends MeteredWrite {
         new Expression[] {
           Expressions.apply(SparkWriteTaskFunction.NAME, taskArgs.toArray(new Expression[0]))
         });
+  }
+
+  /**
+   * The bucket count of each row's partition in a postponed-bucket table, as the latest snapshot
+   * gives it (the same that the write's tasks then find in their {@code WriteStart}).
+   */
+  private static Expression partitionBuckets(FileStoreTable table) {
+    PostponedBuckets layout = PostponedBuckets.of(table, table.snapshotManager().latest());
+    if (layout.known().isEmpty()) {
+      return Expressions.literal(layout.forNewPartitions()); // no partition has buckets yet
+    }
+    List<Expression> args = new ArrayList<>();
+    args.add(Expressions.literal(layout.encode()));
+    for (String p : table.schema().partitionKeys()) {
+      args.add(Expressions.column(p));
+    }
+    return Expressions.apply(SparkPartitionBucketsFunction.NAME, args.toArray(new Expression[0]));
   }
 
   /**
@@ -121,7 +142,7 @@ public class StrataWrite extends MeteredWrite {
 
   /** The number of write tasks asked for a write with {@code writeOptions}; 0 when none. */
   public static int sinkParallelism(FileStoreTable table, Map<String, String> writeOptions) {
-    if (table.options().get(TableOptions.BUCKET) <= 0) {
+    if (table.options().get(TableOptions.BUCKET) <= 0 && !TableScan.postponesBuckets(table)) {
       return 0;
     }
     Map<String, String> merged = new HashMap<>(table.options().toMap());

@@ -41,6 +41,25 @@ public final class CommitConflictException extends RuntimeException {
             + "); retry the statement.");
   }
 
+  /** A concurrent commit gave a partition of a postponed-bucket table another bucket count. */
+  public static CommitConflictException bucketCountChanged(
+      String table, String partition, int written, int existing, long latestSnapshot) {
+    return new CommitConflictException(
+        "Cannot commit to "
+            + table
+            + ": this write put "
+            + partition
+            + " into "
+            + written
+            + " buckets, but a concurrent commit gave it "
+            + existing
+            + " (the latest snapshot is now "
+            + latestSnapshot
+            + "); retry the statement, which then writes into the "
+            + existing
+            + " buckets.");
+  }
+
   public static CommitConflictException schemaChanged(
       String table, long writtenSchema, long latestSchema, String problem) {
     return new CommitConflictException(

@@ -15,6 +15,7 @@ import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.progress.Progress;
 import io.strata.core.scan.FileStoreScan;
+import io.strata.core.scan.TableScan;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
@@ -22,6 +23,7 @@ import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
 import io.strata.core.write.BucketId;
 import io.strata.core.write.CommitMessage;
+import io.strata.core.write.PostponedBuckets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -288,6 +290,9 @@ public final class FileStoreCommit {
       }
     } else {
       checkReplacedFilesAreLive(latest, messages);
+      if (TableScan.postponesBuckets(table)) {
+        checkBucketCounts(latest, messages);
+      }
     }
     for (CommitMessage m : messages) {
       for (DataFileMeta f : m.deletedFiles()) {
@@ -504,6 +509,35 @@ public final class FileStoreCommit {
           || !Arrays.equals(now.embeddedIndex(), r.getValue().embeddedIndex())) {
         throw CommitConflictException.replacedFileIndexChanged(
             table.root().toString(), id.fileName(), id.bucket(), latestId);
+      }
+    }
+  }
+
+  /**
+   * Each partition of a postponed-bucket table has one bucket count: a write that chose its
+   * partitions' counts before another commit gave a new partition its first buckets fails, instead
+   * of leaving that partition's keys in two bucket layouts.
+   */
+  private void checkBucketCounts(Snapshot latest, List<CommitMessage> messages) {
+    Map<BinaryRow, Integer> written = new HashMap<>();
+    for (CommitMessage m : messages) {
+      if (m.bucket() >= 0 && !m.newFiles().isEmpty()) {
+        written.put(m.partition(), m.totalBuckets());
+      }
+    }
+    if (written.isEmpty() || latest == null) {
+      return;
+    }
+    PostponedBuckets live = PostponedBuckets.of(table, latest);
+    for (Map.Entry<BinaryRow, Integer> w : written.entrySet()) {
+      Integer existing = live.known().get(w.getKey());
+      if (existing != null && !existing.equals(w.getValue())) {
+        throw CommitConflictException.bucketCountChanged(
+            table.root().toString(),
+            PostponedBuckets.describe(table, w.getKey()),
+            w.getValue(),
+            existing,
+            latest.id());
       }
     }
   }

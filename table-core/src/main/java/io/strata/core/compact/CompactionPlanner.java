@@ -1,7 +1,6 @@
 package io.strata.core.compact;
 
 import io.strata.core.deletion.DeletionFileIndex;
-import io.strata.core.errors.CoreErrors;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.levels.CompactUnit;
 import io.strata.core.levels.CompactionPicker;
@@ -12,7 +11,6 @@ import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.FileStatsReader;
 import io.strata.core.scan.FileStoreScan;
-import io.strata.core.scan.TableScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
 import io.strata.core.types.DataField;
@@ -40,9 +38,6 @@ public final class CompactionPlanner {
 
   /** The tasks for the buckets of partitions matching {@code partitionFilter} (null = all). */
   public List<CompactionTask> plan(Predicate partitionFilter, CompactStrategy strategy) {
-    if (TableScan.postponesBuckets(table)) {
-      throw CoreErrors.postponedBucketsUnsupported(table.root().toString(), "compact");
-    }
     // Key buckets keep their vectors by lookup compaction; append tasks drop the vectors.
     boolean keyVectors =
         table.schema().hasPrimaryKey()
@@ -57,6 +52,9 @@ public final class CompactionPlanner {
             .withPartitionFilter(partitionFilter);
     Map<BucketId, List<ManifestEntry>> buckets = new LinkedHashMap<>();
     for (ManifestEntry e : scan.liveEntries(latest)) {
+      if (e.bucket() == PostponedFilesMove.POSTPONE_BUCKET) {
+        continue; // moved into buckets by PostponedFilesMove first
+      }
       buckets
           .computeIfAbsent(new BucketId(e.partition(), e.bucket()), k -> new ArrayList<>())
           .add(e);

@@ -13,8 +13,9 @@ import java.util.List;
 
 /**
  * Compaction in one process: plans with {@link CompactionPlanner}, rewrites bucket after bucket
- * here, and commits one COMPACT snapshot, only if something changed. Spark runs the same tasks in
- * parallel instead; this serial path serves table-core callers and tests.
+ * here, and commits one COMPACT snapshot, only if something changed (for a postponed-bucket table,
+ * after another one that gives the rows in {@code bucket-postpone/} their buckets). Spark runs the
+ * same tasks in parallel instead; this serial path serves table-core callers and tests.
  */
 public final class FullCompaction {
 
@@ -40,6 +41,7 @@ public final class FullCompaction {
   /** Compacts the buckets of partitions matching {@code partitionFilter} under {@code strategy}. */
   public Snapshot run(Predicate partitionFilter, CompactStrategy strategy) {
     long start = System.nanoTime();
+    Snapshot moved = movePostponedFiles(partitionFilter);
     List<CompactionTask> tasks = new CompactionPlanner(table).plan(partitionFilter, strategy);
     FileStoreCommit commit = new FileStoreCommit(table, commitUser, clock);
     List<CommitMessage> messages = new ArrayList<>();
@@ -53,7 +55,29 @@ public final class FullCompaction {
     }
     Snapshot committed = messages.isEmpty() ? null : commit.commit(messages, CommitKind.COMPACT);
     CompactionSummary.of(messages).log(table, "in this process", committed, start);
-    return committed;
+    return committed != null ? committed : moved;
+  }
+
+  /**
+   * Gives the rows in {@code bucket-postpone/} of the selected partitions their buckets, one
+   * partition after the other, in one COMPACT snapshot (null when there are none).
+   */
+  private Snapshot movePostponedFiles(Predicate partitionFilter) {
+    List<PostponedFilesMove.Task> tasks = PostponedFilesMove.plan(table, partitionFilter);
+    if (tasks.isEmpty()) {
+      return null;
+    }
+    FileStoreCommit commit = new FileStoreCommit(table, commitUser, clock);
+    List<CommitMessage> messages = new ArrayList<>();
+    try {
+      for (PostponedFilesMove.Task task : tasks) {
+        messages.addAll(PostponedFilesMove.run(table, task));
+      }
+    } catch (RuntimeException e) {
+      commit.abort(messages);
+      throw e;
+    }
+    return commit.commit(messages, CommitKind.COMPACT);
   }
 
   /**

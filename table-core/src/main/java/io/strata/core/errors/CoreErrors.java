@@ -480,19 +480,30 @@ public final class CoreErrors {
             + " stream it with Apache Paimon.");
   }
 
-  /** {@code operation}: "write" or "compact". */
-  public static UnsupportedOperationException postponedBucketsUnsupported(
-      String table, String operation) {
-    return new UnsupportedOperationException(
-        "Cannot "
-            + operation
-            + " table "
+  public static IllegalStateException mixedBucketCounts(
+      String table, String partition, int one, int other) {
+    return new IllegalStateException(
+        "Cannot write table "
             + table
-            + ": it uses postponed buckets ('bucket' = -2). Apache Paimon's writers put its new"
-            + " rows into bucket-postpone/ and its compaction gives them a bucket; Strata reads"
-            + " the rows compaction has placed but does not write or compact such tables. Do"
-            + " that with Apache Paimon, or copy the table into one with a fixed bucket number"
-            + " ('bucket' = '4').");
+            + ": the live files of "
+            + partition
+            + " were written into "
+            + one
+            + " and into "
+            + other
+            + " buckets, so a key has no one bucket. Rewrite the partition with INSERT OVERWRITE"
+            + " to give it one bucket count.");
+  }
+
+  public static UnsupportedOperationException postponedBucketsWithoutFixedBuckets(String table) {
+    return new UnsupportedOperationException(
+        "Cannot write table "
+            + table
+            + ": it sets 'postpone.batch-write-fixed-bucket' = 'false', which asks to leave the"
+            + " rows in bucket-postpone/ until a compaction gives them a bucket. Strata writes"
+            + " postponed-bucket tables straight into the buckets of each partition; unset the"
+            + " option (ALTER TABLE ... UNSET TBLPROPERTIES ('postpone.batch-write-fixed-bucket'))"
+            + " to write with Strata.");
   }
 
   public static IllegalArgumentException deletionPositionOutOfRange(long position, long max) {

@@ -62,6 +62,11 @@ public final class MetadataErrors {
         "Unknown manifest entry _KIND " + value + ", expected 0 or 1.");
   }
 
+  public static IllegalArgumentException unknownRowKind(String text) {
+    return new IllegalArgumentException(
+        "Unknown row kind " + text + ", expected +I, -U, +U or -D.");
+  }
+
   public static IllegalArgumentException unknownRowKind(int value) {
     return new IllegalArgumentException(
         "Unknown _VALUE_KIND " + value + ", expected 0 (+I), 1 (-U), 2 (+U) or 3 (-D).");

@@ -151,11 +151,11 @@ public final class SchemaErrors {
             + " tables are); remove that option.");
   }
 
-  public static IllegalArgumentException postponedBucketsUnsupported() {
+  public static IllegalArgumentException postponedBucketsNeedPrimaryKey() {
     return new IllegalArgumentException(
-        "Cannot create a table with 'bucket' = -2 (postponed buckets): Strata reads such tables"
-            + " (the rows Apache Paimon's compaction has given a bucket) but does not write them."
-            + " Use a fixed bucket count ('bucket' = '4') or 'bucket' = -1 (dynamic buckets).");
+        "Cannot create a table with 'bucket' = -2 (postponed buckets) without a primary key:"
+            + " postponed buckets are for primary-key tables. Use 'bucket' = -1 for an append"
+            + " table without buckets, or a fixed bucket count ('bucket' = '4').");
   }
 
   public static IllegalArgumentException unsupportedLayout(String option) {

@@ -31,6 +31,16 @@ public enum RowKind {
     return this == UPDATE_BEFORE || this == DELETE;
   }
 
+  /** The kind {@link #shortString()} names. */
+  public static RowKind fromShortString(String text) {
+    for (RowKind kind : values()) {
+      if (kind.shortString.equals(text)) {
+        return kind;
+      }
+    }
+    throw MetadataErrors.unknownRowKind(text);
+  }
+
   public static RowKind fromValue(byte value) {
     return switch (value) {
       case 0 -> INSERT;

@@ -18,6 +18,24 @@ public final class TableOptions {
               "Bucket number: > 0 fixed buckets; -1 unaware (append) or dynamic (primary key).")
           .withCheck(b -> b > 0 || b == -1 || b == -2, "a positive number, -1 or -2");
 
+  public static final ConfigOption<Integer> POSTPONE_DEFAULT_BUCKET_NUM =
+      of(
+              "postpone.default-bucket-num",
+              OptionType.INT,
+              1,
+              "Number of buckets a partition of a postponed-bucket table ('bucket' = -2) gets"
+                  + " when it is first written; a partition that has buckets keeps their number.")
+          .withCheck(v -> v > 0, "a positive number");
+
+  public static final ConfigOption<Boolean> POSTPONE_BATCH_WRITE_FIXED_BUCKET =
+      of(
+          "postpone.batch-write-fixed-bucket",
+          OptionType.BOOLEAN,
+          true,
+          "Whether writes to a postponed-bucket table put their rows straight into the buckets"
+              + " of their partitions, readable at once; Strata writes no other way, and refuses"
+              + " 'false' (rows left in bucket-postpone/ for a later compaction).");
+
   public static final ConfigOption<String> BUCKET_KEY =
       ConfigOption.<String>of(
           "bucket-key",

@@ -1,7 +1,7 @@
 package io.strata.core.read;
 
 import io.strata.core.format.CloseableIterator;
-import io.strata.core.format.ParquetRowReader;
+import io.strata.core.format.DataFileFormat;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
@@ -41,7 +41,7 @@ final class ChangeFilesReader implements CloseableIterator<Object[]> {
   private final RowType readType;
   private final Output output;
   private int nextFile;
-  private ParquetRowReader current;
+  private CloseableIterator<Object[]> current;
   private FieldMapping mapping;
   private KeyValueLayout layout;
   private Object[] next;
@@ -97,9 +97,10 @@ final class ChangeFilesReader implements CloseableIterator<Object[]> {
             .dataFilePaths()
             .of(split.partition(), split.bucket(), file.fileName(), file.externalPath());
     try {
+      // Paimon writes change files in the format of their level (Avro in bucket-postpone/).
       current =
-          ParquetRowReader.open(
-              table.fileIO().fileSystem(path), path, file.fileSize(), new RowType(requested));
+          DataFileFormat.ofFile(file.fileName())
+              .open(table.fileIO().fileSystem(path), path, file.fileSize(), new RowType(requested));
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the change file " + path, e);
     }

@@ -76,10 +76,8 @@ public final class SchemaFactory {
             timeMillis);
     SchemaValidation.validateSetOptions(tableOptions);
     SchemaValidation.validate(schema);
-    // Paimon's postponed-bucket tables are read and altered, not created: Strata does not write
-    // them.
-    if (new Options(tableOptions).get(TableOptions.BUCKET) == -2) {
-      throw SchemaErrors.postponedBucketsUnsupported();
+    if (new Options(tableOptions).get(TableOptions.BUCKET) == -2 && pks.isEmpty()) {
+      throw SchemaErrors.postponedBucketsNeedPrimaryKey();
     }
     return schema;
   }

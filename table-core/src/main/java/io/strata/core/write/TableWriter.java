@@ -64,6 +64,9 @@ public final class TableWriter implements AutoCloseable {
   private final int[] keyIndexes;
   private final int numBuckets;
 
+  /** The bucket count of each partition of a postponed-bucket table; null for other tables. */
+  private final PostponedBuckets postponedBuckets;
+
   /** Whether fixed buckets are the bucket key modulo their number ({@code 'mod'}), not a hash. */
   private final boolean modBuckets;
 
@@ -129,6 +132,12 @@ public final class TableWriter implements AutoCloseable {
     this.restoredVectors = new RestoredDeletionVectors(table, start.snapshotId());
     Options options = table.options();
     this.numBuckets = options.get(TableOptions.BUCKET);
+    this.postponedBuckets =
+        !TableScan.postponesBuckets(table)
+            ? null
+            : start.postponedBuckets() != null
+                ? start.postponedBuckets()
+                : PostponedBuckets.of(table, table.snapshotManager().latest());
     this.modBuckets = options.get(TableOptions.BUCKET_FUNCTION_TYPE) == BucketFunctionType.MOD;
     String bucketKey = options.get(TableOptions.BUCKET_KEY);
     List<String> bucketKeys =
@@ -161,10 +170,11 @@ public final class TableWriter implements AutoCloseable {
   /**
    * Fails, before anything is written, for tables Strata cannot write correctly: Avro files of
    * timestamps finer than microseconds (Paimon refuses them too), invalid merge-engine options, and
-   * primary-key tables with postponed buckets ({@code 'bucket' = -2}). Primary-key tables with
-   * deletion vectors mark the rows their writes replace by lookup compaction; appends to append
-   * tables with deletion vectors are plain appends (new files have no vector). Dynamic bucket mode
-   * ({@code -1}) is written with its hash index.
+   * postponed-bucket tables ({@code 'bucket' = -2}) that ask for rows left in {@code
+   * bucket-postpone/}; Strata writes those straight into each partition's buckets. Primary-key
+   * tables with deletion vectors mark the rows their writes replace by lookup compaction; appends
+   * to append tables with deletion vectors are plain appends (new files have no vector). Dynamic
+   * bucket mode ({@code -1}) is written with its hash index.
    */
   public static void checkWritable(FileStore table) {
     Options options = table.options();
@@ -189,8 +199,9 @@ public final class TableWriter implements AutoCloseable {
         table.schema().rowType(),
         table.schema().primaryKeys(),
         table.schema().options()); // validates the engine's options
-    if (TableScan.postponesBuckets(table)) {
-      throw CoreErrors.postponedBucketsUnsupported(table.root().toString(), "write");
+    if (TableScan.postponesBuckets(table)
+        && !options.get(TableOptions.POSTPONE_BATCH_WRITE_FIXED_BUCKET)) {
+      throw CoreErrors.postponedBucketsWithoutFixedBuckets(table.root().toString());
     }
     // Paimon's cross-partition upsert mode (a global key index) moves keys between partitions;
     // a per-partition hash index would leave a key in two partitions.
@@ -267,14 +278,15 @@ public final class TableWriter implements AutoCloseable {
             ? unpartitioned
             : BinaryRowCodec.serialize(partitionType, pick(row, partitionIndexes));
     int bucket = 0;
-    if (numBuckets > 0 && dynamicBuckets == null && modBuckets) {
-      bucket = BucketFunction.modBucket(row[bucketKeyIndexes[0]], numBuckets);
-    } else if (numBuckets > 0 || dynamicBuckets != null) {
+    int buckets = bucketsOf(partition);
+    if (buckets > 0 && dynamicBuckets == null && modBuckets) {
+      bucket = BucketFunction.modBucket(row[bucketKeyIndexes[0]], buckets);
+    } else if (buckets > 0 || dynamicBuckets != null) {
       BinaryRow key = BinaryRowCodec.serialize(bucketKeyType, pick(row, bucketKeyIndexes));
       bucket =
           dynamicBuckets != null
               ? dynamicBuckets.assign(partition, BucketFunction.hash(key))
-              : BucketFunction.bucket(key, numBuckets);
+              : BucketFunction.bucket(key, buckets);
     }
     writers.computeIfAbsent(new BucketId(partition, bucket), this::newWriter).write(row, kind);
     if (memory.releases() != releasesSeen) {
@@ -285,6 +297,14 @@ public final class TableWriter implements AutoCloseable {
     }
   }
 
+  /**
+   * The number of buckets of {@code partition}: the table's, or for a postponed-bucket table the
+   * partition's own.
+   */
+  private int bucketsOf(BinaryRow partition) {
+    return postponedBuckets == null ? numBuckets : postponedBuckets.of(partition);
+  }
+
   private BucketWriter newWriter(BucketId id) {
     long firstSequence = start.nextSequence(id);
     if (start.compact() && schema.hasPrimaryKey()) {
@@ -292,7 +312,8 @@ public final class TableWriter implements AutoCloseable {
           table.options().get(TableOptions.DELETION_VECTORS_ENABLED)
               ? restoredVectors.of(id)
               : null;
-      compactions.put(id, new CompactingBucket(table, id, numBuckets, restored.of(id), vectors));
+      compactions.put(
+          id, new CompactingBucket(table, id, bucketsOf(id.partition()), restored.of(id), vectors));
     }
     if (!schema.hasPrimaryKey()) {
       RollingFileWriter files = files(id, rowType);
@@ -509,7 +530,7 @@ public final class TableWriter implements AutoCloseable {
           new CommitMessage(
               id.partition(),
               id.bucket(),
-              numBuckets,
+              bucketsOf(id.partition()),
               newFiles,
               List.of(),
               before,

@@ -1,6 +1,7 @@
 package io.strata.core.write;
 
 import io.strata.core.options.TableOptions;
+import io.strata.core.scan.TableScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
 import java.io.Serializable;
@@ -16,9 +17,15 @@ import java.util.Map;
  * @param snapshotId the base snapshot, or null for an empty table
  * @param restoreKeyIndex whether dynamic buckets start from the base snapshot's hash indexes (false
  *     for overwrites, which replace the partitions they write, key index included)
+ * @param postponedBuckets the bucket count of each partition of a postponed-bucket table, as of the
+ *     base snapshot; null for other tables
  */
 public record WriteStart(
-    Long snapshotId, Map<BucketId, Long> nextSequences, boolean compact, boolean restoreKeyIndex)
+    Long snapshotId,
+    Map<BucketId, Long> nextSequences,
+    boolean compact,
+    boolean restoreKeyIndex,
+    PostponedBuckets postponedBuckets)
     implements Serializable {
 
   public WriteStart {
@@ -31,17 +38,21 @@ public record WriteStart(
     boolean compact =
         table.schema().hasPrimaryKey() && !table.options().get(TableOptions.WRITE_ONLY);
     return new WriteStart(
-        latest == null ? null : latest.id(), SequenceStarts.of(table, latest), compact, true);
+        latest == null ? null : latest.id(),
+        SequenceStarts.of(table, latest),
+        compact,
+        true,
+        TableScan.postponesBuckets(table) ? PostponedBuckets.of(table, latest) : null);
   }
 
   /** Only sequence numbers: the tasks write and never compact. */
   public static WriteStart withoutCompaction(Map<BucketId, Long> nextSequences) {
-    return new WriteStart(null, nextSequences, false, true);
+    return new WriteStart(null, nextSequences, false, true, null);
   }
 
   /** The same start, without compaction. */
   public WriteStart withoutCompaction() {
-    return new WriteStart(snapshotId, nextSequences, false, restoreKeyIndex);
+    return new WriteStart(snapshotId, nextSequences, false, restoreKeyIndex, postponedBuckets);
   }
 
   /**
@@ -49,7 +60,7 @@ public record WriteStart(
    * written, whose files and key index the commit replaces.
    */
   public WriteStart forOverwrite() {
-    return new WriteStart(snapshotId, nextSequences, false, false);
+    return new WriteStart(snapshotId, nextSequences, false, false, postponedBuckets);
   }
 
   public long nextSequence(BucketId bucket) {

@@ -6,21 +6,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.strata.core.GoldenFiles;
 import io.strata.core.catalog.Identifier;
 import io.strata.core.catalog.WarehouseCatalog;
-import io.strata.core.compact.CompactionPlanner;
+import io.strata.core.compact.FullCompaction;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.format.GoldenRows;
 import io.strata.core.io.HadoopFileIO;
-import io.strata.core.levels.CompactStrategy;
+import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.merge.RowKind;
 import io.strata.core.options.Options;
 import io.strata.core.read.TableRead;
-import io.strata.core.schema.SchemaFactory;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.table.TableTestSupport;
 import io.strata.core.types.RowType;
-import io.strata.core.write.TableWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -29,10 +30,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A table Paimon made with postponed buckets ({@code 'bucket' = -2}) reads the rows its compaction
- * has given a real bucket, each partition with its own bucket count, as Paimon reads it; Strata
- * refuses to create, write or compact such a table, and to stream it without a changelog producer.
- * (That the files in {@code bucket-postpone/} are passed over is checked against Paimon itself, in
- * the integration tests' {@code PostponedBucketInteropTest}.)
+ * has given a real bucket, each partition with its own bucket count, as Paimon reads it; Strata's
+ * upserts and compactions keep each partition's count, and it refuses to stream such a table
+ * without a changelog producer. (Writes are tested in {@code PostponedBucketWriteTest}.) (That the
+ * files in {@code bucket-postpone/} are passed over is checked against Paimon itself, in the
+ * integration tests' {@code PostponedBucketInteropTest}.)
  */
 class PostponedBucketsTest {
 
@@ -55,23 +57,30 @@ class PostponedBucketsTest {
   }
 
   @Test
-  void writesAndCompactionsAreRefusedNamingTheTable() throws Exception {
+  void upsertsGoIntoThePartitionsBucketsAndCompactionKeepsThem() throws Exception {
     FileStoreTable table = copyWithBucket("orders_seed004", "-2");
-    String because =
-        " table "
-            + table.root()
-            + ": it uses postponed buckets ('bucket' = -2). Apache Paimon's writers put its new"
-            + " rows into bucket-postpone/ and its compaction gives them a bucket; Strata reads the"
-            + " rows compaction has placed but does not write or compact such tables. Do that with"
-            + " Apache Paimon, or copy the table into one with a fixed bucket number ('bucket' ="
-            + " '4').";
+    RowType type = table.schema().rowType();
+    FileStoreScan scan = new FileStoreScan(table.manifestFiles(), table.schema().partitionType());
+    Map<Object, Integer> before = new HashMap<>();
+    for (ManifestEntry e : scan.liveEntries(table.snapshotManager().latest())) {
+      before.put(e.partition(), e.totalBuckets());
+    }
+    List<Object[]> all = TableTestSupport.readAll(table);
+    Object[] changed = all.get(0).clone();
+    int valueColumn = type.indexOf("status");
+    changed[valueColumn] = "upserted by Strata";
+    TableTestSupport.write(table, List.<Object[]>of(changed), List.of(RowKind.INSERT));
+    new FullCompaction(table, "compact", java.time.Clock.systemUTC()).run(null);
 
-    assertThatThrownBy(() -> TableWriter.checkWritable(table))
-        .isInstanceOf(UnsupportedOperationException.class)
-        .hasMessage("Cannot write" + because);
-    assertThatThrownBy(() -> new CompactionPlanner(table).plan(null, CompactStrategy.FULL))
-        .isInstanceOf(UnsupportedOperationException.class)
-        .hasMessage("Cannot compact" + because);
+    for (ManifestEntry e : scan.liveEntries(table.snapshotManager().latest())) {
+      assertThat(e.totalBuckets()).isEqualTo(before.get(e.partition()));
+    }
+    List<String> rows =
+        TableTestSupport.readAll(table).stream().map(r -> GoldenRows.render(type, r)).toList();
+    List<String> expected = new ArrayList<>(expected("orders_seed004"));
+    expected.remove(GoldenRows.render(type, all.get(0)));
+    expected.add(GoldenRows.render(type, changed));
+    assertThat(rows).containsExactlyInAnyOrderElementsOf(expected);
   }
 
   @Test
@@ -85,28 +94,6 @@ class PostponedBucketsTest {
 
     StreamScan lookup = new StreamScan(table, new Options(Map.of("changelog-producer", "lookup")));
     assertThat(lookup.latestId()).isEqualTo(table.snapshotManager().latest().id());
-  }
-
-  @Test
-  void creatingOneIsRefused() {
-    assertThatThrownBy(
-            () ->
-                SchemaFactory.create(
-                    new RowType(
-                        List.of(
-                            new io.strata.core.types.DataField(
-                                0, "id", io.strata.core.types.DataTypes.INT()))),
-                    List.of(),
-                    List.of("id"),
-                    Map.of("bucket", "-2"),
-                    null,
-                    1L))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage(
-            "Cannot create a table with 'bucket' = -2 (postponed buckets): Strata reads such tables"
-                + " (the rows Apache Paimon's compaction has given a bucket) but does not write"
-                + " them. Use a fixed bucket count ('bucket' = '4') or 'bucket' = -1 (dynamic"
-                + " buckets).");
   }
 
   private static List<String> expected(String table) throws Exception {
