@@ -19,6 +19,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.Function;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -62,14 +63,7 @@ public final class DistributedCompaction {
             + ")";
     List<CompactionTask> ordered = CompactionTask.largestFirst(tasks);
     List<TaskOutcome> outcomes =
-        SparkJobs.described(
-            spark.sparkContext(),
-            description,
-            () ->
-                JavaSparkContext.fromSparkContext(spark.sparkContext())
-                    .parallelize(ordered, ordered.size())
-                    .map(task -> TaskOutcome.run(task, table))
-                    .collect());
+        inTasks(spark, description, ordered, task -> TaskOutcome.run(task, table));
     // Committed in the planned order, so the manifests list files as the serial path lists them.
     Map<CompactionTask, TaskOutcome> byTask = new IdentityHashMap<>();
     for (int i = 0; i < ordered.size(); i++) {
@@ -85,13 +79,7 @@ public final class DistributedCompaction {
         done.add(o.compaction());
       }
     }
-    if (!failures.isEmpty()) {
-      commit.abort(done);
-      RuntimeException error =
-          SparkErrors.compactionFailed(table.root().getName(), failures.size(), failures.get(0));
-      failures.subList(1, failures.size()).forEach(error::addSuppressed);
-      throw error;
-    }
+    abortIfAnyFailed(table, commit, done, failures);
     Snapshot committed = commit.commitCompaction(done);
     CompactionSummary.of(done)
         .log(table, "in " + Progress.count(tasks.size(), "Spark task"), committed, start);
@@ -128,14 +116,7 @@ public final class DistributedCompaction {
             + ": bucket-postpone/ of "
             + Progress.count(tasks.size(), "partition");
     List<MoveOutcome> outcomes =
-        SparkJobs.described(
-            spark.sparkContext(),
-            description,
-            () ->
-                JavaSparkContext.fromSparkContext(spark.sparkContext())
-                    .parallelize(tasks, tasks.size())
-                    .map(task -> MoveOutcome.run(task, table))
-                    .collect());
+        inTasks(spark, description, tasks, task -> MoveOutcome.run(task, table));
     TableCommit commit = table.newCommit(commitUser);
     List<CommitMessage> done = new ArrayList<>();
     List<RuntimeException> failures = new ArrayList<>();
@@ -145,13 +126,36 @@ public final class DistributedCompaction {
         failures.add(o.failure());
       }
     }
-    if (!failures.isEmpty()) {
-      commit.abort(done);
-      RuntimeException error =
-          SparkErrors.compactionFailed(table.root().getName(), failures.size(), failures.get(0));
-      failures.subList(1, failures.size()).forEach(error::addSuppressed);
-      throw error;
-    }
+    abortIfAnyFailed(table, commit, done, failures);
     return commit.commitCompaction(done);
+  }
+
+  /** Runs {@code run} on each of {@code tasks} in a Spark job of one task each, in order. */
+  private static <T, R> List<R> inTasks(
+      SparkSession spark, String description, List<T> tasks, Function<T, R> run) {
+    return SparkJobs.described(
+        spark.sparkContext(),
+        description,
+        () ->
+            JavaSparkContext.fromSparkContext(spark.sparkContext())
+                .parallelize(tasks, tasks.size())
+                .map(run)
+                .collect());
+  }
+
+  /** Deletes what every task wrote and fails, naming the first failure, if any task failed. */
+  private static void abortIfAnyFailed(
+      FileStoreTable table,
+      TableCommit commit,
+      List<CommitMessage> done,
+      List<RuntimeException> failures) {
+    if (failures.isEmpty()) {
+      return;
+    }
+    commit.abort(done);
+    RuntimeException error =
+        SparkErrors.compactionFailed(table.root().getName(), failures.size(), failures.get(0));
+    failures.subList(1, failures.size()).forEach(error::addSuppressed);
+    throw error;
   }
 }

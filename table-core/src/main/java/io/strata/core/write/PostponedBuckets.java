@@ -13,6 +13,7 @@ import io.strata.core.types.RowType;
 import java.io.Serializable;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -36,18 +37,24 @@ public record PostponedBuckets(Map<BinaryRow, Integer> known, int forNewPartitio
 
   /** The bucket counts as of {@code snapshot} (null: an empty table). */
   public static PostponedBuckets of(FileStore table, Snapshot snapshot) {
+    if (snapshot == null) {
+      return of(table, List.of());
+    }
+    FileStoreScan scan = new FileStoreScan(table.manifestFiles(), table.schema().partitionType());
+    return of(table, scan.liveEntries(snapshot));
+  }
+
+  /** The bucket counts of {@code live}, a snapshot's live files. */
+  static PostponedBuckets of(FileStore table, List<ManifestEntry> live) {
     Map<BinaryRow, Integer> known = new LinkedHashMap<>();
-    if (snapshot != null) {
-      FileStoreScan scan = new FileStoreScan(table.manifestFiles(), table.schema().partitionType());
-      for (ManifestEntry e : scan.liveEntries(snapshot)) {
-        if (e.bucket() < 0) {
-          continue;
-        }
-        Integer before = known.putIfAbsent(e.partition(), e.totalBuckets());
-        if (before != null && before != e.totalBuckets()) {
-          throw CoreErrors.mixedBucketCounts(
-              table.root().toString(), describe(table, e.partition()), before, e.totalBuckets());
-        }
+    for (ManifestEntry e : live) {
+      if (e.bucket() < 0) {
+        continue;
+      }
+      Integer before = known.putIfAbsent(e.partition(), e.totalBuckets());
+      if (before != null && before != e.totalBuckets()) {
+        throw CoreErrors.mixedBucketCounts(
+            table.root().toString(), describe(table, e.partition()), before, e.totalBuckets());
       }
     }
     return new PostponedBuckets(

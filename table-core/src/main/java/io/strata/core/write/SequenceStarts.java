@@ -6,6 +6,7 @@ import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -21,9 +22,14 @@ public final class SequenceStarts {
     if (!table.schema().hasPrimaryKey() && table.options().get(TableOptions.BUCKET) <= 0) {
       return Map.of();
     }
-    Map<BucketId, Long> next = new HashMap<>();
     FileStoreScan scan = new FileStoreScan(table.manifestFiles(), table.schema().partitionType());
-    for (ManifestEntry e : scan.liveEntries(snapshot)) {
+    return of(scan.liveEntries(snapshot));
+  }
+
+  /** The next free sequence number of every bucket of {@code live}, a snapshot's live files. */
+  static Map<BucketId, Long> of(List<ManifestEntry> live) {
+    Map<BucketId, Long> next = new HashMap<>();
+    for (ManifestEntry e : live) {
       next.merge(
           new BucketId(e.partition(), e.bucket()), e.file().maxSequenceNumber() + 1, Math::max);
     }

@@ -1,11 +1,14 @@
 package io.strata.core.write;
 
+import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.options.TableOptions;
+import io.strata.core.scan.FileStoreScan;
 import io.strata.core.scan.TableScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
 import java.io.Serializable;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -37,12 +40,18 @@ public record WriteStart(
     Snapshot latest = table.snapshotManager().latest();
     boolean compact =
         table.schema().hasPrimaryKey() && !table.options().get(TableOptions.WRITE_ONLY);
+    Long id = latest == null ? null : latest.id();
+    if (!TableScan.postponesBuckets(table)) {
+      return new WriteStart(id, SequenceStarts.of(table, latest), compact, true, null);
+    }
+    // One read of the live files gives both the sequence numbers and the bucket counts.
+    List<ManifestEntry> live =
+        latest == null
+            ? List.of()
+            : new FileStoreScan(table.manifestFiles(), table.schema().partitionType())
+                .liveEntries(latest);
     return new WriteStart(
-        latest == null ? null : latest.id(),
-        SequenceStarts.of(table, latest),
-        compact,
-        true,
-        TableScan.postponesBuckets(table) ? PostponedBuckets.of(table, latest) : null);
+        id, SequenceStarts.of(live), compact, true, PostponedBuckets.of(table, live));
   }
 
   /** Only sequence numbers: the tasks write and never compact. */
