@@ -3,6 +3,7 @@ package io.strata.spark;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.types.RowType;
 import io.strata.core.write.PostponedBuckets;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -10,6 +11,7 @@ import java.util.stream.IntStream;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.catalog.functions.BoundFunction;
 import org.apache.spark.sql.connector.catalog.functions.UnboundFunction;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -90,11 +92,11 @@ public final class SparkPartitionBucketsFunction implements UnboundFunction {
     private Object key(InternalRow row, int offset) {
       int n = partitionPositions.length;
       if (n == 1) {
-        return row.isNullAt(offset) ? null : row.get(offset, inputTypes[offset]);
+        return value(row, offset, inputTypes[offset]);
       }
       Object[] values = new Object[n];
       for (int i = 0; i < n; i++) {
-        values[i] = row.isNullAt(offset + i) ? null : row.get(offset + i, inputTypes[offset + i]);
+        values[i] = value(row, offset + i, inputTypes[offset + i]);
       }
       return Arrays.asList(values);
     }
@@ -123,13 +125,22 @@ public final class SparkPartitionBucketsFunction implements UnboundFunction {
     private Object keyOfPartition(InternalRow values) {
       int n = partitionPositions.length;
       if (n == 1) {
-        return values.isNullAt(0) ? null : values.get(0, inputTypes[1]);
+        return value(values, 0, inputTypes[1]);
       }
       Object[] key = new Object[n];
       for (int i = 0; i < n; i++) {
-        key[i] = values.isNullAt(i) ? null : values.get(i, inputTypes[i + 1]);
+        key[i] = value(values, i, inputTypes[i + 1]);
       }
       return Arrays.asList(key);
+    }
+
+    /** A value that compares by content: BINARY values are arrays, so they are wrapped. */
+    private static Object value(InternalRow row, int pos, DataType type) {
+      if (row.isNullAt(pos)) {
+        return null;
+      }
+      Object v = row.get(pos, type);
+      return v instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : v;
     }
   }
 }

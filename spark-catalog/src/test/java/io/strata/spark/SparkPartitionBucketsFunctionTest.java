@@ -54,6 +54,27 @@ class SparkPartitionBucketsFunctionTest {
   }
 
   @Test
+  void findsBinaryPartitionsByTheirBytes() {
+    RowType binary = new RowType(List.of(new DataField(0, "b", DataTypes.BYTES())));
+    PostponedBuckets layout =
+        new PostponedBuckets(
+            Map.of(BinaryRowCodec.serialize(binary, new Object[] {new byte[] {1, 2}}), 7), 1);
+    @SuppressWarnings("unchecked")
+    ScalarFunction<Integer> f =
+        (ScalarFunction<Integer>)
+            new SparkPartitionBucketsFunction()
+                .bind(
+                    new StructType()
+                        .add("layout", org.apache.spark.sql.types.DataTypes.StringType)
+                        .add("b", org.apache.spark.sql.types.DataTypes.BinaryType));
+    UTF8String text = UTF8String.fromString(layout.encode());
+    assertThat(f.produceResult(new GenericInternalRow(new Object[] {text, new byte[] {1, 2}})))
+        .isEqualTo(7);
+    assertThat(f.produceResult(new GenericInternalRow(new Object[] {text, new byte[] {1, 3}})))
+        .isEqualTo(1);
+  }
+
+  @Test
   void refusesArgumentsWithoutALayout() {
     assertThatThrownBy(
             () ->
