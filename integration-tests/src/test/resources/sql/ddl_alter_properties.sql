@@ -27,7 +27,8 @@ ALTER TABLE t SET TBLPROPERTIES ('snapshot.num-retained.min' = '0');
 ALTER TABLE t SET TBLPROPERTIES ('snapshot.time-retained' = 'soon');
 SHOW TBLPROPERTIES t;
 
--- Layout options are fixed after CREATE TABLE.
+-- Layout options are fixed after CREATE TABLE, except a fixed bucket count, which can change
+-- (see rescale_bucket.sql).
 ALTER TABLE t SET TBLPROPERTIES ('bucket' = '4', 'bucket-key' = 'id');
 ALTER TABLE t SET TBLPROPERTIES ('primary-key' = 'id');
 CREATE TABLE b (id INT, v STRING) TBLPROPERTIES ('bucket' = '2', 'bucket-key' = 'id');

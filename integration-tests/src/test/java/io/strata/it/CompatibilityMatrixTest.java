@@ -10,6 +10,7 @@ import static io.strata.it.MatrixOp.deleteTag;
 import static io.strata.it.MatrixOp.expirePartitions;
 import static io.strata.it.MatrixOp.expireSnapshots;
 import static io.strata.it.MatrixOp.insert;
+import static io.strata.it.MatrixOp.overwritePartition;
 import static io.strata.it.MatrixOp.paimonRetracts;
 import static io.strata.it.MatrixOp.rollback;
 import static io.strata.it.MatrixOp.setOption;
@@ -677,6 +678,21 @@ class CompatibilityMatrixTest {
             insert(ROWS_2),
             tag("t1"),
             insert(ROWS_3),
+            by(STRATA, compact())));
+    // Paimon's bucket rescale: partition d1 is rewritten with the new count, d2 and d3 keep the
+    // old one. Paimon's writers refuse to add to those two, so Strata does it in either cell.
+    cells.addAll(
+        twoWay(
+            kinds,
+            "rescaled bucket",
+            MatrixTable.of(KV, BY_DT, "primary-key", "dt,id", "bucket", "2"),
+            insert(ROWS_1),
+            insert(ROWS_2),
+            tag("t1"),
+            setOption("bucket", "3"),
+            overwritePartition("dt", "d1"),
+            insert("VALUES ('d1', 2, NULL, 22L), ('d4', 7, 'g', 70L)"),
+            by(STRATA, insert(ROWS_3)),
             by(STRATA, compact())));
     List<MatrixCell> dvAppend =
         twoWay(

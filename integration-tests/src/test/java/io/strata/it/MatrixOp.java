@@ -209,6 +209,50 @@ interface MatrixOp {
                 .alterTable(ctx.identifier(), SchemaChange.setOption(key, value), false));
   }
 
+  /**
+   * INSERT OVERWRITE of one partition with its own rows: after a change of the bucket count, this
+   * rewrites the partition with the new count.
+   */
+  static MatrixOp overwritePartition(String column, String value) {
+    return new Step(
+        "overwrite partition " + column + " = " + value + " with its rows",
+        ctx -> {
+          String others =
+              String.join(
+                  ", ",
+                  java.util.Arrays.stream(ctx.spark().table(ctx.sparkName()).columns())
+                      .filter(c -> !c.equals(column))
+                      .toList());
+          ctx.sql(
+              "INSERT OVERWRITE "
+                  + ctx.sparkName()
+                  + " PARTITION ("
+                  + column
+                  + " = '"
+                  + value
+                  + "') SELECT "
+                  + others
+                  + " FROM "
+                  + ctx.sparkName()
+                  + " WHERE "
+                  + column
+                  + " = '"
+                  + value
+                  + "'");
+        },
+        ctx -> {
+          Dataset<Row> rows =
+              ctx.rowsOfQuery(
+                  "SELECT * FROM " + ctx.sparkName() + " WHERE " + column + " = '" + value + "'");
+          StructType schema = rows.schema();
+          List<org.apache.paimon.data.InternalRow> records = new ArrayList<>();
+          for (Row r : rows.collectAsList()) {
+            records.add(SparkToPaimon.row(schema, r, RowKind.INSERT));
+          }
+          PaimonOracle.overwrite(ctx.paimonTable(), Map.of(column, value), records);
+        });
+  }
+
   /** Renames a column. */
   static MatrixOp renameColumn(String from, String to) {
     return new Step(

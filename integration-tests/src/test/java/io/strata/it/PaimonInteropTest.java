@@ -513,7 +513,8 @@ class PaimonInteropTest {
         .contains("a | 3 | a3-strata | n", "d | 1 | d1 | n", "a | 4 | a4 | NULL")
         .doesNotContain("a | 3 | a3-new | NULL");
     assertThat(sparkRows(name)).containsExactlyElementsOf(inserted);
-    assertThat(postponedLayout()).containsExactly("a:2", "b:3", "d:1", "postponed:a,b,c");
+    assertThat(bucketLayout("p_postponed_read"))
+        .containsExactly("a:2", "b:3", "d:1", "postponed:a,b,c");
 
     // More postponed writes under the new schema: two commits over one key, then a retraction.
     FileStoreTable evolved = paimonOnPaimon.table(PDB, "p_postponed_read");
@@ -540,7 +541,7 @@ class PaimonInteropTest {
             "a | 3 | a3-strata | n",
             "a | 21 | a21 | NULL");
     assertThat(sparkRows(name)).containsExactlyElementsOf(compacted);
-    assertThat(postponedLayout()).containsExactly("a:2", "b:3", "c:1", "d:1");
+    assertThat(bucketLayout("p_postponed_read")).containsExactly("a:2", "b:3", "c:1", "d:1");
     assertThat(
             spark
                 .sql(
@@ -555,12 +556,11 @@ class PaimonInteropTest {
   }
 
   /**
-   * "partition:bucket count" of the live files of {@code p_postponed_read} in real buckets, and
+   * "partition:bucket count" of the live files of Paimon's table {@code name} in real buckets, and
    * "postponed:partitions" of those left in bucket-postpone/.
    */
-  private static List<String> postponedLayout() {
-    io.strata.core.table.FileStoreTable table =
-        StrataCore.table(paimonWarehouse, PDB, "p_postponed_read");
+  private static List<String> bucketLayout(String name) {
+    io.strata.core.table.FileStoreTable table = StrataCore.table(paimonWarehouse, PDB, name);
     java.util.TreeSet<String> buckets = new java.util.TreeSet<>();
     java.util.TreeSet<String> postponed = new java.util.TreeSet<>();
     for (io.strata.core.manifest.ManifestEntry e :
@@ -581,6 +581,95 @@ class PaimonInteropTest {
       layout.add("postponed:" + String.join(",", postponed));
     }
     return layout;
+  }
+
+  /**
+   * Paimon's bucket rescale (ALTER TABLE of 'bucket', then INSERT OVERWRITE of a partition) and
+   * Strata's, on one table: each engine writes into partitions of either count, rescales one, and
+   * reads what the other wrote, Paimon checking every step. A partition written before a rescale
+   * keeps its count until it is overwritten: Strata adds to it in that layout (Paimon's writer
+   * refuses to add to it at all), so no key is ever in two buckets.
+   */
+  @Test
+  void strataAndPaimonRescaleBucketsOfOneTable() throws Exception {
+    Schema schema =
+        Schema.newBuilder()
+            .column("p", DataTypes.STRING())
+            .column("id", DataTypes.BIGINT().notNull())
+            .column("v", DataTypes.STRING())
+            .partitionKeys("p")
+            .primaryKey("p", "id")
+            .option("bucket", "2")
+            .build();
+    String name = "p_rescaled";
+    FileStoreTable table = createPaimonTable(name, schema);
+    List<GenericRow> a = new ArrayList<>();
+    List<GenericRow> b = new ArrayList<>();
+    for (long id = 0; id < 40; id++) {
+      a.add(postponedRow("a", id, "a" + id));
+      b.add(postponedRow("b", id, "b" + id));
+    }
+    PaimonOracle.write(table, a);
+    PaimonOracle.write(table, b);
+
+    // Paimon rescales: 4 buckets, and partition a rewritten with them.
+    org.apache.paimon.catalog.Identifier id =
+        org.apache.paimon.catalog.Identifier.create(PDB, name);
+    paimonOnPaimon
+        .catalog()
+        .alterTable(id, org.apache.paimon.schema.SchemaChange.setOption("bucket", "4"), false);
+    PaimonOracle.overwrite(paimonOnPaimon.table(PDB, name), Map.of("p", "a"), a);
+    assertThat(bucketLayout(name)).containsExactly("a:4", "b:2");
+    String sparkTable = PAIMON_CATALOG + "." + PDB + "." + name;
+    spark.catalog().refreshTable(sparkTable);
+    checkStrataReadsAsPaimon(sparkTable, name, "after Paimon's rescale");
+
+    // Strata upserts into b (still 2 buckets) and writes a new partition c (4 buckets).
+    spark.sql(
+        "INSERT INTO "
+            + sparkTable
+            + " SELECT 'b', id, concat('b-strata', id) FROM range(20, 60, 1, 3)"
+            + " UNION ALL SELECT 'c', id, 'c' FROM range(0, 30, 1, 3)");
+    assertThat(bucketLayout(name)).containsExactly("a:4", "b:2", "c:4");
+    List<String> written = PaimonOracle.rows(paimonOnPaimon.table(PDB, name));
+    assertThat(written)
+        .hasSize(130)
+        .contains("b | 19 | b19", "b | 20 | b-strata20", "b | 59 | b-strata59", "c | 7 | c");
+    checkStrataReadsAsPaimon(sparkTable, name, "after Strata's upsert into b");
+
+    // Strata rescales: 3 buckets, and partition b rewritten with them; a and c keep 4.
+    spark.sql("ALTER TABLE " + sparkTable + " SET TBLPROPERTIES ('bucket' = '3')");
+    spark.sql(
+        "INSERT OVERWRITE "
+            + sparkTable
+            + " PARTITION (p = 'b') SELECT id, v FROM "
+            + sparkTable
+            + " WHERE p = 'b'");
+    assertThat(bucketLayout(name)).containsExactly("a:4", "b:3", "c:4");
+    assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, name)))
+        .containsExactlyElementsOf(written);
+    checkStrataReadsAsPaimon(sparkTable, name, "after Strata's rescale");
+
+    // Paimon adds to the partition Strata rescaled, as its own; a partition of the old count it
+    // refuses until it is overwritten, where Strata adds to it in its layout.
+    FileStoreTable rescaled = paimonOnPaimon.table(PDB, name);
+    PaimonOracle.write(
+        rescaled, List.of(postponedRow("b", 0, "b-paimon"), postponedRow("d", 1, "d")));
+    assertThatThrownBy(() -> PaimonOracle.write(rescaled, List.of(postponedRow("c", 0, "x"))))
+        .hasStackTraceContaining("with a new bucket num 3, but the previous bucket num is 4");
+    spark.sql("INSERT INTO " + sparkTable + " VALUES ('c', 0, 'c-strata'), ('a', 0, 'a-strata')");
+    assertThat(bucketLayout(name)).containsExactly("a:4", "b:3", "c:4", "d:3");
+    List<String> last = PaimonOracle.rows(paimonOnPaimon.table(PDB, name));
+    assertThat(last)
+        .hasSize(131)
+        .contains("b | 0 | b-paimon", "d | 1 | d", "c | 0 | c-strata", "a | 0 | a-strata");
+    checkStrataReadsAsPaimon(sparkTable, name, "after both engines added rows");
+
+    // Strata's compaction keeps each partition's count; Paimon reads the same rows.
+    spark.sql("CALL " + PAIMON_CATALOG + ".sys.compact('" + PDB + "." + name + "')").collect();
+    assertThat(bucketLayout(name)).containsExactly("a:4", "b:3", "c:4", "d:3");
+    assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, name))).containsExactlyElementsOf(last);
+    checkStrataReadsAsPaimon(sparkTable, name, "after Strata's compaction");
   }
 
   private static GenericRow noted(RowKind kind, String p, long id, String v) {

@@ -221,7 +221,7 @@ public final class SparkErrors {
       String name, String input) {
     return new UnsupportedOperationException(
         name
-            + " takes the STRING bucket layout of a postponed-bucket table and then the partition"
+            + " takes the STRING bucket layout of a table's partitions and then the partition"
             + " columns, got "
             + input
             + ".");

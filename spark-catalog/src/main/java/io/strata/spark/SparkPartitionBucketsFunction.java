@@ -2,7 +2,7 @@ package io.strata.spark;
 
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.types.RowType;
-import io.strata.core.write.PostponedBuckets;
+import io.strata.core.write.PartitionBuckets;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -19,11 +19,11 @@ import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * {@code strata_partition_buckets(layout, p1, ..., pM)}: the number of buckets a write puts the
- * rows of a partition of a postponed-bucket table into, where {@code layout} is the driver's {@link
- * PostponedBuckets#encode()} (each partition may have its own count). A write to such a table
- * clusters by {@code strata_write_task(tasks, strata_bucket(keys...,
- * strata_partition_buckets(...)), partition columns...)}, so each bucket is written by one task, as
- * for fixed-bucket tables.
+ * rows of a partition into, where {@code layout} is the driver's {@link PartitionBuckets#encode()}
+ * (each partition of a postponed-bucket table, or of a rescaled fixed-bucket one, may have its own
+ * count). A write to such a table clusters by {@code strata_write_task(tasks,
+ * strata_bucket(keys..., strata_partition_buckets(...)), partition columns...)}, so each bucket is
+ * written by one task, as for fixed-bucket tables.
  */
 public final class SparkPartitionBucketsFunction implements UnboundFunction {
 
@@ -44,7 +44,7 @@ public final class SparkPartitionBucketsFunction implements UnboundFunction {
 
   @Override
   public String description() {
-    return NAME + "(layout, partition columns...): the bucket count of a postponed partition";
+    return NAME + "(layout, partition columns...): the bucket count of a partition";
   }
 
   @Override
@@ -105,7 +105,7 @@ public final class SparkPartitionBucketsFunction implements UnboundFunction {
       Decoded d = decoded;
       // The same literal comes back as the same object; a copy is compared by its bytes.
       if (d == null || (d.seen() != text && !d.copy().equals(text))) {
-        PostponedBuckets buckets = PostponedBuckets.decode(text.toString());
+        PartitionBuckets buckets = PartitionBuckets.decode(text.toString());
         Map<Object, Integer> known = new HashMap<>();
         buckets
             .known()

@@ -7,7 +7,7 @@ import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
-import io.strata.core.write.PostponedBuckets;
+import io.strata.core.write.PartitionBuckets;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
@@ -17,8 +17,9 @@ import org.apache.spark.unsafe.types.UTF8String;
 import org.junit.jupiter.api.Test;
 
 /**
- * The bucket count a write to a postponed-bucket table clusters each partition's rows by: the
- * partition's own count from the driver's layout, the default for a partition the layout lacks.
+ * The bucket count a write to a postponed-bucket or rescaled fixed-bucket table clusters each
+ * partition's rows by: the partition's own count from the driver's layout, the default for a
+ * partition the layout lacks.
  */
 class SparkPartitionBucketsFunctionTest {
 
@@ -29,13 +30,13 @@ class SparkPartitionBucketsFunctionTest {
 
   @Test
   void givesEachPartitionItsCountAndNewOnesTheDefault() {
-    PostponedBuckets layout =
-        new PostponedBuckets(
+    PartitionBuckets layout =
+        new PartitionBuckets(
             Map.of(
                 BinaryRowCodec.serialize(PARTITION, new Object[] {"a", 1}), 3,
                 BinaryRowCodec.serialize(PARTITION, new Object[] {null, 2}), 5),
             2);
-    assertThat(PostponedBuckets.decode(layout.encode())).isEqualTo(layout);
+    assertThat(PartitionBuckets.decode(layout.encode())).isEqualTo(layout);
     @SuppressWarnings("unchecked")
     ScalarFunction<Integer> f =
         (ScalarFunction<Integer>)
@@ -56,8 +57,8 @@ class SparkPartitionBucketsFunctionTest {
   @Test
   void findsBinaryPartitionsByTheirBytes() {
     RowType binary = new RowType(List.of(new DataField(0, "b", DataTypes.BYTES())));
-    PostponedBuckets layout =
-        new PostponedBuckets(
+    PartitionBuckets layout =
+        new PartitionBuckets(
             Map.of(BinaryRowCodec.serialize(binary, new Object[] {new byte[] {1, 2}}), 7), 1);
     @SuppressWarnings("unchecked")
     ScalarFunction<Integer> f =
@@ -83,8 +84,8 @@ class SparkPartitionBucketsFunctionTest {
                         new StructType()
                             .add("dt", org.apache.spark.sql.types.DataTypes.IntegerType)))
         .hasMessage(
-            "strata_partition_buckets takes the STRING bucket layout of a postponed-bucket table"
-                + " and then the partition columns, got struct<dt:int>.");
+            "strata_partition_buckets takes the STRING bucket layout of a table's partitions and"
+                + " then the partition columns, got struct<dt:int>.");
   }
 
   private static GenericInternalRow row(UTF8String layout, String dt, int h) {

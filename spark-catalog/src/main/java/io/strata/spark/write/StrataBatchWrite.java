@@ -30,7 +30,7 @@ public class StrataBatchWrite extends TableBatchWrite {
   public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
     // An overwrite replaces the files a compaction would start from.
     WriteStart start =
-        mode.kind() == WriteMode.Kind.APPEND ? writeStart() : writeStart().forOverwrite();
+        mode.kind() == WriteMode.Kind.APPEND ? writeStart() : writeStart().forOverwrite(table);
     describeJob(mode.kind() == WriteMode.Kind.APPEND ? "append to" : "overwrite");
     return new StrataDataWriterFactory(table, start, dataType);
   }

@@ -8,7 +8,7 @@ import io.strata.core.scan.TableScan;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
-import io.strata.core.write.PostponedBuckets;
+import io.strata.core.write.PartitionBuckets;
 import io.strata.core.write.TableWriter;
 import io.strata.spark.SparkBucketFunction;
 import io.strata.spark.SparkErrors;
@@ -49,12 +49,15 @@ public class StrataWrite extends MeteredWrite {
 
   @Override
   public Distribution requiredDistribution() {
-    return bucketDistribution(table, requiredNumPartitions());
+    return bucketDistribution(table, requiredNumPartitions(), mode.kind() != WriteMode.Kind.APPEND);
   }
 
-  /** {@link #bucketDistribution(FileStoreTable, int)} over Spark's number of shuffle partitions. */
+  /**
+   * {@link #bucketDistribution(FileStoreTable, int, boolean)} of a write that adds to the table,
+   * over Spark's number of shuffle partitions.
+   */
   public static Distribution bucketDistribution(FileStoreTable table) {
-    return bucketDistribution(table, 0);
+    return bucketDistribution(table, 0, false);
   }
 
   /**
@@ -63,9 +66,12 @@ public class StrataWrite extends MeteredWrite {
    * spread evenly over the {@code numTasks} tasks (0: Spark's number of shuffle partitions, which
    * is what it then plans); by partition alone for dynamic-bucket tables, whose one task per
    * partition assigns keys to buckets through the partition's hash index; none for append tables
-   * with bucket -1.
+   * with bucket -1. Where partitions have bucket counts of their own (postponed buckets, or an
+   * addition to a fixed-bucket table rescaled since they were written; an {@code overwrite}
+   * rescales them), each row's count comes from {@link SparkPartitionBucketsFunction}.
    */
-  public static Distribution bucketDistribution(FileStoreTable table, int numTasks) {
+  public static Distribution bucketDistribution(
+      FileStoreTable table, int numTasks, boolean overwrite) {
     if (TableWriter.isDynamicBucket(table)) {
       return partitionDistribution(table);
     }
@@ -83,7 +89,10 @@ public class StrataWrite extends MeteredWrite {
     for (int i = 0; i < keys.size(); i++) {
       bucketArgs[i] = Expressions.column(keys.get(i));
     }
-    bucketArgs[keys.size()] = postponed ? partitionBuckets(table) : Expressions.literal(buckets);
+    bucketArgs[keys.size()] =
+        postponed || (!overwrite && table.schemaManager().bucketCountChangedFrom(table.schema()))
+            ? partitionBuckets(table)
+            : Expressions.literal(buckets);
     int tasks = numTasks > 0 ? numTasks : SQLConf.get().numShufflePartitions();
     List<Expression> taskArgs = new ArrayList<>();
     taskArgs.add(Expressions.literal(tasks));
@@ -101,13 +110,14 @@ public class StrataWrite extends MeteredWrite {
   }
 
   /**
-   * The bucket count of each row's partition in a postponed-bucket table, as the latest snapshot
-   * gives it (the same that the write's tasks then find in their {@code WriteStart}).
+   * The bucket count of each row's partition, as the latest snapshot gives it (the same that the
+   * write's tasks then find in their {@code WriteStart}).
    */
   private static Expression partitionBuckets(FileStoreTable table) {
-    PostponedBuckets layout = PostponedBuckets.of(table, table.snapshotManager().latest());
+    PartitionBuckets layout = PartitionBuckets.of(table, table.snapshotManager().latest());
     if (layout.known().isEmpty()) {
-      return Expressions.literal(layout.forNewPartitions()); // no partition has buckets yet
+      // Every partition has the count of new ones.
+      return Expressions.literal(layout.forNewPartitions());
     }
     List<Expression> args = new ArrayList<>();
     args.add(Expressions.literal(layout.encode()));

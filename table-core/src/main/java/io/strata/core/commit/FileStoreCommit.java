@@ -23,7 +23,7 @@ import io.strata.core.store.FileStore;
 import io.strata.core.types.RowType;
 import io.strata.core.write.BucketId;
 import io.strata.core.write.CommitMessage;
-import io.strata.core.write.PostponedBuckets;
+import io.strata.core.write.PartitionBuckets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -290,7 +290,9 @@ public final class FileStoreCommit {
       }
     } else {
       checkReplacedFilesAreLive(latest, messages);
-      if (TableScan.postponesBuckets(table)) {
+      if (TableScan.postponesBuckets(table)
+          || (table.options().get(TableOptions.BUCKET) > 0
+              && table.schemaManager().bucketCountChangedFrom(table.schema()))) {
         checkBucketCounts(latest, messages);
       }
     }
@@ -514,9 +516,10 @@ public final class FileStoreCommit {
   }
 
   /**
-   * Each partition of a postponed-bucket table has one bucket count: a write that chose its
-   * partitions' counts before another commit gave a new partition its first buckets fails, instead
-   * of leaving that partition's keys in two bucket layouts.
+   * Each partition of a postponed-bucket or rescaled fixed-bucket table has one bucket count: a
+   * write that chose its partitions' counts before another commit gave a partition its first
+   * buckets, or rewrote it with another count, fails, instead of leaving that partition's keys in
+   * two bucket layouts.
    */
   private void checkBucketCounts(Snapshot latest, List<CommitMessage> messages) {
     Map<BinaryRow, Integer> written = new HashMap<>();
@@ -528,13 +531,14 @@ public final class FileStoreCommit {
     if (written.isEmpty() || latest == null) {
       return;
     }
-    PostponedBuckets live = PostponedBuckets.of(table, latest);
+    FileStoreScan scan = new FileStoreScan(manifestFiles, table.schema().partitionType());
+    Map<BinaryRow, Integer> live = PartitionBuckets.liveCounts(table, scan.liveEntries(latest));
     for (Map.Entry<BinaryRow, Integer> w : written.entrySet()) {
-      Integer existing = live.known().get(w.getKey());
+      Integer existing = live.get(w.getKey());
       if (existing != null && !existing.equals(w.getValue())) {
         throw CommitConflictException.bucketCountChanged(
             table.root().toString(),
-            PostponedBuckets.describe(table, w.getKey()),
+            PartitionBuckets.describe(table, w.getKey()),
             w.getValue(),
             existing,
             latest.id());

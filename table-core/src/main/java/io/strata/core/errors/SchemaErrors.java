@@ -243,8 +243,9 @@ public final class SchemaErrors {
             + from
             + " to "
             + to
-            + ": existing files are laid out by it; rewrite the table with CREATE TABLE AS"
-            + " SELECT instead.");
+            + ": only a fixed bucket count (1 or more) can change to another fixed count, as"
+            + " dynamic (-1) and postponed (-2) buckets lay files out by their own rules; rewrite"
+            + " the table with CREATE TABLE AS SELECT instead.");
   }
 
   // ---- file indexes ----

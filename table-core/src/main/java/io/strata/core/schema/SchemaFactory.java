@@ -179,13 +179,26 @@ public final class SchemaFactory {
       }
       options.remove(key);
     }
-    if (!String.valueOf(options.get(TableOptions.BUCKET.key()))
-        .equals(String.valueOf(current.options().get(TableOptions.BUCKET.key())))) {
-      throw SchemaErrors.changeBucket(
-          current.options().getOrDefault(TableOptions.BUCKET.key(), "-1"),
-          options.getOrDefault(TableOptions.BUCKET.key(), "-1"));
-    }
     OptionRegistry.validate(options);
+    checkBucketChange(current.options(), options);
     return options;
+  }
+
+  /**
+   * A fixed bucket count may change, as in Paimon: partitions written before keep their files'
+   * count until an INSERT OVERWRITE rewrites them. Dynamic and postponed buckets have no count to
+   * change, and a table cannot become one of them, since its files are laid out by a count.
+   */
+  private static void checkBucketChange(Map<String, String> before, Map<String, String> after) {
+    String from = before.getOrDefault(TableOptions.BUCKET.key(), "-1").trim();
+    String to = after.getOrDefault(TableOptions.BUCKET.key(), "-1").trim();
+    if (from.equals(to)) {
+      return;
+    }
+    int oldCount = Integer.parseInt(from);
+    int newCount = Integer.parseInt(to);
+    if (oldCount <= 0 || newCount <= 0) {
+      throw SchemaErrors.changeBucket(from, to);
+    }
   }
 }

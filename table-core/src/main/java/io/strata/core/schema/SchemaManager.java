@@ -4,6 +4,8 @@ import io.strata.core.errors.CoreErrors;
 import io.strata.core.io.CorruptFileException;
 import io.strata.core.io.FileIO;
 import io.strata.core.io.NumberedFiles;
+import io.strata.core.options.Options;
+import io.strata.core.options.TableOptions;
 import io.strata.core.paths.TablePaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -57,6 +59,25 @@ public final class SchemaManager implements java.io.Serializable {
       throw new UncheckedIOException("Cannot read schemas of " + paths.root(), e);
     }
     return latest();
+  }
+
+  /**
+   * Whether some schema of the table, older or newer, has another bucket count than {@code
+   * current}: the table was rescaled ({@code ALTER TABLE ... SET ('bucket' = ...)}), so its
+   * partitions may hold files of different counts. Each schema is read once per manager.
+   */
+  public boolean bucketCountChangedFrom(TableSchema current) {
+    int buckets = bucketsOf(current);
+    for (long id : listIds()) {
+      if (id != current.id() && bucketsOf(schema(id)) != buckets) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int bucketsOf(TableSchema schema) {
+    return new Options(schema.options()).get(TableOptions.BUCKET);
   }
 
   public TableSchema schema(long id) {

@@ -65,7 +65,7 @@ public final class TableWriter implements AutoCloseable {
   private final int numBuckets;
 
   /** The bucket count of each partition of a postponed-bucket table; null for other tables. */
-  private final PostponedBuckets postponedBuckets;
+  private final PartitionBuckets partitionBuckets;
 
   /** Whether fixed buckets are the bucket key modulo their number ({@code 'mod'}), not a hash. */
   private final boolean modBuckets;
@@ -132,12 +132,10 @@ public final class TableWriter implements AutoCloseable {
     this.restoredVectors = new RestoredDeletionVectors(table, start.snapshotId());
     Options options = table.options();
     this.numBuckets = options.get(TableOptions.BUCKET);
-    this.postponedBuckets =
-        !TableScan.postponesBuckets(table)
-            ? null
-            : start.postponedBuckets() != null
-                ? start.postponedBuckets()
-                : PostponedBuckets.of(table, table.snapshotManager().latest());
+    this.partitionBuckets =
+        start.partitionBuckets() != null || !hasPartitionCounts(table)
+            ? start.partitionBuckets()
+            : PartitionBuckets.of(table, table.snapshotManager().latest());
     this.modBuckets = options.get(TableOptions.BUCKET_FUNCTION_TYPE) == BucketFunctionType.MOD;
     String bucketKey = options.get(TableOptions.BUCKET_KEY);
     List<String> bucketKeys =
@@ -231,6 +229,16 @@ public final class TableWriter implements AutoCloseable {
   }
 
   /** Whether keys find their bucket through the hash index: a primary key and 'bucket' = -1. */
+  /**
+   * Whether partitions may have bucket counts of their own: postponed buckets, or fixed buckets
+   * whose count an ALTER TABLE changed.
+   */
+  private static boolean hasPartitionCounts(FileStore table) {
+    return TableScan.postponesBuckets(table)
+        || (table.options().get(TableOptions.BUCKET) > 0
+            && table.schemaManager().bucketCountChangedFrom(table.schema()));
+  }
+
   public static boolean isDynamicBucket(FileStore table) {
     return table.schema().hasPrimaryKey() && table.options().get(TableOptions.BUCKET) == -1;
   }
@@ -298,11 +306,12 @@ public final class TableWriter implements AutoCloseable {
   }
 
   /**
-   * The number of buckets of {@code partition}: the table's, or for a postponed-bucket table the
-   * partition's own.
+   * The number of buckets of {@code partition}: its own where the write start knows it (a
+   * postponed-bucket table, or a fixed-bucket one rescaled since the partition was written), else
+   * the table's.
    */
   private int bucketsOf(BinaryRow partition) {
-    return postponedBuckets == null ? numBuckets : postponedBuckets.of(partition);
+    return partitionBuckets == null ? numBuckets : partitionBuckets.of(partition);
   }
 
   private BucketWriter newWriter(BucketId id) {

@@ -20,15 +20,15 @@ import java.util.Map;
  * @param snapshotId the base snapshot, or null for an empty table
  * @param restoreKeyIndex whether dynamic buckets start from the base snapshot's hash indexes (false
  *     for overwrites, which replace the partitions they write, key index included)
- * @param postponedBuckets the bucket count of each partition of a postponed-bucket table, as of the
- *     base snapshot; null for other tables
+ * @param partitionBuckets the bucket count of each partition of a postponed-bucket or fixed-bucket
+ *     table, as of the base snapshot; null for other tables
  */
 public record WriteStart(
     Long snapshotId,
     Map<BucketId, Long> nextSequences,
     boolean compact,
     boolean restoreKeyIndex,
-    PostponedBuckets postponedBuckets)
+    PartitionBuckets partitionBuckets)
     implements Serializable {
 
   public WriteStart {
@@ -41,7 +41,7 @@ public record WriteStart(
     boolean compact =
         table.schema().hasPrimaryKey() && !table.options().get(TableOptions.WRITE_ONLY);
     Long id = latest == null ? null : latest.id();
-    if (!TableScan.postponesBuckets(table)) {
+    if (!TableScan.postponesBuckets(table) && !hasFixedBuckets(table)) {
       return new WriteStart(id, SequenceStarts.of(table, latest), compact, true, null);
     }
     // One read of the live files gives both the sequence numbers and the bucket counts.
@@ -51,7 +51,12 @@ public record WriteStart(
             : new FileStoreScan(table.manifestFiles(), table.schema().partitionType())
                 .liveEntries(latest);
     return new WriteStart(
-        id, SequenceStarts.of(live), compact, true, PostponedBuckets.of(table, live));
+        id, SequenceStarts.of(live), compact, true, PartitionBuckets.of(table, live));
+  }
+
+  /** A fixed number of buckets, which an ALTER TABLE may change (dynamic buckets have none). */
+  private static boolean hasFixedBuckets(FileStore table) {
+    return table.options().get(TableOptions.BUCKET) > 0;
   }
 
   /** Only sequence numbers: the tasks write and never compact. */
@@ -61,15 +66,22 @@ public record WriteStart(
 
   /** The same start, without compaction. */
   public WriteStart withoutCompaction() {
-    return new WriteStart(snapshotId, nextSequences, false, restoreKeyIndex, postponedBuckets);
+    return new WriteStart(snapshotId, nextSequences, false, restoreKeyIndex, partitionBuckets);
   }
 
   /**
    * The start of an overwrite: no compaction, and dynamic buckets start empty in the partitions
-   * written, whose files and key index the commit replaces.
+   * written, whose files and key index the commit replaces. A fixed-bucket table's partitions are
+   * written with the table's bucket count, whatever their old files had: that is how a partition is
+   * rescaled after {@code ALTER TABLE ... SET ('bucket' = ...)}. A postponed-bucket table's keep
+   * theirs.
    */
-  public WriteStart forOverwrite() {
-    return new WriteStart(snapshotId, nextSequences, false, false, postponedBuckets);
+  public WriteStart forOverwrite(FileStore table) {
+    PartitionBuckets buckets =
+        partitionBuckets == null || TableScan.postponesBuckets(table)
+            ? partitionBuckets
+            : partitionBuckets.forOverwrite();
+    return new WriteStart(snapshotId, nextSequences, false, false, buckets);
   }
 
   public long nextSequence(BucketId bucket) {

@@ -142,7 +142,7 @@ class SchemaFactoryTest {
   }
 
   @Test
-  void alterOptionsRefusesBucketChanges() {
+  void alterOptionsChangesOnlyAFixedBucketCount() {
     TableSchema schema =
         SchemaFactory.create(
             orders(),
@@ -151,9 +151,11 @@ class SchemaFactoryTest {
             Map.of("bucket", "2", "bucket-key", "order_id"),
             null,
             1L);
+    assertThat(SchemaFactory.alterOptions(schema, Map.of("bucket", "3"), List.of(), 2L).options())
+        .containsEntry("bucket", "3");
     assertThatThrownBy(
-            () -> SchemaFactory.alterOptions(schema, Map.of("bucket", "3"), List.of(), 2L))
-        .hasMessageStartingWith("Cannot change table option 'bucket' from 2 to 3");
+            () -> SchemaFactory.alterOptions(schema, Map.of("bucket", "-1"), List.of(), 2L))
+        .hasMessageStartingWith("Cannot change table option 'bucket' from 2 to -1");
     TableSchema altered =
         SchemaFactory.alterOptions(schema, Map.of("snapshot.num-retained.min", "3"), List.of(), 2L);
     assertThat(altered.id()).isEqualTo(1);

@@ -148,7 +148,7 @@ class DynamicBucketTableTest {
     upsert(table, rows("a", 0, 30, "x"));
     upsert(table, rows("b", 0, 3, "x"));
     TableWriter writer =
-        new TableWriter(table, io.strata.core.write.WriteStart.latest(table).forOverwrite());
+        new TableWriter(table, io.strata.core.write.WriteStart.latest(table).forOverwrite(table));
     rows("a", 100, 105, "o").forEach(writer::write);
     table
         .newCommit("test")

@@ -1,0 +1,56 @@
+-- A fixed bucket count can change, as Paimon rescales buckets: ALTER TABLE sets the count of new
+-- partitions; a partition written before keeps its files' count, and writes go on adding to it in
+-- that layout, until an INSERT OVERWRITE rewrites it with the new count.
+CREATE TABLE rb (dt STRING, id BIGINT, v STRING) PARTITIONED BY (dt)
+TBLPROPERTIES ('primary-key' = 'dt,id', 'bucket' = '2');
+INSERT INTO rb SELECT 'a', id, concat('v', id) FROM range(0, 100, 1, 4);
+INSERT INTO rb SELECT 'b', id, concat('v', id) FROM range(0, 100, 1, 4);
+SELECT partition, count(*), sum(file_count), sum(record_count) FROM `rb$buckets` GROUP BY partition ORDER BY partition;
+
+ALTER TABLE rb SET TBLPROPERTIES ('bucket' = '3');
+SHOW TBLPROPERTIES rb ('bucket');
+-- Upserts into a stay in its 2 buckets, each bucket's rows still written by one task (one new
+-- file per bucket); c is a new partition and gets 3 buckets.
+INSERT INTO rb SELECT 'a', id, 'upserted' FROM range(90, 110, 1, 4);
+INSERT INTO rb SELECT 'c', id, 'c' FROM range(0, 40, 1, 4);
+SELECT dt, count(*), count(DISTINCT id) FROM rb GROUP BY dt ORDER BY dt;
+SELECT partition, count(*), sum(file_count), sum(record_count) FROM `rb$buckets` GROUP BY partition ORDER BY partition;
+SELECT * FROM rb WHERE dt = 'a' AND id IN (5, 95, 105) ORDER BY id;
+SELECT dt, id, v FROM rb WHERE id = 7 ORDER BY dt;
+
+-- Row-level changes in partitions of either count.
+UPDATE rb SET v = 'updated' WHERE dt = 'b' AND id < 5;
+DELETE FROM rb WHERE dt = 'a' AND id >= 100;
+MERGE INTO rb USING (SELECT 'c' AS dt, id, 'merged' AS v FROM range(30, 50)) s
+ON rb.dt = s.dt AND rb.id = s.id
+WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT *;
+SELECT dt, IF(v RLIKE '^v[0-9]+$', 'as inserted', v) AS v, count(*) FROM rb GROUP BY 1, 2 ORDER BY 1, 2;
+
+-- An INSERT OVERWRITE of partition a with its own rows rescales it to 3 buckets.
+INSERT OVERWRITE rb PARTITION (dt = 'a') SELECT id, v FROM rb WHERE dt = 'a';
+SELECT partition, count(*), sum(record_count) FROM `rb$buckets` GROUP BY partition ORDER BY partition;
+SELECT dt, IF(v RLIKE '^v[0-9]+$', 'as inserted', v) AS v, count(*) FROM rb GROUP BY 1, 2 ORDER BY 1, 2;
+INSERT INTO rb SELECT 'a', id, 'after' FROM range(95, 105);
+SELECT dt, count(*), count(DISTINCT id) FROM rb GROUP BY dt ORDER BY dt;
+
+-- Compaction rewrites each bucket within its partition's count: one file per bucket.
+CALL sys.compact(table => 'rb');
+SELECT partition, count(*), sum(file_count), sum(record_count) FROM `rb$buckets` GROUP BY partition ORDER BY partition;
+SELECT dt, IF(v RLIKE '^v[0-9]+$', 'as inserted', v) AS v, count(*) FROM rb GROUP BY 1, 2 ORDER BY 1, 2;
+
+-- A bucketed append table rescales the same way.
+CREATE TABLE ra (id BIGINT, v STRING) TBLPROPERTIES ('bucket' = '3', 'bucket-key' = 'id');
+INSERT INTO ra SELECT id, 'x' FROM range(0, 30);
+ALTER TABLE ra SET TBLPROPERTIES ('bucket' = '5');
+INSERT INTO ra SELECT id, 'y' FROM range(30, 60);
+SELECT count(*) AS buckets, sum(record_count) FROM `ra$buckets`;
+INSERT OVERWRITE ra SELECT * FROM ra;
+SELECT count(*) AS buckets, sum(record_count) FROM `ra$buckets`;
+SELECT v, count(*), min(id), max(id) FROM ra GROUP BY v ORDER BY v;
+
+-- Only a fixed count changes: dynamic (-1) and postponed (-2) buckets have none.
+CREATE TABLE rd (id BIGINT, v STRING) TBLPROPERTIES ('primary-key' = 'id');
+ALTER TABLE rd SET TBLPROPERTIES ('bucket' = '4');
+ALTER TABLE rb SET TBLPROPERTIES ('bucket' = '-1');
+ALTER TABLE rb SET TBLPROPERTIES ('bucket' = '0');
+SHOW TBLPROPERTIES rb ('bucket');

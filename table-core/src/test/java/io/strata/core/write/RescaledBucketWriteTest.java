@@ -1,0 +1,277 @@
+package io.strata.core.write;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.strata.core.catalog.Identifier;
+import io.strata.core.commit.CommitConflictException;
+import io.strata.core.commit.FileStoreCommit;
+import io.strata.core.compact.FullCompaction;
+import io.strata.core.data.BinaryRowCodec;
+import io.strata.core.data.BucketFunction;
+import io.strata.core.format.CloseableIterator;
+import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.merge.RowKind;
+import io.strata.core.options.Options;
+import io.strata.core.read.TableRead;
+import io.strata.core.scan.FileStoreScan;
+import io.strata.core.scan.TableScan;
+import io.strata.core.schema.SchemaChange;
+import io.strata.core.snapshot.CommitKind;
+import io.strata.core.snapshot.Snapshot;
+import io.strata.core.split.DataSplit;
+import io.strata.core.table.FileStoreTable;
+import io.strata.core.table.TableTestSupport;
+import io.strata.core.types.DataField;
+import io.strata.core.types.DataTypes;
+import io.strata.core.types.RowType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A fixed bucket count changed by ALTER TABLE, as Paimon rescales buckets: partitions written
+ * before keep their files' count (a write adds to them in that layout), new partitions and INSERT
+ * OVERWRITE use the new count, and no partition ever holds files of two counts.
+ */
+class RescaledBucketWriteTest {
+
+  private static final RowType KV =
+      new RowType(
+          List.of(
+              new DataField(0, "dt", DataTypes.STRING().notNull()),
+              new DataField(1, "id", DataTypes.BIGINT().notNull()),
+              new DataField(2, "v", DataTypes.STRING())));
+
+  private static final RowType KEY =
+      new RowType(List.of(new DataField(1, "id", DataTypes.BIGINT().notNull())));
+
+  @TempDir Path dir;
+
+  private FileStoreTable create(String name, Map<String, String> options) {
+    return TableTestSupport.create(TableTestSupport.catalog(dir), name, KV, List.of("dt"), options);
+  }
+
+  private FileStoreTable rescale(String name, int buckets) {
+    return TableTestSupport.catalog(dir)
+        .alterTable(
+            new Identifier("default", name),
+            List.of(new SchemaChange.SetOption("bucket", String.valueOf(buckets))));
+  }
+
+  private static List<Object[]> rows(String dt, int from, int to, String v) {
+    List<Object[]> rows = new ArrayList<>();
+    for (long id = from; id < to; id++) {
+      rows.add(new Object[] {dt, id, v + id});
+    }
+    return rows;
+  }
+
+  private static Snapshot upsert(FileStoreTable table, List<Object[]> rows) {
+    return TableTestSupport.write(table, rows, Collections.nCopies(rows.size(), RowKind.INSERT));
+  }
+
+  /** An INSERT OVERWRITE of the partitions {@code rows} fall in, as Spark's overwrite runs it. */
+  private static Snapshot overwrite(FileStoreTable table, List<Object[]> rows) {
+    TableWriter writer = new TableWriter(table, WriteStart.latest(table).forOverwrite(table));
+    rows.forEach(writer::write);
+    return table.newCommit("test").overwritePartitions(writer.prepareCommit());
+  }
+
+  private static List<ManifestEntry> live(FileStoreTable table) {
+    return new FileStoreScan(table.manifestFiles(), table.schema().partitionType())
+        .liveEntries(table.snapshotManager().latest());
+  }
+
+  /** "dt:totalBuckets" of every live file. */
+  private static List<String> layouts(FileStoreTable table) {
+    return live(table).stream()
+        .map(
+            e ->
+                BinaryRowCodec.deserialize(table.schema().partitionType(), e.partition())[0]
+                    + ":"
+                    + e.totalBuckets())
+        .distinct()
+        .sorted()
+        .toList();
+  }
+
+  /**
+   * dt/id → v, read split by split, failing on a key read twice or a row outside the bucket
+   * Paimon's hash gives its key for its split's bucket count.
+   */
+  private static Map<String, Object> byKey(FileStoreTable table) {
+    Map<String, Object> result = new TreeMap<>();
+    TableScan scan = new TableScan(table, new Options(Map.of()));
+    for (DataSplit split : scan.plan(table.snapshotManager().latest()).splits()) {
+      try (CloseableIterator<Object[]> reader =
+          TableRead.open(table, split, table.schema().rowType())) {
+        while (reader.hasNext()) {
+          Object[] row = reader.next();
+          assertThat(
+                  BucketFunction.bucket(
+                      BinaryRowCodec.serialize(KEY, new Object[] {row[1]}), split.totalBuckets()))
+              .as("bucket of %s/%s among %s", row[0], row[1], split.totalBuckets())
+              .isEqualTo(split.bucket());
+          assertThat(result.put(row[0] + "/" + row[1], row[2]))
+              .as("%s/%s", row[0], row[1])
+              .isNull();
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return result;
+  }
+
+  @Test
+  void writtenPartitionsKeepTheirCountUntilAnOverwriteRescalesThem() {
+    FileStoreTable table = create("pk", Map.of("primary-key", "dt,id", "bucket", "2"));
+    upsert(table, rows("a", 0, 40, "x"));
+    upsert(table, rows("b", 0, 40, "x"));
+
+    table = rescale("pk", 4);
+    // Upserts into a written partition stay in its 2 buckets: in 4 buckets, half of these keys
+    // would land beside their old records' bucket, and the table would read them twice.
+    upsert(table, rows("a", 20, 60, "y"));
+    upsert(table, rows("c", 0, 40, "z"));
+    assertThat(layouts(table)).containsExactly("a:2", "b:2", "c:4");
+    Map<String, Object> rows = byKey(table);
+    assertThat(rows).hasSize(140).containsEntry("a/10", "x10").containsEntry("a/30", "y30");
+
+    // INSERT OVERWRITE of a partition with its own rows rescales it.
+    List<Object[]> a = new ArrayList<>();
+    rows.forEach(
+        (k, v) -> {
+          if (k.startsWith("a/")) {
+            a.add(new Object[] {"a", Long.parseLong(k.substring(2)), v});
+          }
+        });
+    overwrite(table, a);
+    assertThat(layouts(table)).containsExactly("a:4", "b:2", "c:4");
+    assertThat(byKey(table)).isEqualTo(rows);
+
+    upsert(table, rows("a", 50, 70, "w"));
+    upsert(table, rows("b", 30, 50, "w"));
+    assertThat(layouts(table)).containsExactly("a:4", "b:2", "c:4");
+    Map<String, Object> after = byKey(table);
+    assertThat(after).hasSize(160).containsEntry("a/55", "w55").containsEntry("b/45", "w45");
+
+    // A compaction rewrites each bucket within its partition's count.
+    new FullCompaction(table, "compact", Clock.systemUTC()).run(null);
+    assertThat(layouts(table)).containsExactly("a:4", "b:2", "c:4");
+    assertThat(live(table)).hasSize(10);
+    assertThat(byKey(table)).isEqualTo(after);
+  }
+
+  @Test
+  void anAppendTableAddsToAPartitionInItsOwnBucketLayout() {
+    FileStoreTable table = create("append", Map.of("bucket", "3", "bucket-key", "id"));
+    TableTestSupport.append(table, rows("a", 0, 30, "x"));
+    table = rescale("append", 5);
+    TableTestSupport.append(table, rows("a", 30, 60, "y"));
+    TableTestSupport.append(table, rows("b", 0, 30, "z"));
+
+    assertThat(layouts(table)).containsExactly("a:3", "b:5");
+    assertThat(byKey(table)).hasSize(90).containsEntry("a/45", "y45").containsEntry("b/3", "z3");
+  }
+
+  @Test
+  void aWriteStartedBeforeAnOverwriteRescaledItsPartitionFailsAndChangesNothing() {
+    FileStoreTable table = create("race", Map.of("primary-key", "dt,id", "bucket", "2"));
+    upsert(table, rows("a", 0, 10, "x"));
+    TableWriter early = table.newWrite();
+    rows("a", 0, 10, "early").forEach(early::write);
+
+    FileStoreTable rescaled = rescale("race", 4);
+    overwrite(rescaled, rows("a", 0, 5, "rescaled"));
+    long latest = rescaled.snapshotManager().latest().id();
+
+    List<CommitMessage> messages = early.prepareCommit();
+    FileStoreCommit commit = new FileStoreCommit(table, "early", Clock.systemUTC());
+    assertThatThrownBy(() -> commit.commit(messages, CommitKind.APPEND))
+        .isInstanceOf(CommitConflictException.class)
+        .hasMessage(
+            "Cannot commit to "
+                + table.root()
+                + ": this write put partition dt=a into 2 buckets, but a concurrent commit gave"
+                + " it 4 (the latest snapshot is now "
+                + latest
+                + "); retry the statement, which then writes into the 4 buckets.");
+    commit.abort(messages);
+
+    assertThat(rescaled.snapshotManager().latest().id()).isEqualTo(latest);
+    assertThat(layouts(rescaled)).containsExactly("a:4");
+    assertThat(byKey(rescaled)).hasSize(5).containsEntry("a/0", "rescaled0");
+    upsert(rescaled, rows("a", 0, 10, "retried"));
+    assertThat(byKey(rescaled)).hasSize(10).containsEntry("a/9", "retried9");
+  }
+
+  @Test
+  void aWriteOfTheOldCountLosesTheRaceForANewPartition() {
+    FileStoreTable table = create("new_part", Map.of("primary-key", "dt,id", "bucket", "2"));
+    upsert(table, rows("a", 0, 10, "x"));
+    TableWriter early = table.newWrite();
+    rows("b", 0, 10, "early").forEach(early::write);
+
+    FileStoreTable rescaled = rescale("new_part", 4);
+    upsert(rescaled, rows("b", 0, 5, "late"));
+
+    List<CommitMessage> messages = early.prepareCommit();
+    FileStoreCommit commit = new FileStoreCommit(table, "early", Clock.systemUTC());
+    assertThatThrownBy(() -> commit.commit(messages, CommitKind.APPEND))
+        .isInstanceOf(CommitConflictException.class)
+        .hasMessageContaining("this write put partition dt=b into 2 buckets");
+    commit.abort(messages);
+    assertThat(layouts(rescaled)).containsExactly("a:2", "b:4");
+    assertThat(byKey(rescaled)).hasSize(15);
+  }
+
+  @Test
+  void onlyAFixedCountChanges() {
+    create("dynamic", Map.of("primary-key", "dt,id", "bucket", "-1"));
+    assertThatThrownBy(() -> rescale("dynamic", 4))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "Cannot change table option 'bucket' from -1 to 4: only a fixed bucket count (1 or"
+                + " more) can change to another fixed count, as dynamic (-1) and postponed (-2)"
+                + " buckets lay files out by their own rules; rewrite the table with CREATE TABLE"
+                + " AS SELECT instead.");
+    create("fixed", Map.of("primary-key", "dt,id", "bucket", "2"));
+    assertThatThrownBy(() -> rescale("fixed", -2))
+        .hasMessageStartingWith("Cannot change table option 'bucket' from 2 to -2: ");
+    assertThatThrownBy(() -> rescale("fixed", 0))
+        .hasMessage(
+            "Invalid value '0' for table option 'bucket': expected a positive number, -1"
+                + " or -2.");
+    create("postponed", Map.of("primary-key", "dt,id", "bucket", "-2"));
+    assertThatThrownBy(() -> rescale("postponed", 3))
+        .hasMessageStartingWith("Cannot change table option 'bucket' from -2 to 3: ");
+  }
+
+  @Test
+  void aTableNeverRescaledSkipsTheCommitsLayoutCheck() {
+    Map<String, String> options = new HashMap<>(Map.of("primary-key", "dt,id", "bucket", "2"));
+    FileStoreTable table = create("plain", options);
+    assertThat(table.schemaManager().bucketCountChangedFrom(table.schema())).isFalse();
+    FileStoreTable other =
+        TableTestSupport.catalog(dir)
+            .alterTable(
+                new Identifier("default", "plain"),
+                List.of(new SchemaChange.SetOption("write-only", "true")));
+    assertThat(other.schemaManager().bucketCountChangedFrom(other.schema())).isFalse();
+    FileStoreTable rescaled = rescale("plain", 3);
+    assertThat(rescaled.schemaManager().bucketCountChangedFrom(rescaled.schema())).isTrue();
+    // A writer of an older schema learns of the newer one too.
+    assertThat(table.schemaManager().bucketCountChangedFrom(table.schema())).isTrue();
+  }
+}
