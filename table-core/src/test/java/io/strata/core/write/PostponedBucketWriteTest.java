@@ -1,5 +1,9 @@
 package io.strata.core.write;
 
+import static io.strata.core.write.PartitionedKeyRows.layouts;
+import static io.strata.core.write.PartitionedKeyRows.live;
+import static io.strata.core.write.PartitionedKeyRows.rows;
+import static io.strata.core.write.PartitionedKeyRows.upsert;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,12 +14,9 @@ import io.strata.core.compact.FullCompaction;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
 import io.strata.core.manifest.ManifestEntry;
-import io.strata.core.merge.RowKind;
-import io.strata.core.scan.FileStoreScan;
 import io.strata.core.schema.SchemaChange;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.snapshot.CommitKind;
-import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
 import io.strata.core.types.DataField;
@@ -23,8 +24,6 @@ import io.strata.core.types.DataTypes;
 import io.strata.core.types.RowType;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,36 +62,6 @@ class PostponedBucketWriteTest {
 
   private FileStoreTable alter(SchemaChange... changes) {
     return TableTestSupport.catalog(dir).alterTable(ID, List.of(changes));
-  }
-
-  private static List<Object[]> rows(String dt, int from, int to, String v) {
-    List<Object[]> rows = new ArrayList<>();
-    for (long id = from; id < to; id++) {
-      rows.add(new Object[] {dt, id, v + id});
-    }
-    return rows;
-  }
-
-  private static Snapshot upsert(FileStoreTable table, List<Object[]> rows) {
-    return TableTestSupport.write(table, rows, Collections.nCopies(rows.size(), RowKind.INSERT));
-  }
-
-  private static List<ManifestEntry> live(FileStoreTable table) {
-    return new FileStoreScan(table.manifestFiles(), table.schema().partitionType())
-        .liveEntries(table.snapshotManager().latest());
-  }
-
-  /** "dt:totalBuckets" of every live file. */
-  private static List<String> layouts(FileStoreTable table) {
-    return live(table).stream()
-        .map(
-            e ->
-                BinaryRowCodec.deserialize(table.schema().partitionType(), e.partition())[0]
-                    + ":"
-                    + e.totalBuckets())
-        .distinct()
-        .sorted()
-        .toList();
   }
 
   /** dt/id → v, failing on a key read twice. */

@@ -1,5 +1,9 @@
 package io.strata.core.write;
 
+import static io.strata.core.write.PartitionedKeyRows.layouts;
+import static io.strata.core.write.PartitionedKeyRows.live;
+import static io.strata.core.write.PartitionedKeyRows.rows;
+import static io.strata.core.write.PartitionedKeyRows.upsert;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,11 +14,8 @@ import io.strata.core.compact.FullCompaction;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
 import io.strata.core.format.CloseableIterator;
-import io.strata.core.manifest.ManifestEntry;
-import io.strata.core.merge.RowKind;
 import io.strata.core.options.Options;
 import io.strata.core.read.TableRead;
-import io.strata.core.scan.FileStoreScan;
 import io.strata.core.scan.TableScan;
 import io.strata.core.schema.SchemaChange;
 import io.strata.core.snapshot.CommitKind;
@@ -30,7 +31,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,41 +68,11 @@ class RescaledBucketWriteTest {
             List.of(new SchemaChange.SetOption("bucket", String.valueOf(buckets))));
   }
 
-  private static List<Object[]> rows(String dt, int from, int to, String v) {
-    List<Object[]> rows = new ArrayList<>();
-    for (long id = from; id < to; id++) {
-      rows.add(new Object[] {dt, id, v + id});
-    }
-    return rows;
-  }
-
-  private static Snapshot upsert(FileStoreTable table, List<Object[]> rows) {
-    return TableTestSupport.write(table, rows, Collections.nCopies(rows.size(), RowKind.INSERT));
-  }
-
   /** An INSERT OVERWRITE of the partitions {@code rows} fall in, as Spark's overwrite runs it. */
   private static Snapshot overwrite(FileStoreTable table, List<Object[]> rows) {
     TableWriter writer = new TableWriter(table, WriteStart.latest(table).forOverwrite(table));
     rows.forEach(writer::write);
     return table.newCommit("test").overwritePartitions(writer.prepareCommit());
-  }
-
-  private static List<ManifestEntry> live(FileStoreTable table) {
-    return new FileStoreScan(table.manifestFiles(), table.schema().partitionType())
-        .liveEntries(table.snapshotManager().latest());
-  }
-
-  /** "dt:totalBuckets" of every live file. */
-  private static List<String> layouts(FileStoreTable table) {
-    return live(table).stream()
-        .map(
-            e ->
-                BinaryRowCodec.deserialize(table.schema().partitionType(), e.partition())[0]
-                    + ":"
-                    + e.totalBuckets())
-        .distinct()
-        .sorted()
-        .toList();
   }
 
   /**
