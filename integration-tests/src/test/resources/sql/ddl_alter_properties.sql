@@ -27,14 +27,23 @@ ALTER TABLE t SET TBLPROPERTIES ('snapshot.num-retained.min' = '0');
 ALTER TABLE t SET TBLPROPERTIES ('snapshot.time-retained' = 'soon');
 SHOW TBLPROPERTIES t;
 
--- Layout options are fixed after CREATE TABLE, except a fixed bucket count, which can change
--- (see rescale_bucket.sql).
+-- Layout options are fixed once a table has snapshots, except a fixed bucket count, which can
+-- change (see rescale_bucket.sql).
 ALTER TABLE t SET TBLPROPERTIES ('bucket' = '4', 'bucket-key' = 'id');
 ALTER TABLE t SET TBLPROPERTIES ('primary-key' = 'id');
 CREATE TABLE b (id INT, v STRING) TBLPROPERTIES ('bucket' = '2', 'bucket-key' = 'id');
+INSERT INTO b VALUES (1, 'a');
 ALTER TABLE b UNSET TBLPROPERTIES ('bucket');
 ALTER TABLE b SET TBLPROPERTIES ('bucket' = '3');
 SHOW TBLPROPERTIES b;
+-- Until its first snapshot a table may change its bucket layout and merge engine, as in Paimon.
+CREATE TABLE e (id INT, v STRING) TBLPROPERTIES ('primary-key' = 'id', 'bucket' = '2');
+ALTER TABLE e SET TBLPROPERTIES ('merge-engine' = 'first-row', 'bucket' = '-2');
+SHOW TBLPROPERTIES e ('bucket');
+INSERT INTO e VALUES (1, 'a');
+INSERT INTO e VALUES (1, 'b');
+SELECT * FROM e;
+ALTER TABLE e SET TBLPROPERTIES ('merge-engine' = 'deduplicate');
 
 -- Column changes are not supported yet.
 ALTER TABLE t ADD COLUMN extra INT;

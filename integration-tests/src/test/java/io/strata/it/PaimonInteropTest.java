@@ -672,6 +672,55 @@ class PaimonInteropTest {
     checkStrataReadsAsPaimon(sparkTable, name, "after Strata's compaction");
   }
 
+  @Test
+  void anEmptyTableChangesItsBucketLayoutInEitherEngine() throws Exception {
+    Schema schema =
+        Schema.newBuilder()
+            .column("p", DataTypes.STRING())
+            .column("id", DataTypes.BIGINT().notNull())
+            .column("v", DataTypes.STRING())
+            .partitionKeys("p")
+            .primaryKey("p", "id")
+            .build();
+    // Paimon turns its empty dynamic-bucket table into 3 fixed buckets; Strata writes by them.
+    String name = "p_empty_relayout";
+    createPaimonTable(name, schema);
+    paimonOnPaimon
+        .catalog()
+        .alterTable(
+            org.apache.paimon.catalog.Identifier.create(PDB, name),
+            org.apache.paimon.schema.SchemaChange.setOption("bucket", "3"),
+            false);
+    String sparkTable = PAIMON_CATALOG + "." + PDB + "." + name;
+    spark.catalog().refreshTable(sparkTable);
+    spark.sql("INSERT INTO " + sparkTable + " SELECT 'a', id, 'strata' FROM range(0, 30)");
+    assertThat(bucketLayout(name)).containsExactly("a:3");
+    PaimonOracle.write(paimonOnPaimon.table(PDB, name), List.of(postponedRow("a", 0, "paimon")));
+    assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, name)))
+        .hasSize(30)
+        .contains("a | 0 | paimon", "a | 29 | strata");
+    checkStrataReadsAsPaimon(sparkTable, name, "after Paimon changed the empty table's layout");
+
+    // Strata turns its empty fixed-bucket table into a dynamic-bucket one; Paimon writes by it.
+    String mine = "p_empty_dynamic";
+    String strataTable = PAIMON_CATALOG + "." + PDB + "." + mine;
+    spark.sql(
+        "CREATE TABLE "
+            + strataTable
+            + " (p STRING, id BIGINT NOT NULL, v STRING) PARTITIONED BY (p)"
+            + " TBLPROPERTIES ('primary-key' = 'p,id', 'bucket' = '2')");
+    spark.sql("ALTER TABLE " + strataTable + " SET TBLPROPERTIES ('bucket' = '-1')");
+    spark.sql("INSERT INTO " + strataTable + " SELECT 'a', id, 'strata' FROM range(0, 30)");
+    FileStoreTable dynamic = paimonOnPaimon.table(PDB, mine);
+    assertThat(dynamic.coreOptions().bucket()).isEqualTo(-1);
+    PaimonOracle.writeDynamicBucket(
+        dynamic, List.of(postponedRow("a", 0, "paimon"), postponedRow("b", 1, "b")));
+    assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, mine)))
+        .hasSize(31)
+        .contains("a | 0 | paimon", "a | 29 | strata", "b | 1 | b");
+    checkStrataReadsAsPaimon(strataTable, mine, "after Strata changed the empty table's layout");
+  }
+
   private static GenericRow noted(RowKind kind, String p, long id, String v) {
     return GenericRow.ofKind(
         kind, BinaryString.fromString(p), id, BinaryString.fromString(v), null);

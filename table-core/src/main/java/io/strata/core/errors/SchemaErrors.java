@@ -226,15 +226,15 @@ public final class SchemaErrors {
     return new IllegalArgumentException(
         "Cannot change table option '"
             + key
-            + "' of an existing table: it decides how the table's existing files merge or where"
-            + " they are, and Apache Paimon fixes it at CREATE TABLE too. Create a table with the"
-            + " option you want and copy the rows into it (CREATE TABLE ... AS SELECT).");
+            + "' of a table that has snapshots: it decides how the table's files merge or where"
+            + " they are, and Apache Paimon fixes it at the first write too. Create a table with"
+            + " the option you want and copy the rows into it (CREATE TABLE ... AS SELECT).");
   }
 
   public static IllegalArgumentException unsetBucket() {
     return new IllegalArgumentException(
-        "Cannot unset table option 'bucket': the bucket layout of existing files depends on"
-            + " it.");
+        "Cannot unset table option 'bucket' of a table that has snapshots: the bucket layout of"
+            + " its files depends on it.");
   }
 
   public static IllegalArgumentException changeBucket(String from, String to) {
@@ -243,9 +243,9 @@ public final class SchemaErrors {
             + from
             + " to "
             + to
-            + ": only a fixed bucket count (1 or more) can change to another fixed count, as"
-            + " dynamic (-1) and postponed (-2) buckets lay files out by their own rules; rewrite"
-            + " the table with CREATE TABLE AS SELECT instead.");
+            + ": once a table has snapshots, only a fixed bucket count (1 or more) can change to"
+            + " another fixed count, as dynamic (-1) and postponed (-2) buckets lay files out by"
+            + " their own rules; rewrite the table with CREATE TABLE AS SELECT instead.");
   }
 
   // ---- file indexes ----

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
  * Applies a list of {@link SchemaChange}s, in order, to a schema and returns the next version (id +
@@ -43,18 +44,35 @@ public final class SchemaEvolution {
   private String lastDropAction;
   private final Map<String, String> setOptions = new LinkedHashMap<>();
   private final List<String> removedOptions = new ArrayList<>();
+  private final BooleanSupplier hasSnapshots;
 
-  private SchemaEvolution(TableSchema current) {
+  private SchemaEvolution(TableSchema current, BooleanSupplier hasSnapshots) {
     this.current = current;
+    this.hasSnapshots = hasSnapshots;
     this.row = current.rowType();
     this.highestFieldId = current.highestFieldId();
     this.comment = current.comment();
   }
 
-  /** The schema after {@code changes}, with id {@code current.id() + 1}. */
+  /**
+   * The schema after {@code changes} to a table with snapshots, with id {@code current.id() + 1}.
+   */
   public static TableSchema apply(
       TableSchema current, List<? extends SchemaChange> changes, long timeMillis) {
-    SchemaEvolution evolution = new SchemaEvolution(current);
+    return apply(current, changes, timeMillis, () -> true);
+  }
+
+  /**
+   * The schema after {@code changes}, with id {@code current.id() + 1}. While the table has no
+   * snapshot ({@code hasSnapshots}, asked only when a layout option changes), its bucket layout and
+   * merge options may change too, as in Paimon.
+   */
+  public static TableSchema apply(
+      TableSchema current,
+      List<? extends SchemaChange> changes,
+      long timeMillis,
+      BooleanSupplier hasSnapshots) {
+    SchemaEvolution evolution = new SchemaEvolution(current, hasSnapshots);
     for (SchemaChange change : changes) {
       evolution.apply(change);
     }
@@ -255,7 +273,8 @@ public final class SchemaEvolution {
       return;
     }
     Options options =
-        new Options(SchemaFactory.changedOptions(current, setOptions, removedOptions));
+        new Options(
+            SchemaFactory.changedOptions(current, setOptions, removedOptions, hasSnapshots));
     if (FileIndexOptions.bloomFilterColumns(options).contains(path.get(0))) {
       throw indexedColumn(action, FileIndexOptions.BLOOM_FILTER_COLUMNS);
     }
@@ -280,7 +299,7 @@ public final class SchemaEvolution {
     Map<String, String> options =
         setOptions.isEmpty() && removedOptions.isEmpty()
             ? current.options()
-            : SchemaFactory.changedOptions(current, setOptions, removedOptions);
+            : SchemaFactory.changedOptions(current, setOptions, removedOptions, hasSnapshots);
     TableSchema next =
         new TableSchema(
             current.version(),

@@ -1,6 +1,7 @@
 package io.strata.core.schema;
 
 import io.strata.core.errors.SchemaErrors;
+import io.strata.core.options.ConfigOption;
 import io.strata.core.options.MergeOptions;
 import io.strata.core.options.OptionRegistry;
 import io.strata.core.options.Options;
@@ -15,6 +16,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 
 /**
  * Builds the first schema of a new table: assigns field ids depth first from one counter (a ROW
@@ -76,9 +79,6 @@ public final class SchemaFactory {
             timeMillis);
     SchemaValidation.validateSetOptions(tableOptions);
     SchemaValidation.validate(schema);
-    if (new Options(tableOptions).get(TableOptions.BUCKET) == -2 && pks.isEmpty()) {
-      throw SchemaErrors.postponedBucketsNeedPrimaryKey();
-    }
     return schema;
   }
 
@@ -130,32 +130,47 @@ public final class SchemaFactory {
   }
 
   /**
-   * The options of {@code current} with {@code set} applied, then {@code remove}; refuses changes
-   * of the primary key, partitions and bucket layout.
-   */
-  /**
-   * Options Apache Paimon 1.3.1 refuses to change on an existing table (its {@code
+   * Options Apache Paimon 1.3.1 refuses to change on a table that has snapshots (its {@code
    * IMMUTABLE_OPTIONS}, besides the keys and partitions): they decide how existing files merge or
-   * where they are.
+   * where they are. A commit of files written under other values is refused too ({@code
+   * SchemaConflicts}).
    */
-  static final Set<String> IMMUTABLE_OPTIONS =
-      Set.of(
-          MergeOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE.key(),
-          TableOptions.BUCKET_FUNCTION_TYPE.key(),
-          TableOptions.BUCKET_KEY.key(),
-          TableOptions.DATA_EVOLUTION_ENABLED.key(),
-          TableOptions.DATA_FILE_PATH_DIRECTORY.key(),
-          TableOptions.FORCE_LOOKUP.key(),
-          TableOptions.IGNORE_DELETE.key(),
-          TableOptions.IGNORE_UPDATE_BEFORE.key(),
-          TableOptions.INDEX_FILE_IN_DATA_FILE_DIR.key(),
-          TableOptions.MERGE_ENGINE.key(),
-          MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE.key(),
-          MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_SEQUENCE_GROUP.key(),
-          TableOptions.ROWKIND_FIELD.key());
+  public static final List<ConfigOption<?>> IMMUTABLE_OPTIONS =
+      List.of(
+          MergeOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE,
+          TableOptions.BUCKET_FUNCTION_TYPE,
+          TableOptions.BUCKET_KEY,
+          TableOptions.DATA_EVOLUTION_ENABLED,
+          TableOptions.DATA_FILE_PATH_DIRECTORY,
+          TableOptions.FORCE_LOOKUP,
+          TableOptions.IGNORE_DELETE,
+          TableOptions.IGNORE_UPDATE_BEFORE,
+          TableOptions.INDEX_FILE_IN_DATA_FILE_DIR,
+          TableOptions.MERGE_ENGINE,
+          MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE,
+          MergeOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_SEQUENCE_GROUP,
+          TableOptions.ROWKIND_FIELD);
 
+  private static final Set<String> IMMUTABLE_KEYS =
+      IMMUTABLE_OPTIONS.stream().map(ConfigOption::key).collect(Collectors.toUnmodifiableSet());
+
+  /** {@link #changedOptions(TableSchema, Map, List, BooleanSupplier)} of a table with snapshots. */
   static Map<String, String> changedOptions(
       TableSchema current, Map<String, String> set, List<String> remove) {
+    return changedOptions(current, set, remove, () -> true);
+  }
+
+  /**
+   * The options of {@code current} with {@code set} applied, then {@code remove}. Primary keys and
+   * partitions never change; the bucket layout and the {@link #IMMUTABLE_OPTIONS} change only while
+   * the table has no snapshot, as in Paimon, since no file depends on them yet. {@code
+   * hasSnapshots} is asked only when such an option changes.
+   */
+  static Map<String, String> changedOptions(
+      TableSchema current,
+      Map<String, String> set,
+      List<String> remove,
+      BooleanSupplier hasSnapshots) {
     // A value that does not parse is reported as such, before whether it may change.
     OptionRegistry.validate(set);
     SchemaValidation.validateSetOptions(set);
@@ -164,32 +179,39 @@ public final class SchemaFactory {
       if (e.getKey().equals(PRIMARY_KEY_OPTION) || e.getKey().equals(PARTITION_OPTION)) {
         throw SchemaErrors.fixedOption(e.getKey());
       }
-      if (IMMUTABLE_OPTIONS.contains(e.getKey())
-          && !e.getValue().equals(current.options().get(e.getKey()))) {
+      if (IMMUTABLE_KEYS.contains(e.getKey())
+          && !e.getValue().equals(current.options().get(e.getKey()))
+          && hasSnapshots.getAsBoolean()) {
         throw SchemaErrors.immutableOption(e.getKey());
       }
       options.put(e.getKey(), e.getValue());
     }
     for (String key : remove) {
-      if (key.equals(TableOptions.BUCKET.key()) && current.options().containsKey(key)) {
+      if (key.equals(TableOptions.BUCKET.key())
+          && current.options().containsKey(key)
+          && hasSnapshots.getAsBoolean()) {
         throw SchemaErrors.unsetBucket();
       }
-      if (IMMUTABLE_OPTIONS.contains(key) && current.options().containsKey(key)) {
+      if (IMMUTABLE_KEYS.contains(key)
+          && current.options().containsKey(key)
+          && hasSnapshots.getAsBoolean()) {
         throw SchemaErrors.immutableOption(key);
       }
       options.remove(key);
     }
     OptionRegistry.validate(options);
-    checkBucketChange(current.options(), options);
+    checkBucketChange(current.options(), options, hasSnapshots);
     return options;
   }
 
   /**
    * A fixed bucket count may change, as in Paimon: partitions written before keep their files'
    * count until an INSERT OVERWRITE rewrites them. Dynamic and postponed buckets have no count to
-   * change, and a table cannot become one of them, since its files are laid out by a count.
+   * change, and a table with files cannot become one of them, since its files are laid out by a
+   * count.
    */
-  private static void checkBucketChange(Map<String, String> before, Map<String, String> after) {
+  private static void checkBucketChange(
+      Map<String, String> before, Map<String, String> after, BooleanSupplier hasSnapshots) {
     String from = before.getOrDefault(TableOptions.BUCKET.key(), "-1").trim();
     String to = after.getOrDefault(TableOptions.BUCKET.key(), "-1").trim();
     if (from.equals(to)) {
@@ -197,7 +219,7 @@ public final class SchemaFactory {
     }
     int oldCount = Integer.parseInt(from);
     int newCount = Integer.parseInt(to);
-    if (oldCount <= 0 || newCount <= 0) {
+    if ((oldCount <= 0 || newCount <= 0) && hasSnapshots.getAsBoolean()) {
       throw SchemaErrors.changeBucket(from, to);
     }
   }

@@ -7,6 +7,7 @@ import io.strata.core.io.NumberedFiles;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.paths.TablePaths;
+import io.strata.core.snapshot.SnapshotManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -106,7 +107,7 @@ public final class SchemaManager implements java.io.Serializable {
       if (latest == null) {
         throw CoreErrors.alterWithoutTable(paths.root().toString());
       }
-      TableSchema next = SchemaEvolution.apply(latest, changes, clock.millis());
+      TableSchema next = SchemaEvolution.apply(latest, changes, clock.millis(), this::hasSnapshots);
       if (tryCommit(next)) {
         cache.put(next.id(), next);
         return next;
@@ -115,6 +116,15 @@ public final class SchemaManager implements java.io.Serializable {
         throw CoreErrors.schemaRetriesExhausted(paths.root().toString(), next.id());
       }
     }
+  }
+
+  /**
+   * Whether the table (this branch) has a snapshot. A write that commits the first snapshot while a
+   * layout change is published can slip between this check and the new schema, as in Paimon; its
+   * commit refuses the change when it sees the new schema first ({@code SchemaConflicts}).
+   */
+  private boolean hasSnapshots() {
+    return new SnapshotManager(fileIO, paths).latestId().isPresent();
   }
 
   /**

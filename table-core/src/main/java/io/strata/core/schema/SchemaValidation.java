@@ -177,6 +177,9 @@ public final class SchemaValidation {
         throw SchemaErrors.modBucketKey(typed);
       }
     }
+    if (bucket == -2 && !schema.hasPrimaryKey()) {
+      throw SchemaErrors.postponedBucketsNeedPrimaryKey();
+    }
   }
 
   /**

@@ -378,10 +378,10 @@ class SchemaEvolutionTest {
   void refusesOptionChangesOfTheLayout() {
     assertThatThrownBy(() -> apply(base(), new SetOption("bucket", "4")))
         .hasMessage(
-            "Cannot change table option 'bucket' from -1 to 4: only a fixed bucket count (1 or"
-                + " more) can change to another fixed count, as dynamic (-1) and postponed (-2)"
-                + " buckets lay files out by their own rules; rewrite the table with CREATE TABLE"
-                + " AS SELECT instead.");
+            "Cannot change table option 'bucket' from -1 to 4: once a table has snapshots, only"
+                + " a fixed bucket count (1 or more) can change to another fixed count, as dynamic"
+                + " (-1) and postponed (-2) buckets lay files out by their own rules; rewrite the"
+                + " table with CREATE TABLE AS SELECT instead.");
     assertThatThrownBy(() -> apply(base(), new SetOption("primary-key", "id")))
         .hasMessage(
             "Cannot change table option 'primary-key' of an existing table: primary keys and"

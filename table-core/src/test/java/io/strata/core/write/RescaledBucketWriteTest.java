@@ -207,23 +207,24 @@ class RescaledBucketWriteTest {
   }
 
   @Test
-  void onlyAFixedCountChanges() {
-    create("dynamic", Map.of("primary-key", "dt,id", "bucket", "-1"));
+  void onlyAFixedCountChangesOnceTheTableHasSnapshots() {
+    upsert(create("dynamic", Map.of("primary-key", "dt,id", "bucket", "-1")), rows("a", 0, 4, ""));
     assertThatThrownBy(() -> rescale("dynamic", 4))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "Cannot change table option 'bucket' from -1 to 4: only a fixed bucket count (1 or"
-                + " more) can change to another fixed count, as dynamic (-1) and postponed (-2)"
-                + " buckets lay files out by their own rules; rewrite the table with CREATE TABLE"
-                + " AS SELECT instead.");
-    create("fixed", Map.of("primary-key", "dt,id", "bucket", "2"));
+            "Cannot change table option 'bucket' from -1 to 4: once a table has snapshots, only"
+                + " a fixed bucket count (1 or more) can change to another fixed count, as dynamic"
+                + " (-1) and postponed (-2) buckets lay files out by their own rules; rewrite the"
+                + " table with CREATE TABLE AS SELECT instead.");
+    upsert(create("fixed", Map.of("primary-key", "dt,id", "bucket", "2")), rows("a", 0, 4, ""));
     assertThatThrownBy(() -> rescale("fixed", -2))
         .hasMessageStartingWith("Cannot change table option 'bucket' from 2 to -2: ");
     assertThatThrownBy(() -> rescale("fixed", 0))
         .hasMessage(
             "Invalid value '0' for table option 'bucket': expected a positive number, -1"
                 + " or -2.");
-    create("postponed", Map.of("primary-key", "dt,id", "bucket", "-2"));
+    upsert(
+        create("postponed", Map.of("primary-key", "dt,id", "bucket", "-2")), rows("a", 0, 4, ""));
     assertThatThrownBy(() -> rescale("postponed", 3))
         .hasMessageStartingWith("Cannot change table option 'bucket' from -2 to 3: ");
   }
