@@ -150,6 +150,40 @@ class StoragePartitionedJoinTest {
         .isInstanceOf(UnknownPartitioning.class);
   }
 
+  /**
+   * After a rescale, partitions written before keep their old bucket count: reporting the table's
+   * count for them would let Spark join bucket 1 of 4 with bucket 1 of 3 (Paimon's issue 5654).
+   */
+  @Test
+  void aRescaledTableReportsItsLayoutOnlyWhereEveryPartitionReadHasTheTablesCount() {
+    String r = "strata.default.spj_rescaled";
+    sql("DROP TABLE IF EXISTS " + r);
+    sql(
+        "CREATE TABLE "
+            + r
+            + " (id BIGINT, v STRING, p INT) PARTITIONED BY (p)"
+            + " TBLPROPERTIES ('bucket' = '4', 'bucket-key' = 'id')");
+    sql("INSERT INTO " + r + " SELECT id, CONCAT('r', id), CAST(id % 3 AS INT) FROM range(120)");
+    sql("ALTER TABLE " + r + " SET TBLPROPERTIES ('bucket' = '3')");
+    sql("INSERT INTO " + r + " SELECT id, 'new', 3 FROM range(120, 160)");
+
+    assertThat(withBucketing(true, () -> partitioning("SELECT * FROM " + r)))
+        .isInstanceOf(UnknownPartitioning.class);
+    String q =
+        "SELECT a.p, a.id, a.v, b.v FROM "
+            + r
+            + " a JOIN "
+            + PB
+            + " b ON a.p = b.p AND a.id = b.id";
+    List<Row> bucketed = withBucketing(true, () -> spark.sql(q).collectAsList());
+    List<Row> shuffled = withBucketing(false, () -> spark.sql(q).collectAsList());
+    assertThat(bucketed).hasSize(120).containsExactlyInAnyOrderElementsOf(shuffled);
+
+    assertThat(withBucketing(true, () -> partitioning("SELECT * FROM " + r + " WHERE p = 3")))
+        .as("the new partition alone has the table's 3 buckets")
+        .isInstanceOf(KeyGroupedPartitioning.class);
+  }
+
   private static Partitioning partitioning(String query) {
     Dataset<Row> df = spark.sql(query);
     df.collect();
