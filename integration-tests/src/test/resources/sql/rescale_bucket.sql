@@ -58,3 +58,44 @@ ALTER TABLE rd SET TBLPROPERTIES ('bucket' = '-1');
 ALTER TABLE rb SET TBLPROPERTIES ('bucket' = '-1');
 ALTER TABLE rb SET TBLPROPERTIES ('bucket' = '0');
 SHOW TBLPROPERTIES rb ('bucket');
+
+-- CALL sys.rescale rewrites partitions with another count in Spark tasks, as one COMPACT snapshot:
+-- a fixed-bucket table's with the table's count (as the INSERT OVERWRITE above does).
+CREATE TABLE rs (dt STRING, id BIGINT, v STRING) PARTITIONED BY (dt)
+TBLPROPERTIES ('primary-key' = 'dt,id', 'bucket' = '2');
+INSERT INTO rs SELECT IF(id < 50, 'a', 'b'), id, concat('v', id) FROM range(0, 100, 1, 4);
+INSERT INTO rs SELECT 'a', id, 'upserted' FROM range(40, 50);
+DELETE FROM rs WHERE id = 3;
+ALTER TABLE rs SET TBLPROPERTIES ('bucket' = '4');
+CALL sys.rescale(table => 'rs', partitions => 'dt=a');
+SELECT partition, count(*), sum(record_count) FROM `rs$buckets` GROUP BY partition ORDER BY partition;
+SELECT dt, IF(v RLIKE '^v[0-9]+$', 'as inserted', v) AS v, count(*), count(DISTINCT id) FROM rs GROUP BY 1, 2 ORDER BY 1, 2;
+SELECT commit_kind FROM `rs$snapshots` ORDER BY snapshot_id DESC LIMIT 1;
+INSERT INTO rs SELECT 'a', id, 'after' FROM range(45, 55);
+SELECT dt, count(*), count(DISTINCT id) FROM rs GROUP BY dt ORDER BY dt;
+CALL sys.rescale(table => 'rs', bucket_num => 3);
+CALL sys.rescale(table => 'rs', where => "dt = 'b'");
+SELECT partition, count(*), sum(record_count) FROM `rs$buckets` GROUP BY partition ORDER BY partition;
+SELECT count(*), count(DISTINCT dt, id) FROM rs;
+
+-- A postponed-bucket table's partitions each get the bucket_num asked for.
+CREATE TABLE rp (dt STRING, id BIGINT, v STRING) PARTITIONED BY (dt)
+TBLPROPERTIES ('primary-key' = 'dt,id', 'bucket' = '-2');
+INSERT INTO rp SELECT IF(id < 50, 'a', 'b'), id, 'x' FROM range(0, 100);
+CALL sys.rescale(table => 'rp', bucket_num => 3, partitions => 'dt=a');
+SELECT partition, count(*), sum(record_count) FROM `rp$buckets` GROUP BY partition ORDER BY partition;
+INSERT INTO rp SELECT 'a', id, 'y' FROM range(45, 55);
+SELECT dt, v, count(*), count(DISTINCT id) FROM rp GROUP BY dt, v ORDER BY dt, v;
+SELECT partition, count(*) FROM `rp$buckets` GROUP BY partition ORDER BY partition;
+
+-- What sys.rescale refuses, leaving the tables as they were.
+CALL sys.rescale(table => 'rp');
+CALL sys.rescale(table => 'rp', bucket_num => 0);
+CALL sys.rescale(table => 'rp', bucket_num => 2, partitions => 'dt=a', where => "dt = 'a'");
+CALL sys.rescale(table => 'rp', bucket_num => 2, partitions => 'nope=a');
+CREATE TABLE rn (id BIGINT, v STRING) TBLPROPERTIES ('primary-key' = 'id');
+INSERT INTO rn VALUES (1, 'a');
+CALL sys.rescale(table => 'rn', bucket_num => 2);
+CREATE TABLE re (id BIGINT, v STRING) TBLPROPERTIES ('primary-key' = 'id', 'bucket' = '-2');
+CALL sys.rescale(table => 're', bucket_num => 2);
+SELECT partition, count(*) FROM `rp$buckets` GROUP BY partition ORDER BY partition;

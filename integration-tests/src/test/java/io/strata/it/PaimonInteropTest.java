@@ -721,6 +721,65 @@ class PaimonInteropTest {
     checkStrataReadsAsPaimon(strataTable, mine, "after Strata changed the empty table's layout");
   }
 
+  /**
+   * Strata's {@code CALL sys.rescale} of a fixed-bucket and a postponed-bucket table: Paimon reads
+   * the rescaled partitions, and adds to a fixed-bucket one as its own.
+   */
+  @Test
+  void paimonReadsAndWritesPartitionsStrataRescaledByProcedure() throws Exception {
+    String fixed = "p_rescale_proc";
+    String fixedTable = PAIMON_CATALOG + "." + PDB + "." + fixed;
+    spark.sql(
+        "CREATE TABLE "
+            + fixedTable
+            + " (p STRING, id BIGINT NOT NULL, v STRING) PARTITIONED BY (p)"
+            + " TBLPROPERTIES ('primary-key' = 'p,id', 'bucket' = '2')");
+    spark.sql(
+        "INSERT INTO "
+            + fixedTable
+            + " SELECT IF(id < 30, 'a', 'b'), id, concat('v', id) FROM range(0, 60, 1, 3)");
+    spark.sql("INSERT INTO " + fixedTable + " SELECT 'a', id, 'upserted' FROM range(20, 30)");
+    spark.sql("ALTER TABLE " + fixedTable + " SET TBLPROPERTIES ('bucket' = '3')");
+    spark.sql(
+        "CALL "
+            + PAIMON_CATALOG
+            + ".sys.rescale(table => '"
+            + PDB
+            + "."
+            + fixed
+            + "', partitions => 'p=a')");
+    assertThat(bucketLayout(fixed)).containsExactly("a:3", "b:2");
+    checkStrataReadsAsPaimon(fixedTable, fixed, "after Strata's rescale procedure");
+    PaimonOracle.write(paimonOnPaimon.table(PDB, fixed), List.of(postponedRow("a", 0, "paimon")));
+    assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, fixed)))
+        .hasSize(60)
+        .contains("a | 0 | paimon", "a | 25 | upserted", "b | 59 | v59");
+    checkStrataReadsAsPaimon(fixedTable, fixed, "after Paimon wrote the rescaled partition");
+
+    String postponed = "p_rescale_postponed";
+    String postponedTable = PAIMON_CATALOG + "." + PDB + "." + postponed;
+    spark.sql(
+        "CREATE TABLE "
+            + postponedTable
+            + " (p STRING, id BIGINT NOT NULL, v STRING) PARTITIONED BY (p)"
+            + " TBLPROPERTIES ('primary-key' = 'p,id', 'bucket' = '-2')");
+    spark.sql(
+        "INSERT INTO "
+            + postponedTable
+            + " SELECT IF(id < 30, 'a', 'b'), id, 'x' FROM range(0, 60, 1, 3)");
+    spark.sql(
+        "CALL "
+            + PAIMON_CATALOG
+            + ".sys.rescale(table => '"
+            + PDB
+            + "."
+            + postponed
+            + "', bucket_num => 4, where => \"p = 'b'\")");
+    assertThat(bucketLayout(postponed)).containsExactly("a:1", "b:4");
+    assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, postponed))).hasSize(60);
+    checkStrataReadsAsPaimon(postponedTable, postponed, "after Strata rescaled a postponed table");
+  }
+
   private static GenericRow noted(RowKind kind, String p, long id, String v) {
     return GenericRow.ofKind(
         kind, BinaryString.fromString(p), id, BinaryString.fromString(v), null);

@@ -362,9 +362,9 @@ public final class SparkErrors {
             + " with literals (=, <, <=, >, >=, IN, IS NULL, AND, OR, NOT).");
   }
 
-  public static IllegalArgumentException compactWhereAndPartitions() {
+  public static IllegalArgumentException whereAndPartitions(String procedure) {
     return new IllegalArgumentException(
-        "CALL sys.compact: give either partitions => or where =>, not both.");
+        "CALL sys." + procedure + ": give either partitions => or where =>, not both.");
   }
 
   /** A merge the scan planned on batches that the batch merge cannot fold (a planning bug). */
@@ -380,12 +380,67 @@ public final class SparkErrors {
   }
 
   public static IllegalStateException compactionFailed(String table, int failed, Throwable cause) {
+    return tasksFailed("compact", table, failed, cause);
+  }
+
+  public static IllegalArgumentException rescaleNeedsBuckets(String table, int bucket) {
+    return new IllegalArgumentException(
+        "CALL sys.rescale: table "
+            + table
+            + " has 'bucket' = "
+            + bucket
+            + ", and only a table of fixed buckets (1 or more) or postponed buckets (-2) has a"
+            + " bucket count to rescale.");
+  }
+
+  public static IllegalArgumentException rescaleNeedsBucketNum(String table) {
+    return new IllegalArgumentException(
+        "CALL sys.rescale: table "
+            + table
+            + " has postponed buckets ('bucket' = -2), so give the count its partitions should"
+            + " have: bucket_num => N (1 or more).");
+  }
+
+  public static IllegalArgumentException rescaleToOtherCount(String table, int asked, int count) {
+    return new IllegalArgumentException(
+        "CALL sys.rescale: bucket_num => "
+            + asked
+            + " differs from the bucket count "
+            + count
+            + " of table "
+            + table
+            + ", and a fixed-bucket table's partitions are rescaled to its own count. Run ALTER"
+            + " TABLE "
+            + table
+            + " SET TBLPROPERTIES ('bucket' = '"
+            + asked
+            + "') first, or leave bucket_num out.");
+  }
+
+  public static IllegalArgumentException rescaleBucketNum(int asked) {
+    return new IllegalArgumentException(
+        "CALL sys.rescale: bucket_num => " + asked + " is not a bucket count; give 1 or more.");
+  }
+
+  public static IllegalArgumentException rescaleWithoutSnapshot(String table) {
+    return new IllegalArgumentException(
+        "CALL sys.rescale: table "
+            + table
+            + " has no snapshot, so there is nothing to rescale; set its 'bucket' option with"
+            + " ALTER TABLE instead.");
+  }
+
+  /** Spark tasks of a procedure that rewrites data files failed; nothing was committed. */
+  public static IllegalStateException tasksFailed(
+      String procedure, String table, int failed, Throwable cause) {
     return new IllegalStateException(
-        "CALL sys.compact of "
+        "CALL sys."
+            + procedure
+            + " of "
             + table
             + ": "
             + failed
-            + " compaction task(s) failed; nothing was committed and the files the tasks wrote"
+            + " task(s) failed; nothing was committed and the files the tasks wrote"
             + " were deleted. Cause: "
             + cause.getMessage(),
         cause);

@@ -154,7 +154,7 @@ class DistributedCompactionTest {
                 DistributedCompaction.run(
                     spark, failing, null, CompactStrategy.FULL, "spark-compact"))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("CALL sys.compact of dc_fail: 2 compaction task(s) failed")
+        .hasMessageContaining("CALL sys.compact of dc_fail: 2 task(s) failed")
         .hasMessageContaining("nothing was committed and the files the tasks wrote were deleted")
         .rootCause()
         .hasMessageContaining("injected: task fails after writing data-");

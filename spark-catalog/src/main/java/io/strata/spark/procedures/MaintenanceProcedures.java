@@ -12,6 +12,7 @@ import io.strata.core.expire.SnapshotExpiration;
 import io.strata.core.levels.CompactStrategy;
 import io.strata.core.options.OptionRegistry;
 import io.strata.core.options.Options;
+import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.AndPredicate;
 import io.strata.core.predicate.LeafPredicate;
 import io.strata.core.predicate.OrPredicate;
@@ -23,6 +24,7 @@ import io.strata.spark.SparkErrors;
 import io.strata.spark.compact.DistributedCompaction;
 import io.strata.spark.compact.DistributedFileIndexRewrite;
 import io.strata.spark.compact.PartitionWhere;
+import io.strata.spark.sort.BucketRescale;
 import io.strata.spark.sort.SortCompaction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,7 +33,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.apache.spark.sql.SparkSession;
 
-/** expire_snapshots, compact and rewrite_file_index. */
+/** expire_snapshots, compact, rescale and rewrite_file_index. */
 final class MaintenanceProcedures {
 
   private MaintenanceProcedures() {}
@@ -155,6 +157,60 @@ final class MaintenanceProcedures {
     };
   }
 
+  static StrataProcedure rescale(TableArgument tables) {
+    return new StrataProcedure(
+        "rescale",
+        "Rewrites partitions with another bucket count, in Spark tasks, as Paimon's rescale"
+            + " does: a fixed-bucket table's with the table's count (after ALTER TABLE ... SET"
+            + " TBLPROPERTIES ('bucket' = 'N')), a postponed-bucket table's with bucket_num. The"
+            + " rows stay as they are; one COMPACT snapshot replaces the files.",
+        List.of(
+            Param.table(),
+            Param.optional(
+                "bucket_num",
+                IntegerType,
+                "The bucket count: the table's for a fixed-bucket table (the default),"
+                    + " required for a postponed-bucket one."),
+            Param.optional("partitions", StringType, "Partitions, e.g. 'dt=1,hh=2;dt=3'."),
+            Param.optional(
+                "where", StringType, "A predicate on partition columns, e.g. dt > '2024'.")),
+        Results.RESULT) {
+      @Override
+      List<Object[]> run(Args args) {
+        String tableArg = args.requiredString("table");
+        FileStoreTable table = tables.load(tableArg);
+        int bucket = table.options().get(TableOptions.BUCKET);
+        String name = table.root().getName();
+        if (bucket == -1 || bucket == 0) {
+          throw SparkErrors.rescaleNeedsBuckets(name, bucket);
+        }
+        Integer asked = args.intValue("bucket_num");
+        if (asked != null && asked < 1) {
+          throw SparkErrors.rescaleBucketNum(asked);
+        }
+        if (bucket == -2 && asked == null) {
+          throw SparkErrors.rescaleNeedsBucketNum(name);
+        }
+        if (bucket > 0 && asked != null && asked != bucket) {
+          throw SparkErrors.rescaleToOtherCount(name, asked, bucket);
+        }
+        Predicate partitions =
+            selectedPartitions(table, args.string("partitions"), args.string("where"), "rescale");
+        if (table.snapshotManager().latestId().isEmpty()) {
+          throw SparkErrors.rescaleWithoutSnapshot(name);
+        }
+        BucketRescale.run(
+            SparkSession.active(),
+            table,
+            partitions,
+            asked != null ? asked : bucket,
+            "rescale-" + UUID.randomUUID());
+        tables.refresh(tableArg);
+        return Results.ok();
+      }
+    };
+  }
+
   static StrataProcedure rewriteFileIndex(TableArgument tables) {
     return new StrataProcedure(
         "rewrite_file_index",
@@ -191,7 +247,7 @@ final class MaintenanceProcedures {
   private static Predicate selectedPartitions(
       FileStoreTable table, String partitions, String where, String procedure) {
     if (partitions != null && where != null) {
-      throw SparkErrors.compactWhereAndPartitions();
+      throw SparkErrors.whereAndPartitions(procedure);
     }
     return where != null
         ? PartitionWhere.parse(SparkSession.active(), table.schema(), where, procedure)

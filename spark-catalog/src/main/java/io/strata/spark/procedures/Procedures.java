@@ -32,6 +32,7 @@ public final class Procedures {
     add(ConsumerProcedures.resetConsumer(tables));
     add(MaintenanceProcedures.expireSnapshots(tables));
     add(MaintenanceProcedures.compact(tables));
+    add(MaintenanceProcedures.rescale(tables));
     add(MaintenanceProcedures.rewriteFileIndex(tables));
     add(HistoryProcedures.rollback(tables));
     add(HistoryProcedures.rollbackToTimestamp(tables));

@@ -110,6 +110,17 @@ public final class SortCompaction {
       StrataScan scan,
       List<SortedWrite> writes,
       List<CommitMessage> replacements) {
+    List<CommitMessage> written = writtenOrThrow("compact", table, commit, writes);
+    replacements.addAll(replacements(table, latest, scan.splits(), written));
+    return commit.commitCompaction(replacements);
+  }
+
+  /**
+   * The files every task of {@code procedure} wrote; when a task failed, deletes them all and
+   * throws.
+   */
+  static List<CommitMessage> writtenOrThrow(
+      String procedure, FileStoreTable table, TableCommit commit, List<SortedWrite> writes) {
     List<CommitMessage> written = new ArrayList<>();
     List<RuntimeException> failures = new ArrayList<>();
     for (SortedWrite w : writes) {
@@ -121,12 +132,12 @@ public final class SortCompaction {
     if (!failures.isEmpty()) {
       commit.abort(written);
       RuntimeException error =
-          SparkErrors.compactionFailed(table.root().getName(), failures.size(), failures.get(0));
+          SparkErrors.tasksFailed(
+              procedure, table.root().getName(), failures.size(), failures.get(0));
       failures.subList(1, failures.size()).forEach(error::addSuppressed);
       throw error;
     }
-    replacements.addAll(replacements(table, latest, scan.splits(), written));
-    return commit.commitCompaction(replacements);
+    return written;
   }
 
   /** The rows written by Spark tasks, each through its own writer, in the sorted order. */

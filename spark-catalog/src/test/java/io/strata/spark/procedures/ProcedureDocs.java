@@ -47,6 +47,8 @@ public final class ProcedureDocs {
           Map.entry(
               "compact", "CALL sys.compact(table => 'db.orders', where => \"dt >= '2026-11-01'\")"),
           Map.entry(
+              "rescale", "CALL sys.rescale(table => 'db.orders', partitions => 'dt=2026-11-01')"),
+          Map.entry(
               "rewrite_file_index",
               "CALL sys.rewrite_file_index(table => 'db.orders', where => \"dt >= '2026-11-01'\")"),
           Map.entry("rollback", "CALL sys.rollback(table => 'db.orders', version => 'v1')"),

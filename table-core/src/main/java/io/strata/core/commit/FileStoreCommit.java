@@ -531,8 +531,21 @@ public final class FileStoreCommit {
     if (written.isEmpty() || latest == null) {
       return;
     }
+    // The files this commit deletes do not count: a rescale replaces a partition's old layout.
+    Set<ManifestEntry.FileKey> deleted = new HashSet<>();
+    for (CommitMessage m : messages) {
+      for (DataFileMeta f : m.deletedFiles()) {
+        deleted.add(new ManifestEntry.FileKey(m.partition(), m.bucket(), f.fileName()));
+      }
+    }
     FileStoreScan scan = new FileStoreScan(manifestFiles, table.schema().partitionType());
-    Map<BinaryRow, Integer> live = PartitionBuckets.liveCounts(table, scan.liveEntries(latest));
+    List<ManifestEntry> remaining = new ArrayList<>();
+    for (ManifestEntry e : scan.liveEntries(latest)) {
+      if (!deleted.contains(e.fileKey())) {
+        remaining.add(e);
+      }
+    }
+    Map<BinaryRow, Integer> live = PartitionBuckets.liveCounts(table, remaining);
     for (Map.Entry<BinaryRow, Integer> w : written.entrySet()) {
       Integer existing = live.get(w.getKey());
       if (existing != null && !existing.equals(w.getValue())) {

@@ -186,6 +186,71 @@ class RescaledBucketWriteTest {
     assertThat(byKey(rescaled)).hasSize(10).containsEntry("a/9", "retried9");
   }
 
+  /**
+   * What {@code CALL sys.rescale} commits: a partition's files of the old count deleted and files
+   * of the new count added, in one COMPACT snapshot. The count check sees the partition as the
+   * commit leaves it; deleting only part of the old files leaves two counts and is refused.
+   */
+  @Test
+  void aCommitThatReplacesAPartitionsFilesMayChangeItsCount() {
+    FileStoreTable table = create("replace", Map.of("primary-key", "dt,id", "bucket", "2"));
+    upsert(table, rows("a", 0, 30, "x"));
+    upsert(table, rows("b", 0, 30, "x"));
+    FileStoreTable rescaled = rescale("replace", 4);
+    Map<String, Object> before = byKey(rescaled);
+
+    List<io.strata.core.manifest.ManifestEntry> oldA =
+        live(rescaled).stream().filter(e -> layoutOf(rescaled, e).equals("a")).toList();
+    List<CommitMessage> written = writeInFourBuckets(rescaled, before);
+    // Leaving one old file live would put the partition in two layouts.
+    List<CommitMessage> partial = new ArrayList<>(deletions(oldA.subList(1, oldA.size())));
+    partial.addAll(written);
+    assertThatThrownBy(
+            () ->
+                new FileStoreCommit(rescaled, "rescale", Clock.systemUTC())
+                    .commit(partial, CommitKind.COMPACT))
+        .isInstanceOf(CommitConflictException.class)
+        .hasMessageContaining("this write put partition dt=a into 4 buckets");
+
+    // The failed commit deleted the files it was given.
+    List<CommitMessage> replacement = new ArrayList<>(deletions(oldA));
+    replacement.addAll(writeInFourBuckets(rescaled, before));
+    Snapshot committed =
+        new FileStoreCommit(rescaled, "rescale", Clock.systemUTC())
+            .commit(replacement, CommitKind.COMPACT);
+    assertThat(committed.commitKind()).isEqualTo(CommitKind.COMPACT);
+    assertThat(layouts(rescaled)).containsExactly("a:4", "b:2");
+    assertThat(byKey(rescaled)).isEqualTo(before);
+  }
+
+  private static List<CommitMessage> writeInFourBuckets(
+      FileStoreTable table, Map<String, Object> rows) {
+    TableWriter writer =
+        new TableWriter(
+            table, new WriteStart(null, Map.of(), false, false, new PartitionBuckets(Map.of(), 4)));
+    rows.forEach(
+        (k, v) -> {
+          if (k.startsWith("a/")) {
+            writer.write(new Object[] {"a", Long.parseLong(k.substring(2)), v});
+          }
+        });
+    return writer.prepareCommit();
+  }
+
+  private static String layoutOf(FileStoreTable table, io.strata.core.manifest.ManifestEntry e) {
+    return String.valueOf(
+        BinaryRowCodec.deserialize(table.schema().partitionType(), e.partition())[0]);
+  }
+
+  private static List<CommitMessage> deletions(List<io.strata.core.manifest.ManifestEntry> files) {
+    return files.stream()
+        .map(
+            e ->
+                new CommitMessage(
+                    e.partition(), e.bucket(), e.totalBuckets(), List.of(), List.of(e.file())))
+        .toList();
+  }
+
   @Test
   void aWriteOfTheOldCountLosesTheRaceForANewPartition() {
     FileStoreTable table = create("new_part", Map.of("primary-key", "dt,id", "bucket", "2"));
