@@ -99,3 +99,32 @@ CALL sys.rescale(table => 'rn', bucket_num => 2);
 CREATE TABLE re (id BIGINT, v STRING) TBLPROPERTIES ('primary-key' = 'id', 'bucket' = '-2');
 CALL sys.rescale(table => 're', bucket_num => 2);
 SELECT partition, count(*) FROM `rp$buckets` GROUP BY partition ORDER BY partition;
+
+-- Deletion vectors of the files replaced are dropped with them; an append table rescales too.
+CREATE TABLE rv (id BIGINT, v STRING)
+TBLPROPERTIES ('primary-key' = 'id', 'bucket' = '2', 'deletion-vectors.enabled' = 'true');
+INSERT INTO rv SELECT id, 'x' FROM range(0, 40);
+CALL sys.compact(table => 'rv');
+INSERT INTO rv SELECT id, 'y' FROM range(0, 40, 4);
+CALL sys.compact(table => 'rv', compact_strategy => 'minor');
+SELECT count(*) > 0 FROM `rv$table_indexes` WHERE index_type = 'DELETION_VECTORS';
+ALTER TABLE rv SET TBLPROPERTIES ('bucket' = '3');
+CALL sys.rescale(table => 'rv');
+SELECT count(*) FROM `rv$table_indexes` WHERE index_type = 'DELETION_VECTORS';
+SELECT count(*) AS buckets, sum(record_count) FROM `rv$buckets`;
+SELECT v, count(*), count(DISTINCT id) FROM rv GROUP BY v ORDER BY v;
+CREATE TABLE rx (id BIGINT, v STRING) TBLPROPERTIES ('bucket' = '2', 'bucket-key' = 'id');
+INSERT INTO rx SELECT id, 'x' FROM range(0, 30);
+ALTER TABLE rx SET TBLPROPERTIES ('bucket' = '5');
+CALL sys.rescale(table => 'rx');
+SELECT count(*) AS buckets, sum(record_count) FROM `rx$buckets`;
+SELECT count(*), count(DISTINCT id) FROM rx;
+-- No row changes, so no changelog: streaming readers of a changelog table see nothing new.
+CREATE TABLE rc (id BIGINT, v STRING)
+TBLPROPERTIES ('primary-key' = 'id', 'bucket' = '1', 'changelog-producer' = 'lookup');
+INSERT INTO rc SELECT id, 'x' FROM range(0, 20);
+ALTER TABLE rc SET TBLPROPERTIES ('bucket' = '2');
+CALL sys.rescale(table => 'rc');
+SELECT snapshot_id, commit_kind, changelog_record_count FROM `rc$snapshots` ORDER BY snapshot_id;
+SELECT count(*) AS buckets, sum(record_count) FROM `rc$buckets`;
+SELECT count(*) FROM rc;

@@ -104,9 +104,10 @@ public final class BucketRescale {
     int tasks = (int) Math.max(1, Math.min(buckets, SQLConf.get().numShufflePartitions()));
     AtomicReference<StrataScan> scan = new AtomicReference<>();
     CompactionSource source = new CompactionSource(table, latest, partitionFilter, scan::set);
-    // Every partition written gets bucketNum buckets; the tasks write fresh files, never compact.
+    // Every partition written gets bucketNum buckets. The tasks compact what they write as the
+    // table's writers do, so no level-0 file stays where reads skip level 0 (deletion vectors).
     WriteStart fresh =
-        new WriteStart(null, Map.of(), false, false, new PartitionBuckets(Map.of(), bucketNum));
+        new WriteStart(null, Map.of(), true, false, new PartitionBuckets(Map.of(), bucketNum));
     StrataDataWriterFactory writers =
         new StrataDataWriterFactory(table, fresh, table.schema().rowType());
     RowTask rowTask = new RowTask(table.schema(), bucketNum, tasks);
@@ -147,7 +148,8 @@ public final class BucketRescale {
                         false)
                     .collect());
     TableCommit commit = table.newCommit(commitUser);
-    List<CommitMessage> written = SortCompaction.writtenOrThrow("rescale", table, commit, writes);
+    List<CommitMessage> written =
+        asRewrite(commit, SortCompaction.writtenOrThrow("rescale", table, commit, writes));
     List<CommitMessage> messages = new ArrayList<>(deletions(table, latest, scan.get().splits()));
     messages.addAll(written);
     Snapshot committed;
@@ -174,6 +176,44 @@ public final class BucketRescale {
         committed == null ? "none" : committed.id(),
         Progress.elapsedSince(start));
     return committed;
+  }
+
+  /**
+   * The files the tasks wrote as one change per bucket: what a task's compaction replaced never
+   * commits (one snapshot, not a data change and then a compaction), and no changelog either, since
+   * no row changed. The files that do not commit are deleted.
+   */
+  private static List<CommitMessage> asRewrite(TableCommit commit, List<CommitMessage> written) {
+    List<CommitMessage> result = new ArrayList<>();
+    List<CommitMessage> dropped = new ArrayList<>();
+    for (CommitMessage m : written) {
+      Set<String> replaced = new HashSet<>();
+      m.compactBefore().forEach(f -> replaced.add(f.fileName()));
+      Set<String> kept = new HashSet<>();
+      m.compactAfter().forEach(f -> kept.add(f.fileName()));
+      List<DataFileMeta> files = new ArrayList<>();
+      m.newFiles().stream().filter(f -> !replaced.contains(f.fileName())).forEach(files::add);
+      files.addAll(m.compactAfter());
+      List<DataFileMeta> unused = new ArrayList<>();
+      m.compactBefore().stream().filter(f -> !kept.contains(f.fileName())).forEach(unused::add);
+      unused.addAll(m.changelogFiles());
+      unused.addAll(m.compactChangelogFiles());
+      dropped.add(
+          new CommitMessage(m.partition(), m.bucket(), m.totalBuckets(), unused, List.of()));
+      result.add(
+          new CommitMessage(
+              m.partition(),
+              m.bucket(),
+              m.totalBuckets(),
+              files,
+              List.of(),
+              List.of(),
+              List.of(),
+              m.newIndexFiles(),
+              m.deletedIndexFiles()));
+    }
+    commit.abort(dropped);
+    return result;
   }
 
   /**
