@@ -444,15 +444,7 @@ class PaimonInteropTest {
    */
   @Test
   void strataReadsAPostponedBucketTableAsPaimonDoes() throws Exception {
-    Schema schema =
-        Schema.newBuilder()
-            .column("p", DataTypes.STRING())
-            .column("id", DataTypes.BIGINT().notNull())
-            .column("v", DataTypes.STRING())
-            .partitionKeys("p")
-            .primaryKey("p", "id")
-            .option("bucket", "-2")
-            .build();
+    Schema schema = keyedByPartition("-2");
     FileStoreTable table = createPaimonTable("p_postponed_read", schema);
     PaimonOracle.write(table, List.of(postponedRow("a", 1, "waiting"), postponedRow("b", 2, "w")));
     FileStoreTable twoBuckets = withBuckets(table, 2);
@@ -592,15 +584,7 @@ class PaimonInteropTest {
    */
   @Test
   void strataAndPaimonRescaleBucketsOfOneTable() throws Exception {
-    Schema schema =
-        Schema.newBuilder()
-            .column("p", DataTypes.STRING())
-            .column("id", DataTypes.BIGINT().notNull())
-            .column("v", DataTypes.STRING())
-            .partitionKeys("p")
-            .primaryKey("p", "id")
-            .option("bucket", "2")
-            .build();
+    Schema schema = keyedByPartition("2");
     String name = "p_rescaled";
     FileStoreTable table = createPaimonTable(name, schema);
     List<GenericRow> a = new ArrayList<>();
@@ -674,14 +658,7 @@ class PaimonInteropTest {
 
   @Test
   void anEmptyTableChangesItsBucketLayoutInEitherEngine() throws Exception {
-    Schema schema =
-        Schema.newBuilder()
-            .column("p", DataTypes.STRING())
-            .column("id", DataTypes.BIGINT().notNull())
-            .column("v", DataTypes.STRING())
-            .partitionKeys("p")
-            .primaryKey("p", "id")
-            .build();
+    Schema schema = keyedByPartition(null);
     // Paimon turns its empty dynamic-bucket table into 3 fixed buckets; Strata writes by them.
     String name = "p_empty_relayout";
     createPaimonTable(name, schema);
@@ -778,6 +755,23 @@ class PaimonInteropTest {
     assertThat(bucketLayout(postponed)).containsExactly("a:1", "b:4");
     assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, postponed))).hasSize(60);
     checkStrataReadsAsPaimon(postponedTable, postponed, "after Strata rescaled a postponed table");
+  }
+
+  /**
+   * (p, id, v) with primary key (p, id), partitioned by p; {@code bucket} null: Paimon's default.
+   */
+  private static Schema keyedByPartition(String bucket) {
+    Schema.Builder builder =
+        Schema.newBuilder()
+            .column("p", DataTypes.STRING())
+            .column("id", DataTypes.BIGINT().notNull())
+            .column("v", DataTypes.STRING())
+            .partitionKeys("p")
+            .primaryKey("p", "id");
+    if (bucket != null) {
+      builder.option("bucket", bucket);
+    }
+    return builder.build();
   }
 
   private static GenericRow noted(RowKind kind, String p, long id, String v) {

@@ -3,10 +3,7 @@ package io.strata.spark.sort;
 import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.data.BucketFunction;
-import io.strata.core.deletion.BucketDeletionVectors;
-import io.strata.core.deletion.DeletionFileIndex;
 import io.strata.core.deletion.DeletionVectorChange;
-import io.strata.core.deletion.DeletionVectorIndexFile;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.options.BucketFunctionType;
@@ -22,7 +19,6 @@ import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
 import io.strata.core.types.RowType;
-import io.strata.core.write.BucketId;
 import io.strata.core.write.CommitMessage;
 import io.strata.core.write.PartitionBuckets;
 import io.strata.core.write.WriteStart;
@@ -33,7 +29,6 @@ import io.strata.spark.write.StrataDataWriterFactory;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -222,43 +217,25 @@ public final class BucketRescale {
    * messages of their own, since one message has one count.
    */
   private static List<CommitMessage> deletions(
-      FileStoreTable table, Snapshot latest, List<DataSplit> read) {
-    DeletionFileIndex vectors =
-        DeletionFileIndex.of(latest, table.manifestFiles(), table.indexFilePaths());
-    DeletionVectorIndexFile indexFiles =
-        new DeletionVectorIndexFile(
-            table.fileIO(),
-            table.indexFilePaths(),
-            table.options().get(TableOptions.DELETION_VECTORS_BITMAP64));
-    Map<BucketId, List<DataFileMeta>> files = new LinkedHashMap<>();
-    Map<BucketId, Integer> counts = new LinkedHashMap<>();
-    for (DataSplit s : read) {
-      BucketId id = new BucketId(s.partition(), s.bucket());
-      files.computeIfAbsent(id, k -> new ArrayList<>()).addAll(s.files());
-      counts.putIfAbsent(id, s.totalBuckets());
-    }
+      FileStoreTable table, Snapshot latest, List<DataSplit> splits) {
+    ReadFiles read = new ReadFiles(table, latest, splits);
     List<CommitMessage> messages = new ArrayList<>();
-    files.forEach(
-        (id, replaced) -> {
-          DeletionVectorChange dropped =
-              BucketDeletionVectors.dropping(
-                  vectors,
-                  id.partition(),
-                  id.bucket(),
-                  replaced.stream().map(DataFileMeta::fileName).toList(),
-                  indexFiles);
-          messages.add(
-              new CommitMessage(
-                  id.partition(),
-                  id.bucket(),
-                  counts.get(id),
-                  List.of(),
-                  replaced,
-                  List.of(),
-                  List.of(),
-                  dropped.newIndexFiles(),
-                  dropped.deletedIndexFiles()));
-        });
+    read.totalBuckets()
+        .forEach(
+            (id, total) -> {
+              DeletionVectorChange dropped = read.vectorsDropped(id);
+              messages.add(
+                  new CommitMessage(
+                      id.partition(),
+                      id.bucket(),
+                      total,
+                      List.of(),
+                      read.files(id),
+                      List.of(),
+                      List.of(),
+                      dropped.newIndexFiles(),
+                      dropped.deletedIndexFiles()));
+            });
     return messages;
   }
 

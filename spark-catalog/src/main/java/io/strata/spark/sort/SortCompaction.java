@@ -2,10 +2,6 @@ package io.strata.spark.sort;
 
 import io.strata.core.compact.CompactionOrder;
 import io.strata.core.compact.CompactionSummary;
-import io.strata.core.deletion.BucketDeletionVectors;
-import io.strata.core.deletion.DeletionFileIndex;
-import io.strata.core.deletion.DeletionVectorChange;
-import io.strata.core.deletion.DeletionVectorIndexFile;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.options.TableOptions;
@@ -165,21 +161,9 @@ public final class SortCompaction {
    */
   private static List<CommitMessage> replacements(
       FileStoreTable table, Snapshot latest, List<DataSplit> read, List<CommitMessage> written) {
-    DeletionFileIndex deletions =
-        DeletionFileIndex.of(latest, table.manifestFiles(), table.indexFilePaths());
-    DeletionVectorIndexFile indexFiles =
-        new DeletionVectorIndexFile(
-            table.fileIO(),
-            table.indexFilePaths(),
-            table.options().get(TableOptions.DELETION_VECTORS_BITMAP64));
-    Map<BucketId, List<DataFileMeta>> before = new LinkedHashMap<>();
+    ReadFiles before = new ReadFiles(table, latest, read);
     Map<BucketId, List<DataFileMeta>> after = new LinkedHashMap<>();
-    Map<BucketId, Integer> totalBuckets = new LinkedHashMap<>();
-    for (DataSplit s : read) {
-      BucketId id = new BucketId(s.partition(), s.bucket());
-      before.computeIfAbsent(id, k -> new ArrayList<>()).addAll(s.files());
-      totalBuckets.putIfAbsent(id, s.totalBuckets());
-    }
+    Map<BucketId, Integer> totalBuckets = new LinkedHashMap<>(before.totalBuckets());
     for (CommitMessage m : written) {
       BucketId id = new BucketId(m.partition(), m.bucket());
       after.computeIfAbsent(id, k -> new ArrayList<>()).addAll(m.newFiles());
@@ -187,19 +171,14 @@ public final class SortCompaction {
     }
     List<CommitMessage> messages = new ArrayList<>();
     totalBuckets.forEach(
-        (id, total) -> {
-          List<DataFileMeta> replaced = before.getOrDefault(id, List.of());
-          DeletionVectorChange vectors =
-              BucketDeletionVectors.dropping(
-                  deletions,
-                  id.partition(),
-                  id.bucket(),
-                  replaced.stream().map(DataFileMeta::fileName).toList(),
-                  indexFiles);
-          messages.add(
-              CommitMessage.compaction(
-                  id, total, replaced, after.getOrDefault(id, List.of()), vectors));
-        });
+        (id, total) ->
+            messages.add(
+                CommitMessage.compaction(
+                    id,
+                    total,
+                    before.files(id),
+                    after.getOrDefault(id, List.of()),
+                    before.vectorsDropped(id))));
     return messages;
   }
 

@@ -1,5 +1,6 @@
 package io.strata.core.write;
 
+import static io.strata.core.write.PartitionedKeyRows.KV;
 import static io.strata.core.write.PartitionedKeyRows.layouts;
 import static io.strata.core.write.PartitionedKeyRows.rows;
 import static io.strata.core.write.PartitionedKeyRows.upsert;
@@ -13,9 +14,6 @@ import io.strata.core.schema.SchemaChange;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
-import io.strata.core.types.DataField;
-import io.strata.core.types.DataTypes;
-import io.strata.core.types.RowType;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Arrays;
@@ -30,13 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
  * after it, and once a snapshot exists the change is refused.
  */
 class EmptyTableLayoutChangeTest {
-
-  private static final RowType KV =
-      new RowType(
-          List.of(
-              new DataField(0, "dt", DataTypes.STRING().notNull()),
-              new DataField(1, "id", DataTypes.BIGINT().notNull()),
-              new DataField(2, "v", DataTypes.STRING())));
 
   @TempDir Path dir;
 

@@ -7,6 +7,9 @@ import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
+import io.strata.core.types.DataField;
+import io.strata.core.types.DataTypes;
+import io.strata.core.types.RowType;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -16,6 +19,18 @@ import java.util.List;
  * have: shared by the tests of tables whose partitions may have bucket counts of their own.
  */
 final class PartitionedKeyRows {
+
+  /** (dt, id, v): the rows' type. */
+  static final RowType KV =
+      new RowType(
+          List.of(
+              new DataField(0, "dt", DataTypes.STRING().notNull()),
+              new DataField(1, "id", DataTypes.BIGINT().notNull()),
+              new DataField(2, "v", DataTypes.STRING())));
+
+  /** The bucket key (id) within a partition. */
+  static final RowType KEY =
+      new RowType(List.of(new DataField(1, "id", DataTypes.BIGINT().notNull())));
 
   private PartitionedKeyRows() {}
 

@@ -1,5 +1,7 @@
 package io.strata.core.write;
 
+import static io.strata.core.write.PartitionedKeyRows.KEY;
+import static io.strata.core.write.PartitionedKeyRows.KV;
 import static io.strata.core.write.PartitionedKeyRows.layouts;
 import static io.strata.core.write.PartitionedKeyRows.live;
 import static io.strata.core.write.PartitionedKeyRows.rows;
@@ -19,9 +21,6 @@ import io.strata.core.schema.SchemaFactory;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
-import io.strata.core.types.DataField;
-import io.strata.core.types.DataTypes;
-import io.strata.core.types.RowType;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;
@@ -40,16 +39,6 @@ import org.junit.jupiter.api.io.TempDir;
 class PostponedBucketWriteTest {
 
   private static final Identifier ID = new Identifier("default", "post");
-
-  private static final RowType KV =
-      new RowType(
-          List.of(
-              new DataField(0, "dt", DataTypes.STRING().notNull()),
-              new DataField(1, "id", DataTypes.BIGINT().notNull()),
-              new DataField(2, "v", DataTypes.STRING())));
-
-  private static final RowType KEY =
-      new RowType(List.of(new DataField(1, "id", DataTypes.BIGINT().notNull())));
 
   @TempDir Path dir;
 

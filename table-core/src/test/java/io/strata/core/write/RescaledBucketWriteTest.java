@@ -1,5 +1,7 @@
 package io.strata.core.write;
 
+import static io.strata.core.write.PartitionedKeyRows.KEY;
+import static io.strata.core.write.PartitionedKeyRows.KV;
 import static io.strata.core.write.PartitionedKeyRows.layouts;
 import static io.strata.core.write.PartitionedKeyRows.live;
 import static io.strata.core.write.PartitionedKeyRows.rows;
@@ -23,9 +25,6 @@ import io.strata.core.snapshot.Snapshot;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
-import io.strata.core.types.DataField;
-import io.strata.core.types.DataTypes;
-import io.strata.core.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -44,16 +43,6 @@ import org.junit.jupiter.api.io.TempDir;
  * OVERWRITE use the new count, and no partition ever holds files of two counts.
  */
 class RescaledBucketWriteTest {
-
-  private static final RowType KV =
-      new RowType(
-          List.of(
-              new DataField(0, "dt", DataTypes.STRING().notNull()),
-              new DataField(1, "id", DataTypes.BIGINT().notNull()),
-              new DataField(2, "v", DataTypes.STRING())));
-
-  private static final RowType KEY =
-      new RowType(List.of(new DataField(1, "id", DataTypes.BIGINT().notNull())));
 
   @TempDir Path dir;
 
