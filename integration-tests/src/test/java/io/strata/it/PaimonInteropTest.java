@@ -681,11 +681,7 @@ class PaimonInteropTest {
     // Strata turns its empty fixed-bucket table into a dynamic-bucket one; Paimon writes by it.
     String mine = "p_empty_dynamic";
     String strataTable = PAIMON_CATALOG + "." + PDB + "." + mine;
-    spark.sql(
-        "CREATE TABLE "
-            + strataTable
-            + " (p STRING, id BIGINT NOT NULL, v STRING) PARTITIONED BY (p)"
-            + " TBLPROPERTIES ('primary-key' = 'p,id', 'bucket' = '2')");
+    createKeyedByPartition(strataTable, 2);
     spark.sql("ALTER TABLE " + strataTable + " SET TBLPROPERTIES ('bucket' = '-1')");
     spark.sql("INSERT INTO " + strataTable + " SELECT 'a', id, 'strata' FROM range(0, 30)");
     FileStoreTable dynamic = paimonOnPaimon.table(PDB, mine);
@@ -706,11 +702,7 @@ class PaimonInteropTest {
   void paimonReadsAndWritesPartitionsStrataRescaledByProcedure() throws Exception {
     String fixed = "p_rescale_proc";
     String fixedTable = PAIMON_CATALOG + "." + PDB + "." + fixed;
-    spark.sql(
-        "CREATE TABLE "
-            + fixedTable
-            + " (p STRING, id BIGINT NOT NULL, v STRING) PARTITIONED BY (p)"
-            + " TBLPROPERTIES ('primary-key' = 'p,id', 'bucket' = '2')");
+    createKeyedByPartition(fixedTable, 2);
     spark.sql(
         "INSERT INTO "
             + fixedTable
@@ -735,11 +727,7 @@ class PaimonInteropTest {
 
     String postponed = "p_rescale_postponed";
     String postponedTable = PAIMON_CATALOG + "." + PDB + "." + postponed;
-    spark.sql(
-        "CREATE TABLE "
-            + postponedTable
-            + " (p STRING, id BIGINT NOT NULL, v STRING) PARTITIONED BY (p)"
-            + " TBLPROPERTIES ('primary-key' = 'p,id', 'bucket' = '-2')");
+    createKeyedByPartition(postponedTable, -2);
     spark.sql(
         "INSERT INTO "
             + postponedTable
@@ -755,6 +743,17 @@ class PaimonInteropTest {
     assertThat(bucketLayout(postponed)).containsExactly("a:1", "b:4");
     assertThat(PaimonOracle.rows(paimonOnPaimon.table(PDB, postponed))).hasSize(60);
     checkStrataReadsAsPaimon(postponedTable, postponed, "after Strata rescaled a postponed table");
+  }
+
+  /** {@link #keyedByPartition}'s table, created through Strata's catalog. */
+  private static void createKeyedByPartition(String sparkTable, int bucket) {
+    spark.sql(
+        "CREATE TABLE "
+            + sparkTable
+            + " (p STRING, id BIGINT NOT NULL, v STRING) PARTITIONED BY (p)"
+            + " TBLPROPERTIES ('primary-key' = 'p,id', 'bucket' = '"
+            + bucket
+            + "')");
   }
 
   /**
