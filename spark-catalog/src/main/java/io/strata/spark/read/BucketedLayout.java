@@ -4,7 +4,6 @@ import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
 import io.strata.core.options.TableOptions;
-import io.strata.core.schema.SchemaFactory;
 import io.strata.core.split.BucketGroup;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
@@ -64,7 +63,7 @@ final class BucketedLayout {
       ReadMode mode,
       List<DataSplit> splits) {
     int numBuckets = table.options().get(TableOptions.BUCKET);
-    List<String> bucketKey = bucketKey(table);
+    List<String> bucketKey = table.schema().bucketKeys();
     if (!readOptions.get(ScanOptions.BUCKETED_SCAN)
         || mode == ReadMode.AUDIT_LOG
         || numBuckets <= 0
@@ -125,13 +124,6 @@ final class BucketedLayout {
       result[i] = new KeyedInputPartition(g.splits(), converter.toSpark(key));
     }
     return result;
-  }
-
-  private static List<String> bucketKey(FileStoreTable table) {
-    String option = table.options().get(TableOptions.BUCKET_KEY);
-    return option != null
-        ? SchemaFactory.splitColumns(option)
-        : table.schema().trimmedPrimaryKeys();
   }
 
   private static boolean hashesAsSparkType(DataField field) {

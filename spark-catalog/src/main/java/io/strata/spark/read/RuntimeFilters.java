@@ -3,7 +3,6 @@ package io.strata.spark.read;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
-import io.strata.core.schema.SchemaFactory;
 import io.strata.core.schema.TableSchema;
 import io.strata.spark.SparkPredicates;
 import java.util.ArrayList;
@@ -26,9 +25,7 @@ record RuntimeFilters(Predicate partitionFilter, Predicate valueFilter) {
     Set<String> names = new LinkedHashSet<>(schema.partitionKeys());
     Options options = new Options(schema.options());
     if (options.get(TableOptions.BUCKET) > 0) {
-      String bucketKey = options.get(TableOptions.BUCKET_KEY);
-      names.addAll(
-          bucketKey != null ? SchemaFactory.splitColumns(bucketKey) : schema.trimmedPrimaryKeys());
+      names.addAll(schema.bucketKeys());
     }
     return names.stream().map(Expressions::column).toArray(NamedReference[]::new);
   }

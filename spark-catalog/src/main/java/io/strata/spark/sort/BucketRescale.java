@@ -1,26 +1,21 @@
 package io.strata.spark.sort;
 
 import io.strata.core.data.BinaryRow;
-import io.strata.core.data.BinaryRowCodec;
-import io.strata.core.data.BucketFunction;
 import io.strata.core.deletion.DeletionVectorChange;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
-import io.strata.core.options.BucketFunctionType;
-import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.progress.Progress;
 import io.strata.core.scan.FileStoreScan;
-import io.strata.core.schema.SchemaFactory;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
-import io.strata.core.types.RowType;
 import io.strata.core.write.CommitMessage;
 import io.strata.core.write.PartitionBuckets;
+import io.strata.core.write.RowBuckets;
 import io.strata.core.write.WriteStart;
 import io.strata.spark.SparkJobs;
 import io.strata.spark.SparkRowConverter;
@@ -249,55 +244,27 @@ public final class BucketRescale {
 
     private final SparkRowConverter rows;
     private final int[] partitionIndexes;
-    private final int[] keyIndexes;
-    private final RowType keyType;
-    private final boolean mod;
+    private final RowBuckets buckets;
     private final int bucketNum;
     private final int tasks;
 
     RowTask(TableSchema schema, int bucketNum, int tasks) {
-      RowType rowType = schema.rowType();
-      this.rows = new SparkRowConverter(rowType);
-      this.partitionIndexes = indexes(rowType, schema.partitionKeys());
-      String bucketKey =
-          new io.strata.core.options.Options(schema.options()).get(TableOptions.BUCKET_KEY);
-      List<String> keys =
-          bucketKey != null ? SchemaFactory.splitColumns(bucketKey) : schema.trimmedPrimaryKeys();
-      this.keyIndexes = indexes(rowType, keys);
-      this.keyType = rowType.project(keys);
-      this.mod =
-          new io.strata.core.options.Options(schema.options())
-                  .get(TableOptions.BUCKET_FUNCTION_TYPE)
-              == BucketFunctionType.MOD;
+      this.rows = new SparkRowConverter(schema.rowType());
+      this.partitionIndexes =
+          schema.partitionKeys().stream().mapToInt(schema.rowType()::indexOf).toArray();
+      this.buckets = new RowBuckets(schema);
       this.bucketNum = bucketNum;
       this.tasks = tasks;
     }
 
     int of(InternalRow row) {
       Object[] values = rows.toCore(row);
-      int bucket =
-          mod
-              ? BucketFunction.modBucket(values[keyIndexes[0]], bucketNum)
-              : BucketFunction.bucket(
-                  BinaryRowCodec.serialize(keyType, pick(values, keyIndexes)), bucketNum);
-      int partition = java.util.Arrays.hashCode(pick(values, partitionIndexes));
-      return Math.floorMod(31 * partition + bucket, tasks);
-    }
-
-    private static Object[] pick(Object[] values, int[] indexes) {
-      Object[] picked = new Object[indexes.length];
-      for (int i = 0; i < indexes.length; i++) {
-        picked[i] = values[indexes[i]];
+      Object[] partition = new Object[partitionIndexes.length];
+      for (int i = 0; i < partition.length; i++) {
+        partition[i] = values[partitionIndexes[i]];
       }
-      return picked;
-    }
-
-    private static int[] indexes(RowType type, List<String> names) {
-      int[] result = new int[names.size()];
-      for (int i = 0; i < result.length; i++) {
-        result[i] = type.indexOf(names.get(i));
-      }
-      return result;
+      int bucket = buckets.bucket(values, bucketNum);
+      return Math.floorMod(31 * java.util.Arrays.hashCode(partition) + bucket, tasks);
     }
   }
 }

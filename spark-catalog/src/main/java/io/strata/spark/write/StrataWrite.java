@@ -5,7 +5,6 @@ import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.options.WriteOptions;
 import io.strata.core.scan.TableScan;
-import io.strata.core.schema.SchemaFactory;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import io.strata.core.write.PartitionBuckets;
@@ -80,11 +79,7 @@ public class StrataWrite extends MeteredWrite {
     if (buckets <= 0 && !postponed) {
       return Distributions.unspecified();
     }
-    String bucketKey = table.options().get(TableOptions.BUCKET_KEY);
-    List<String> keys =
-        bucketKey != null
-            ? SchemaFactory.splitColumns(bucketKey)
-            : table.schema().trimmedPrimaryKeys();
+    List<String> keys = table.schema().bucketKeys();
     Expression[] bucketArgs = new Expression[keys.size() + 1];
     for (int i = 0; i < keys.size(); i++) {
       bucketArgs[i] = Expressions.column(keys.get(i));

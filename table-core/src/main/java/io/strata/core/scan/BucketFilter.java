@@ -10,7 +10,6 @@ import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.AndPredicate;
 import io.strata.core.predicate.LeafPredicate;
 import io.strata.core.predicate.Predicate;
-import io.strata.core.schema.SchemaFactory;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.types.DataTypeRoot;
 import io.strata.core.types.RowType;
@@ -60,9 +59,7 @@ public final class BucketFilter {
       return Optional.empty();
     }
     boolean mod = options.get(TableOptions.BUCKET_FUNCTION_TYPE) == BucketFunctionType.MOD;
-    String bucketKey = new Options(schema.options()).get(TableOptions.BUCKET_KEY);
-    List<String> keyNames =
-        bucketKey != null ? SchemaFactory.splitColumns(bucketKey) : schema.trimmedPrimaryKeys();
+    List<String> keyNames = schema.bucketKeys();
     RowType rowType = schema.rowType();
     List<List<Object>> valuesPerKey = new ArrayList<>();
     long combinations = 1;

@@ -165,8 +165,7 @@ public final class SchemaValidation {
       throw SchemaErrors.dynamicBucketWithBucketKey(bucketKey);
     }
     if (bucket > 0 && options.get(TableOptions.BUCKET_FUNCTION_TYPE) == BucketFunctionType.MOD) {
-      List<String> keys =
-          bucketKey != null ? SchemaFactory.splitColumns(bucketKey) : schema.trimmedPrimaryKeys();
+      List<String> keys = schema.bucketKeys();
       DataTypeRoot root =
           keys.size() == 1 ? schema.rowType().typeAt(names.indexOf(keys.get(0))).root() : null;
       if (root != DataTypeRoot.INT && root != DataTypeRoot.BIGINT) {

@@ -1,5 +1,7 @@
 package io.strata.core.schema;
 
+import io.strata.core.options.Options;
+import io.strata.core.options.TableOptions;
 import io.strata.core.types.DataField;
 import io.strata.core.types.RowType;
 import java.util.ArrayList;
@@ -57,6 +59,15 @@ public record TableSchema(
     List<String> trimmed = new ArrayList<>(primaryKeys);
     trimmed.removeAll(partitionKeys);
     return trimmed.isEmpty() ? primaryKeys : trimmed;
+  }
+
+  /**
+   * The columns a row's bucket is computed from: table option 'bucket-key', else the primary key
+   * without the partition columns.
+   */
+  public List<String> bucketKeys() {
+    String bucketKey = new Options(options).get(TableOptions.BUCKET_KEY);
+    return bucketKey != null ? SchemaFactory.splitColumns(bucketKey) : trimmedPrimaryKeys();
   }
 
   public RowType partitionType() {

@@ -2,7 +2,6 @@ package io.strata.core.write;
 
 import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
-import io.strata.core.data.BucketFunction;
 import io.strata.core.deletion.BucketDeletionVectors;
 import io.strata.core.deletion.DeletionVectorChange;
 import io.strata.core.deletion.DeletionVectorIndexFile;
@@ -14,7 +13,6 @@ import io.strata.core.manifest.IndexFileMeta;
 import io.strata.core.merge.KeyValueLayout;
 import io.strata.core.merge.RowKind;
 import io.strata.core.merge.SketchColumns;
-import io.strata.core.options.BucketFunctionType;
 import io.strata.core.options.ChangelogProducer;
 import io.strata.core.options.FileFormat;
 import io.strata.core.options.MergeEngine;
@@ -22,7 +20,6 @@ import io.strata.core.options.MergeOptions;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
 import io.strata.core.scan.TableScan;
-import io.strata.core.schema.SchemaFactory;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
@@ -45,8 +42,7 @@ public final class TableWriter implements AutoCloseable {
   private final RowType rowType;
   private final RowType partitionType;
   private final int[] partitionIndexes;
-  private final int[] bucketKeyIndexes;
-  private final RowType bucketKeyType;
+  private final RowBuckets rowBuckets;
   private final int[] notNullIndexes;
 
   /** {@code ignore-update-before}: UPDATE_BEFORE records are dropped, as Paimon's writers do. */
@@ -66,9 +62,6 @@ public final class TableWriter implements AutoCloseable {
 
   /** The bucket count of each partition of a postponed-bucket table; null for other tables. */
   private final PartitionBuckets partitionBuckets;
-
-  /** Whether fixed buckets are the bucket key modulo their number ({@code 'mod'}), not a hash. */
-  private final boolean modBuckets;
 
   private final WriteSettings settings;
   private final DataFileNames names = DataFileNames.dataFiles();
@@ -136,12 +129,7 @@ public final class TableWriter implements AutoCloseable {
         start.partitionBuckets() != null || !hasPartitionCounts(table)
             ? start.partitionBuckets()
             : PartitionBuckets.of(table, table.snapshotManager().latest());
-    this.modBuckets = options.get(TableOptions.BUCKET_FUNCTION_TYPE) == BucketFunctionType.MOD;
-    String bucketKey = options.get(TableOptions.BUCKET_KEY);
-    List<String> bucketKeys =
-        bucketKey != null ? SchemaFactory.splitColumns(bucketKey) : schema.trimmedPrimaryKeys();
-    this.bucketKeyIndexes = indexes(rowType, bucketKeys);
-    this.bucketKeyType = rowType.project(bucketKeys);
+    this.rowBuckets = new RowBuckets(schema);
     List<Integer> notNull = new ArrayList<>();
     for (int i = 0; i < rowType.size(); i++) {
       if (!rowType.typeAt(i).nullable()) {
@@ -287,14 +275,10 @@ public final class TableWriter implements AutoCloseable {
             : BinaryRowCodec.serialize(partitionType, pick(row, partitionIndexes));
     int bucket = 0;
     int buckets = bucketsOf(partition);
-    if (buckets > 0 && dynamicBuckets == null && modBuckets) {
-      bucket = BucketFunction.modBucket(row[bucketKeyIndexes[0]], buckets);
-    } else if (buckets > 0 || dynamicBuckets != null) {
-      BinaryRow key = BinaryRowCodec.serialize(bucketKeyType, pick(row, bucketKeyIndexes));
-      bucket =
-          dynamicBuckets != null
-              ? dynamicBuckets.assign(partition, BucketFunction.hash(key))
-              : BucketFunction.bucket(key, buckets);
+    if (dynamicBuckets != null) {
+      bucket = dynamicBuckets.assign(partition, rowBuckets.hash(row));
+    } else if (buckets > 0) {
+      bucket = rowBuckets.bucket(row, buckets);
     }
     writers.computeIfAbsent(new BucketId(partition, bucket), this::newWriter).write(row, kind);
     if (memory.releases() != releasesSeen) {
