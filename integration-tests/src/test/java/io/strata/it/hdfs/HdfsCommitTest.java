@@ -78,7 +78,7 @@ class HdfsCommitTest {
   @Test
   void aReaderNeverFindsAFileMissingWhileItIsReplaced() throws Exception {
     // Tags and consumers are replaced this way: a missing tag would let expiration delete its
-    // files.
+    // files. A read that opened the file before a replacement fails on HDFS and is read again.
     Path tag = new Path(TestHdfs.newDirectory("replace"), "tag-t1");
     io.overwriteFile(tag, bytes("0"));
     AtomicBoolean writing = new AtomicBoolean(true);
@@ -92,7 +92,7 @@ class HdfsCommitTest {
               }
               return seen;
             });
-    for (int i = 1; i <= 20; i++) {
+    for (int i = 1; i <= 50; i++) {
       io.overwriteFile(tag, bytes(String.valueOf(i)));
     }
     writing.set(false);
@@ -100,7 +100,7 @@ class HdfsCommitTest {
     pool.shutdown();
 
     assertThat(seen).isNotEmpty().doesNotContain("<missing>", "");
-    assertThat(io.readUtf8(tag)).isEqualTo("20");
+    assertThat(io.readUtf8(tag)).isEqualTo("50");
   }
 
   @Test

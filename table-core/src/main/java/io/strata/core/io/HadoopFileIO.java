@@ -33,6 +33,8 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
  */
 public final class HadoopFileIO implements FileIO, Serializable {
 
+  private static final int REPLACED_FILE_READ_ATTEMPTS = 3;
+
   private static final long serialVersionUID = 1L;
 
   /**
@@ -112,8 +114,18 @@ public final class HadoopFileIO implements FileIO, Serializable {
         throw new FileNotFoundException("File " + path + " does not exist");
       }
     }
-    try (InputStream in = fs.open(path)) {
-      return in.readAllBytes();
+    for (int attempt = 1; ; attempt++) {
+      try (InputStream in = fs.open(path)) {
+        return in.readAllBytes();
+      } catch (FileNotFoundException e) {
+        throw e;
+      } catch (IOException e) {
+        // HDFS fails a read whose file was replaced (tags, hints) after it was opened ("Blocklist
+        // ... has changed"); opened again, the path names the replacement, whole.
+        if (attempt == REPLACED_FILE_READ_ATTEMPTS) {
+          throw e;
+        }
+      }
     }
   }
 
