@@ -41,3 +41,26 @@ CALL sys.reset_consumer(table => 't', consumer_id => 'c1', next_snapshot_id => 9
 CALL sys.reset_consumer(table => 't', consumer_id => 'c1');
 SELECT * FROM `t$consumers`;
 CALL sys.rollback(table => 't', snapshot => 1);
+CALL sys.reset_consumer(table => 't', consumer_id => 'c1', next_snapshot_id => 2);
+CALL sys.reset_consumer(table => 't', consumer_id => 'c2', next_snapshot_id => 2);
+CALL sys.reset_consumer(table => 't', consumer_id => 'flink-job', next_snapshot_id => 2);
+CALL sys.clear_consumers(table => 't', including_consumers => 'c[');
+CALL sys.clear_consumers(table => 't', including_consumers => 'c.*', excluding_consumers => 'c2');
+SELECT consumer_id FROM `t$consumers` ORDER BY consumer_id;
+CALL sys.clear_consumers(table => 't');
+SELECT count(*) FROM `t$consumers`;
+-- compact_manifest: every commit here adds a manifest, the overwrite DELETE entries.
+CREATE TABLE cm (id BIGINT, dt STRING) PARTITIONED BY (dt) TBLPROPERTIES ('manifest.merge-min-count'='100');
+INSERT INTO cm VALUES (1, 'a'), (2, 'b');
+INSERT INTO cm VALUES (3, 'a');
+INSERT INTO cm VALUES (4, 'b');
+INSERT OVERWRITE cm PARTITION (dt = 'a') VALUES (5);
+SELECT count(*), sum(num_added_files), sum(num_deleted_files) FROM `cm$manifests`;
+CALL sys.compact_manifest(table => 'cm', options => 'manifest.target-file-size=big');
+CALL sys.compact_manifest(table => 'cm');
+SELECT count(*), sum(num_added_files), sum(num_deleted_files) FROM `cm$manifests`;
+SELECT snapshot_id, commit_kind, total_record_count, delta_record_count FROM `cm$snapshots` ORDER BY snapshot_id;
+SELECT * FROM cm ORDER BY id;
+SELECT * FROM cm VERSION AS OF 3 ORDER BY id;
+CALL sys.compact_manifest(table => 'cm');
+SELECT max(snapshot_id) FROM `cm$snapshots`;

@@ -745,6 +745,41 @@ class PaimonInteropTest {
     checkStrataReadsAsPaimon(postponedTable, postponed, "after Strata rescaled a postponed table");
   }
 
+  @Test
+  void eitherEngineReadsManifestsTheOtherCompacted() throws Exception {
+    String name = "p_compact_manifest";
+    String table = PAIMON_CATALOG + "." + PDB + "." + name;
+    createKeyedByPartition(table, 2);
+    spark.sql("ALTER TABLE " + table + " SET TBLPROPERTIES ('manifest.merge-min-count' = '100')");
+    spark.sql("INSERT INTO " + table + " SELECT IF(id < 10, 'a', 'b'), id, 'x' FROM range(0, 20)");
+    spark.sql("INSERT INTO " + table + " SELECT 'a', id, 'upserted' FROM range(5, 12)");
+    spark.sql(
+        "INSERT OVERWRITE " + table + " PARTITION (p = 'b') SELECT id, 'y' FROM range(30, 33)");
+    spark.sql(
+        "CALL " + PAIMON_CATALOG + ".sys.compact_manifest(table => '" + PDB + "." + name + "')");
+
+    FileStoreTable paimon = paimonOnPaimon.table(PDB, name);
+    assertManifestsCompacted(paimon);
+    assertThat(PaimonOracle.rows(paimon)).hasSize(15).contains("a | 7 | upserted", "b | 31 | y");
+    checkStrataReadsAsPaimon(table, name, "after Strata compacted the manifests");
+
+    PaimonOracle.write(paimon, List.of(postponedRow("b", 30, "paimon")));
+    PaimonOracle.overwrite(paimon, Map.of("p", "a"), List.of(postponedRow("a", 1, "paimon")));
+    PaimonOracle.compactManifests(paimon);
+    assertManifestsCompacted(paimon);
+    checkStrataReadsAsPaimon(table, name, "after Paimon compacted the manifests");
+    assertThat(sparkRows(table)).contains("a | 1 | paimon", "b | 30 | paimon").hasSize(4);
+  }
+
+  /** The latest snapshot is a COMPACT one whose data manifests hold no DELETE entry. */
+  private static void assertManifestsCompacted(FileStoreTable paimon) {
+    org.apache.paimon.Snapshot latest = paimon.snapshotManager().latestSnapshot();
+    assertThat(latest.commitKind()).isEqualTo(org.apache.paimon.Snapshot.CommitKind.COMPACT);
+    assertThat(paimon.store().manifestListFactory().create().readDataManifests(latest))
+        .isNotEmpty()
+        .allMatch(m -> m.numDeletedFiles() == 0);
+  }
+
   /** {@link #keyedByPartition}'s table, created through Strata's catalog. */
   private static void createKeyedByPartition(String sparkTable, int bucket) {
     spark.sql(

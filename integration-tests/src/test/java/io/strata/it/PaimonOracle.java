@@ -194,6 +194,15 @@ public final class PaimonOracle implements AutoCloseable {
     }
   }
 
+  /** Paimon's manifest compaction (its {@code compact_manifest} procedure's commit). */
+  public static void compactManifests(FileStoreTable table) {
+    try (BatchTableCommit commit = table.newBatchWriteBuilder().newCommit()) {
+      commit.compactManifests();
+    } catch (Exception e) {
+      throw new IllegalStateException("Paimon manifest compaction failed", e);
+    }
+  }
+
   private static void commit(BatchWriteBuilder builder, List<? extends InternalRow> rows) {
     try (BatchTableWrite write = newWrite(builder);
         BatchTableCommit commit = builder.newCommit()) {

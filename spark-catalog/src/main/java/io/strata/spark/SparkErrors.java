@@ -459,6 +459,18 @@ public final class SparkErrors {
         cause);
   }
 
+  public static IllegalArgumentException invalidPattern(
+      String argument, String regex, String problem) {
+    return new IllegalArgumentException(
+        "Invalid "
+            + argument
+            + " '"
+            + regex
+            + "': not a regular expression ("
+            + problem
+            + "); give a Java regular expression such as 'flink-.*'.");
+  }
+
   public static IllegalArgumentException consumerSnapshotOutOfRange(
       long next, long earliest, long nextToCommit) {
     return new IllegalArgumentException(

@@ -33,7 +33,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.apache.spark.sql.SparkSession;
 
-/** expire_snapshots, compact, rescale and rewrite_file_index. */
+/** expire_snapshots, compact, compact_manifest, rescale and rewrite_file_index. */
 final class MaintenanceProcedures {
 
   private MaintenanceProcedures() {}
@@ -151,6 +151,34 @@ final class MaintenanceProcedures {
           DistributedCompaction.run(
               SparkSession.active(), withOptions, partitions, strategy, commitUser);
         }
+        tables.refresh(tableArg);
+        return Results.ok();
+      }
+    };
+  }
+
+  static StrataProcedure compactManifest(TableArgument tables) {
+    return new StrataProcedure(
+        "compact_manifest",
+        "Rewrites the latest snapshot's manifests into as few as manifest.target-file-size allows,"
+            + " dropping the entries of removed files, as a COMPACT snapshot that changes no"
+            + " rows. Nothing is committed when the manifests cannot get fewer or smaller.",
+        List.of(
+            Param.table(),
+            Param.optional(
+                "options", StringType, "Table options for this call, e.g. manifest sizes.")),
+        Results.RESULT) {
+      @Override
+      List<Object[]> run(Args args) {
+        String tableArg = args.requiredString("table");
+        FileStoreTable table = tables.load(tableArg);
+        FileStoreTable withOptions =
+            table.withSchema(
+                table
+                    .schema()
+                    .withOptions(
+                        table.options().with(dynamicOptions(args.string("options"))).toMap()));
+        withOptions.newCommit("compact-manifest-" + UUID.randomUUID()).compactManifests();
         tables.refresh(tableArg);
         return Results.ok();
       }

@@ -30,8 +30,10 @@ public final class Procedures {
     add(BranchProcedures.deleteBranch(tables));
     add(BranchProcedures.fastForward(tables));
     add(ConsumerProcedures.resetConsumer(tables));
+    add(ConsumerProcedures.clearConsumers(tables));
     add(MaintenanceProcedures.expireSnapshots(tables));
     add(MaintenanceProcedures.compact(tables));
+    add(MaintenanceProcedures.compactManifest(tables));
     add(MaintenanceProcedures.rescale(tables));
     add(MaintenanceProcedures.rewriteFileIndex(tables));
     add(HistoryProcedures.rollback(tables));

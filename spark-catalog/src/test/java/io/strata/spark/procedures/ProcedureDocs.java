@@ -41,11 +41,16 @@ public final class ProcedureDocs {
               "CALL sys.reset_consumer(table => 'db.orders', consumer_id => 'etl',"
                   + " next_snapshot_id => 12)"),
           Map.entry(
+              "clear_consumers",
+              "CALL sys.clear_consumers(table => 'db.orders', including_consumers => 'etl-.*',"
+                  + " excluding_consumers => 'etl-audit')"),
+          Map.entry(
               "expire_snapshots",
               "CALL sys.expire_snapshots(table => 'db.orders', retain_min => 5,"
                   + " older_than => '2026-11-30 00:00:00')"),
           Map.entry(
               "compact", "CALL sys.compact(table => 'db.orders', where => \"dt >= '2026-11-01'\")"),
+          Map.entry("compact_manifest", "CALL sys.compact_manifest(table => 'db.orders')"),
           Map.entry(
               "rescale", "CALL sys.rescale(table => 'db.orders', partitions => 'dt=2026-11-01')"),
           Map.entry(

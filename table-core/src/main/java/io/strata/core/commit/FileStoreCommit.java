@@ -35,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -209,31 +210,45 @@ public final class FileStoreCommit {
   }
 
   private Snapshot run(List<CommitMessage> messages, CommitKind kind, OverwriteScope overwrite) {
-    messages = overwrite == null ? messages : withoutCompactions(messages);
-    long start = System.nanoTime();
+    List<CommitMessage> toCommit = overwrite == null ? messages : withoutCompactions(messages);
     try {
-      List<CommitMessage> toCommit = messages;
-      for (int attempt = 0; ; attempt++) {
-        Attempt result =
-            lock.runWithLock(
-                () -> tryCommitOnce(table.snapshotManager().latest(), toCommit, kind, overwrite));
-        if (result.outcome() == Outcome.COMMITTED) {
-          logCommitted(result, attempt, start);
-        }
-        if (result.outcome() != Outcome.LOST_RACE) {
-          return result.snapshot();
-        }
-        if (attempt >= maxRetries) {
-          // The snapshot that took the id this attempt wanted.
-          throw CoreErrors.commitRetriesExhausted(
-              table.root().toString(), maxRetries + 1, result.wantedId());
-        }
-        retries++;
-        backoff(attempt);
-      }
+      return retrying(latest -> tryCommitOnce(latest, toCommit, kind, overwrite));
     } catch (RuntimeException e) {
-      abort(messages);
+      abort(toCommit);
       throw e;
+    }
+  }
+
+  /**
+   * Rewrites every manifest of the latest snapshot into as few as {@code manifest.target-file-size}
+   * allows, an ADD and its DELETE cancelled, as a COMPACT snapshot that changes no data (Paimon's
+   * {@code compact_manifest}). Nothing is committed when the manifests hold no DELETE and the
+   * rewrite would not make them fewer.
+   *
+   * @return the new snapshot, or null when there was nothing to compact
+   */
+  public Snapshot compactManifests() {
+    return retrying(this::tryCompactManifestsOnce);
+  }
+
+  /** Runs attempts on the latest snapshot, each under the lock, until one does not lose a race. */
+  private Snapshot retrying(Function<Snapshot, Attempt> attemptOn) {
+    long start = System.nanoTime();
+    for (int attempt = 0; ; attempt++) {
+      Attempt result = lock.runWithLock(() -> attemptOn.apply(table.snapshotManager().latest()));
+      if (result.outcome() == Outcome.COMMITTED) {
+        logCommitted(result, attempt, start);
+      }
+      if (result.outcome() != Outcome.LOST_RACE) {
+        return result.snapshot();
+      }
+      if (attempt >= maxRetries) {
+        // The snapshot that took the id this attempt wanted.
+        throw CoreErrors.commitRetriesExhausted(
+            table.root().toString(), maxRetries + 1, result.wantedId());
+      }
+      retries++;
+      backoff(attempt);
     }
   }
 
@@ -329,6 +344,71 @@ public final class FileStoreCommit {
     }
     cleanup(written);
     return Attempt.of(Outcome.LOST_RACE, latest == null ? 1 : latest.id() + 1);
+  }
+
+  private Attempt tryCompactManifestsOnce(Snapshot latest) {
+    if (latest == null) {
+      return Attempt.of(Outcome.NOTHING_TO_COMMIT, 0);
+    }
+    List<ManifestFileMeta> manifests =
+        new ArrayList<>(manifestFiles.readManifestList(latest.baseManifestList()));
+    manifests.addAll(manifestFiles.readManifestList(latest.deltaManifestList()));
+    boolean deletes = manifests.stream().anyMatch(m -> m.numDeletedFiles() > 0);
+    if (!deletes && manifests.size() <= 1) {
+      return Attempt.of(Outcome.NOTHING_TO_COMMIT, 0);
+    }
+    List<List<ManifestEntry>> entries = new ArrayList<>();
+    for (ManifestFileMeta m : manifests) {
+      entries.add(manifestFiles.readManifest(m.fileName()));
+    }
+    List<String> written = new ArrayList<>();
+    try {
+      List<ManifestFileMeta> merged = manifestFiles.writeManifests(FileStoreScan.merge(entries));
+      merged.forEach(m -> written.add(m.fileName()));
+      if (!deletes && merged.size() >= manifests.size()) {
+        cleanup(written);
+        return Attempt.of(Outcome.NOTHING_TO_COMMIT, 0);
+      }
+      ManifestFiles.WrittenList baseList = manifestFiles.writeManifestList(merged);
+      written.add(baseList.fileName());
+      ManifestFiles.WrittenList deltaList = manifestFiles.writeManifestList(List.of());
+      written.add(deltaList.fileName());
+      Snapshot snapshot =
+          new Snapshot(
+              Snapshot.CURRENT_VERSION,
+              latest.id() + 1,
+              latest.schemaId(),
+              baseList.fileName(),
+              baseList.size(),
+              deltaList.fileName(),
+              deltaList.size(),
+              null,
+              null,
+              latest.indexManifest(),
+              commitUser,
+              commitIdentifier,
+              CommitKind.COMPACT,
+              clock.millis(),
+              Map.of(),
+              latest.totalRecordCount(),
+              0L,
+              0L,
+              latest.watermark(),
+              latest.statistics(),
+              latest.properties(),
+              latest.nextRowId());
+      if (table.snapshotManager().tryCommit(snapshot)) {
+        return new Attempt(Outcome.COMMITTED, snapshot, snapshot.id(), 0, 0);
+      }
+    } catch (IOException e) {
+      cleanup(written);
+      throw new UncheckedIOException("Cannot compact the manifests of " + table.root(), e);
+    } catch (RuntimeException e) {
+      cleanup(written);
+      throw e;
+    }
+    cleanup(written);
+    return Attempt.of(Outcome.LOST_RACE, latest.id() + 1);
   }
 
   /**

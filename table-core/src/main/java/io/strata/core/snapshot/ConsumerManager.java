@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /** Lists, writes and deletes the {@code consumer/consumer-<id>} files of a table. */
 public final class ConsumerManager implements Serializable {
@@ -50,6 +51,24 @@ public final class ConsumerManager implements Serializable {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write consumer " + id + " of " + paths.root(), e);
     }
+  }
+
+  /**
+   * Deletes every consumer whose whole id matches {@code including} and, when {@code excluding} is
+   * not null, does not match {@code excluding}.
+   *
+   * @return the ids deleted, sorted
+   */
+  public List<String> clear(Pattern including, Pattern excluding) {
+    List<String> cleared = new ArrayList<>();
+    for (Consumer c : consumers()) {
+      if (including.matcher(c.id()).matches()
+          && (excluding == null || !excluding.matcher(c.id()).matches())) {
+        delete(c.id());
+        cleared.add(c.id());
+      }
+    }
+    return cleared;
   }
 
   /** Deletes consumer {@code id}; nothing happens when it does not exist. */

@@ -125,6 +125,16 @@ public final class TableCommit {
   }
 
   /**
+   * Rewrites the latest snapshot's manifests into as few as their target size allows, as a COMPACT
+   * snapshot that changes no data; maintains only when a snapshot was committed.
+   *
+   * @return the snapshot, or null when the manifests could not get fewer or smaller
+   */
+  public Snapshot compactManifests() {
+    return maintainIfCommitted(commit.compactManifests());
+  }
+
+  /**
    * Runs one partition expiration check now with {@code config}, whatever the check interval, as
    * {@code CALL sys.expire_partitions} does.
    *
