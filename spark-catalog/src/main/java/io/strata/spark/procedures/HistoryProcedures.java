@@ -8,7 +8,10 @@ import static org.apache.spark.sql.types.DataTypes.StringType;
 import io.strata.core.expire.DirectoryLister;
 import io.strata.core.expire.OrphanFiles;
 import io.strata.core.expire.Rollback;
+import io.strata.core.maintenance.UnexistingFiles;
+import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.SnapshotSelector;
+import io.strata.core.snapshot.CommitKind;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataTypes;
@@ -16,9 +19,10 @@ import io.strata.spark.SparkErrors;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.UUID;
 import org.apache.spark.sql.SparkSession;
 
-/** rollback, rollback_to_timestamp and remove_orphan_files. */
+/** rollback, rollback_to_timestamp, remove_orphan_files and remove_unexisting_files. */
 final class HistoryProcedures {
 
   /** Top-level directories from which remove_orphan_files lists in Spark tasks by default. */
@@ -137,6 +141,47 @@ final class HistoryProcedures {
                 .remove(threshold, Boolean.TRUE.equals(args.bool("dry_run")));
         List<Object[]> rows = new ArrayList<>();
         rows.add(new Object[] {(long) result.files().size(), result.bytes()});
+        return rows;
+      }
+    };
+  }
+
+  static StrataProcedure removeUnexistingFiles(TableArgument tables) {
+    return new StrataProcedure(
+        "remove_unexisting_files",
+        "Removes from the table the live data files that storage no longer holds (deleted by hand"
+            + " or lost), with their deletion vectors, so reads of their buckets work again; the"
+            + " rows those files held are gone. Lists each bucket directory once, in Spark tasks"
+            + " for tables with many of them.",
+        List.of(
+            Param.table(),
+            Param.optional("partitions", StringType, "Partitions, e.g. 'dt=1,hh=2;dt=3'."),
+            Param.optional(
+                "where", StringType, "A predicate on partition columns, e.g. dt > '2024'."),
+            Param.optional("dry_run", BooleanType, "List the missing files without removing them."),
+            Param.optional("parallelism", IntegerType, "Most Spark tasks that list directories.")),
+        Results.of("file_path", DataTypes.STRING())) {
+      @Override
+      List<Object[]> run(Args args) {
+        String tableArg = args.requiredString("table");
+        FileStoreTable table = tables.load(tableArg);
+        Predicate partitions =
+            MaintenanceProcedures.selectedPartitions(
+                table, args.string("partitions"), args.string("where"), "remove_unexisting_files");
+        DirectoryLister lister = orphanLister(table, null, args.intValue("parallelism"));
+        UnexistingFiles repair = new UnexistingFiles(table);
+        Snapshot latest = table.snapshotManager().latest();
+        List<UnexistingFiles.Missing> missing = repair.find(latest, partitions, lister);
+        if (!missing.isEmpty() && !Boolean.TRUE.equals(args.bool("dry_run"))) {
+          table
+              .newCommit("remove-unexisting-files-" + UUID.randomUUID())
+              .commit(repair.removal(latest, missing), CommitKind.APPEND);
+          tables.refresh(tableArg);
+        }
+        List<Object[]> rows = new ArrayList<>();
+        for (UnexistingFiles.Missing m : missing) {
+          rows.add(new Object[] {m.path().toString()});
+        }
         return rows;
       }
     };

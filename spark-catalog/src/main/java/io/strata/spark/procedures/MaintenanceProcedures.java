@@ -272,7 +272,7 @@ final class MaintenanceProcedures {
   }
 
   /** The partitions {@code partitions} or {@code where} select (null = all). */
-  private static Predicate selectedPartitions(
+  static Predicate selectedPartitions(
       FileStoreTable table, String partitions, String where, String procedure) {
     if (partitions != null && where != null) {
       throw SparkErrors.whereAndPartitions(procedure);

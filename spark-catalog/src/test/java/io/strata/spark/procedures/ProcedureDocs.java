@@ -64,6 +64,10 @@ public final class ProcedureDocs {
               "remove_orphan_files",
               "CALL sys.remove_orphan_files(table => 'db.orders', dry_run => true)"),
           Map.entry(
+              "remove_unexisting_files",
+              "CALL sys.remove_unexisting_files(table => 'db.orders', where => \"dt = '2026-11-01'\","
+                  + " dry_run => true)"),
+          Map.entry(
               "expire_partitions",
               "CALL sys.expire_partitions(table => 'db.events', expiration_time => '30 d',"
                   + " timestamp_formatter => 'yyyy-MM-dd')"));
