@@ -64,3 +64,16 @@ SELECT * FROM cm ORDER BY id;
 SELECT * FROM cm VERSION AS OF 3 ORDER BY id;
 CALL sys.compact_manifest(table => 'cm');
 SELECT max(snapshot_id) FROM `cm$snapshots`;
+-- mark_partition_done: whole partitions only, by the table's partition.mark-done-action.
+CREATE TABLE md (id BIGINT, dt STRING, hh INT) PARTITIONED BY (dt, hh);
+INSERT INTO md VALUES (1, '2026-12-01', 1);
+CALL sys.mark_partition_done(table => 'md', partitions => 'dt=2026-12-01,hh=1;dt=2026-12-02,hh=0');
+CALL sys.mark_partition_done(table => 'md', partitions => 'dt=2026-12-01');
+CALL sys.mark_partition_done(table => 'md', partitions => 'dt=2026-12-01,hh=1,hh=2');
+CALL sys.mark_partition_done(table => 'md', partitions => 'dt=2026-12-01,hh=one');
+CALL sys.mark_partition_done(table => 'md', partitions => 'day=1,hh=1');
+CALL sys.mark_partition_done(table => 't', partitions => 'id=1');
+ALTER TABLE md SET TBLPROPERTIES ('partition.mark-done-action' = 'bogus');
+ALTER TABLE md SET TBLPROPERTIES ('partition.mark-done-action' = 'success-file,mark-event');
+CALL sys.mark_partition_done(table => 'md', partitions => 'dt=2026-12-01,hh=1');
+SELECT * FROM md;

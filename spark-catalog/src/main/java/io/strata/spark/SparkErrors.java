@@ -580,6 +580,27 @@ public final class SparkErrors {
             + ".");
   }
 
+  public static IllegalArgumentException incompletePartition(
+      String spec, List<String> partitionColumns) {
+    return new IllegalArgumentException(
+        "Partition '"
+            + spec
+            + "' does not name one value for each partition column "
+            + partitionColumns
+            + "; mark_partition_done marks whole partitions, e.g. '"
+            + String.join(",", partitionColumns.stream().map(c -> c + "=...").toList())
+            + "'.");
+  }
+
+  public static IllegalArgumentException notPartitioned(String procedure, String table) {
+    return new IllegalArgumentException(
+        "CALL sys."
+            + procedure
+            + ": table '"
+            + table
+            + "' is not partitioned, so it has no partitions to mark done.");
+  }
+
   public static IllegalArgumentException notPartitioned(String table) {
     return new IllegalArgumentException(
         "CALL sys.expire_partitions: table '"

@@ -3,6 +3,7 @@ package io.strata.spark.procedures;
 import static org.apache.spark.sql.types.DataTypes.IntegerType;
 import static org.apache.spark.sql.types.DataTypes.StringType;
 
+import io.strata.core.data.PartitionPath;
 import io.strata.core.data.PartitionTimeExtractor;
 import io.strata.core.options.ConfigOption;
 import io.strata.core.options.OptionRegistry;
@@ -10,8 +11,10 @@ import io.strata.core.options.Options;
 import io.strata.core.options.PartitionExpireOptions;
 import io.strata.core.options.PartitionExpireStrategy;
 import io.strata.core.partition.PartitionExpireConfig;
+import io.strata.core.partition.PartitionMarkDone;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.DataTypes;
+import io.strata.core.types.RowType;
 import io.strata.spark.SparkErrors;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,7 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-/** expire_partitions. */
+/** expire_partitions and mark_partition_done. */
 final class PartitionProcedures {
 
   static final String NOTHING_EXPIRED = "No expired partitions.";
@@ -32,6 +35,64 @@ final class PartitionProcedures {
    * arguments. One row per dropped partition ({@code dt=20260101}, {@code pt=a, hm=b}), or {@value
    * #NOTHING_EXPIRED}.
    */
+  static StrataProcedure markPartitionDone(TableArgument tables) {
+    return new StrataProcedure(
+        "mark_partition_done",
+        "Marks partitions done for the jobs that wait on them, by the table's"
+            + " partition.mark-done-action: success-file (the default) writes"
+            + " <partition>/_SUCCESS with its creation and modification times.",
+        List.of(
+            Param.table(),
+            Param.required(
+                "partitions",
+                StringType,
+                "Whole partitions, every partition column given, e.g. 'dt=1,hh=2;dt=1,hh=3'.")),
+        Results.RESULT) {
+      @Override
+      List<Object[]> run(Args args) {
+        String tableArg = args.requiredString("table");
+        FileStoreTable table = tables.load(tableArg);
+        RowType partitionType = table.schema().partitionType();
+        if (partitionType.size() == 0) {
+          throw SparkErrors.notPartitioned(
+              "mark_partition_done", String.valueOf(tables.identifier(tableArg)));
+        }
+        PartitionMarkDone markDone = new PartitionMarkDone(table);
+        String text = args.requiredString("partitions");
+        List<Object[]> partitions = new ArrayList<>();
+        for (String spec : text.split(";")) {
+          partitions.add(partitionValues(partitionType, text, spec));
+        }
+        markDone.markDone(partitions, table.clock().millis());
+        return Results.ok();
+      }
+    };
+  }
+
+  /** The values of one whole partition {@code k=v,k2=v2}, in partition-column order. */
+  private static Object[] partitionValues(RowType partitionType, String text, String spec) {
+    Object[] values = new Object[partitionType.size()];
+    boolean[] given = new boolean[partitionType.size()];
+    for (String kv : spec.split(",")) {
+      int eq = kv.indexOf('=');
+      int i = eq < 0 ? -1 : partitionType.indexOf(kv.substring(0, eq).trim());
+      if (i < 0) {
+        throw SparkErrors.invalidPartitions(text, partitionType.fieldNames());
+      }
+      if (given[i]) {
+        throw SparkErrors.incompletePartition(spec.trim(), partitionType.fieldNames());
+      }
+      given[i] = true;
+      values[i] = PartitionPath.parseValue(partitionType.field(i), kv.substring(eq + 1).trim());
+    }
+    for (boolean g : given) {
+      if (!g) {
+        throw SparkErrors.incompletePartition(spec.trim(), partitionType.fieldNames());
+      }
+    }
+    return values;
+  }
+
   static StrataProcedure expirePartitions(TableArgument tables) {
     return new StrataProcedure(
         "expire_partitions",

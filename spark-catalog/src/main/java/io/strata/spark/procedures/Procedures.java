@@ -41,6 +41,7 @@ public final class Procedures {
     add(HistoryProcedures.removeOrphanFiles(tables));
     add(HistoryProcedures.removeUnexistingFiles(tables));
     add(PartitionProcedures.expirePartitions(tables));
+    add(PartitionProcedures.markPartitionDone(tables));
   }
 
   private void add(StrataProcedure p) {

@@ -70,7 +70,11 @@ public final class ProcedureDocs {
           Map.entry(
               "expire_partitions",
               "CALL sys.expire_partitions(table => 'db.events', expiration_time => '30 d',"
-                  + " timestamp_formatter => 'yyyy-MM-dd')"));
+                  + " timestamp_formatter => 'yyyy-MM-dd')"),
+          Map.entry(
+              "mark_partition_done",
+              "CALL sys.mark_partition_done(table => 'db.events', partitions =>"
+                  + " 'dt=2026-11-30;dt=2026-12-01')"));
 
   private ProcedureDocs() {}
 

@@ -13,6 +13,21 @@ public final class CoreErrors {
 
   private CoreErrors() {}
 
+  // ---- marking partitions done ----
+
+  public static UnsupportedOperationException unsupportedMarkDoneAction(
+      String action, String actions) {
+    return new UnsupportedOperationException(
+        "Cannot mark partitions done by '"
+            + action
+            + "' (table option 'partition.mark-done-action' = '"
+            + actions
+            + "'): Strata performs only 'success-file', since its catalog is the file system"
+            + " (no metastore for 'done-partition' or 'mark-event') and it calls no URL or class"
+            + " ('http-report', 'custom'). Set the table's 'partition.mark-done-action' to"
+            + " 'success-file'.");
+  }
+
   // ---- reading a version ----
 
   public static IllegalArgumentException conflictingVersionOptions(List<String> given) {

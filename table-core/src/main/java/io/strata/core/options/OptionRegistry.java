@@ -17,6 +17,7 @@ public final class OptionRegistry {
           ScanOptions.class,
           ExpireOptions.class,
           PartitionExpireOptions.class,
+          PartitionMarkDoneOptions.class,
           TagOptions.class,
           WriteOptions.class,
           DynamicBucketOptions.class,
