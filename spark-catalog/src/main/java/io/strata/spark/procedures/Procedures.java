@@ -26,6 +26,7 @@ public final class Procedures {
     add(TagProcedures.deleteTag(tables));
     add(TagProcedures.renameTag(tables));
     add(TagProcedures.expireTags(tables));
+    add(TagProcedures.triggerTagAutomaticCreation(tables));
     add(BranchProcedures.createBranch(tables));
     add(BranchProcedures.deleteBranch(tables));
     add(BranchProcedures.fastForward(tables));

@@ -3,10 +3,14 @@ package io.strata.spark.procedures;
 import static org.apache.spark.sql.types.DataTypes.LongType;
 import static org.apache.spark.sql.types.DataTypes.StringType;
 
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.options.Durations;
+import io.strata.core.options.TagCreationMode;
+import io.strata.core.options.TagOptions;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.snapshot.Tag;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.tag.AutoTags;
 import io.strata.core.tag.TagOperations;
 import io.strata.core.types.DataTypes;
 import io.strata.spark.SparkErrors;
@@ -16,7 +20,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 
-/** create_tag, replace_tag, create_tag_from_timestamp, delete_tag, rename_tag, expire_tags. */
+/**
+ * create_tag, replace_tag, create_tag_from_timestamp, delete_tag, rename_tag, expire_tags and
+ * trigger_tag_automatic_creation.
+ */
 final class TagProcedures {
 
   private TagProcedures() {}
@@ -205,6 +212,33 @@ final class TagProcedures {
           rows.add(new Object[] {"No expired tags."});
         }
         return rows;
+      }
+    };
+  }
+
+  static StrataProcedure triggerTagAutomaticCreation(TableArgument tables) {
+    return new StrataProcedure(
+        "trigger_tag_automatic_creation",
+        "Runs the table's automatic tag creation now, as a commit would: process-time tags the"
+            + " latest snapshot for the last completed tag.creation-period if that tag is missing,"
+            + " batch tags it by tag.batch.customized-name or the time; then expired automatic"
+            + " tags are deleted.",
+        List.of(Param.table()),
+        Results.RESULT) {
+      @Override
+      List<Object[]> run(Args args) {
+        String tableArg = args.requiredString("table");
+        FileStoreTable t = tables.load(tableArg);
+        String table = String.valueOf(tables.identifier(tableArg));
+        TagCreationMode mode = t.options().get(TagOptions.AUTOMATIC_CREATION);
+        if (mode != TagCreationMode.PROCESS_TIME && mode != TagCreationMode.BATCH) {
+          throw CoreErrors.noAutomaticTagCreation(table, mode.value());
+        }
+        if (t.snapshotManager().latest() == null) {
+          throw CoreErrors.noSnapshotToTag(table);
+        }
+        new AutoTags(t, t.clock()).run();
+        return Results.ok();
       }
     };
   }

@@ -31,6 +31,9 @@ public final class ProcedureDocs {
               "expire_tags",
               "CALL sys.expire_tags(table => 'db.orders', older_than => '2026-01-01 00:00:00')"),
           Map.entry(
+              "trigger_tag_automatic_creation",
+              "CALL sys.trigger_tag_automatic_creation(table => 'db.orders')"),
+          Map.entry(
               "create_branch",
               "CALL sys.create_branch(table => 'db.orders', branch => 'dev', tag => 'v1')"),
           Map.entry(

@@ -215,6 +215,18 @@ public final class CoreErrors {
     return new IllegalArgumentException("Tag '" + name + "' doesn't exist. " + tags);
   }
 
+  public static IllegalArgumentException noAutomaticTagCreation(String table, String mode) {
+    return new IllegalArgumentException(
+        "Table "
+            + table
+            + " creates no tags automatically (table option 'tag.automatic-creation' = '"
+            + mode
+            + "'); set it to 'process-time' or 'batch' to have tags created"
+            + ("watermark".equals(mode)
+                ? " (Strata's batch writes record no watermark to create tags by)."
+                : "."));
+  }
+
   public static IllegalArgumentException noSnapshot(String table) {
     return new IllegalArgumentException("Table " + table + " has no snapshot.");
   }
