@@ -93,3 +93,4 @@ CALL sys.trigger_tag_automatic_creation(table => 'tt');
 SELECT tag_name, snapshot_id FROM `tt$tags`;
 ALTER TABLE tt SET TBLPROPERTIES ('tag.automatic-creation' = 'watermark');
 CALL sys.trigger_tag_automatic_creation(table => 'tt');
+CALL sys.rollback_to_watermark(table => 'tt', watermark => 1767225600000);

@@ -22,7 +22,10 @@ import java.util.Locale;
 import java.util.UUID;
 import org.apache.spark.sql.SparkSession;
 
-/** rollback, rollback_to_timestamp, remove_orphan_files and remove_unexisting_files. */
+/**
+ * rollback, rollback_to_timestamp, rollback_to_watermark, remove_orphan_files and
+ * remove_unexisting_files.
+ */
 final class HistoryProcedures {
 
   /** Top-level directories from which remove_orphan_files lists in Spark tasks by default. */
@@ -70,6 +73,29 @@ final class HistoryProcedures {
               case "tag" -> selector.byTag(args.string("tag"));
               default -> selector.byVersion(args.string("version"));
             };
+        long previous = new Rollback(table).to(target);
+        tables.refresh(tableArg);
+        return rolledBack(previous, target.id());
+      }
+    };
+  }
+
+  static StrataProcedure rollbackToWatermark(TableArgument tables) {
+    return new StrataProcedure(
+        "rollback_to_watermark",
+        "Rolls the table back to the latest snapshot whose watermark is at or before the given"
+            + " one (snapshots of streaming writes record watermarks; batch writes none).",
+        List.of(Param.table(), Param.required("watermark", LongType, "Epoch milliseconds.")),
+        Results.of(
+            "previous_snapshot_id",
+            DataTypes.BIGINT(),
+            "current_snapshot_id",
+            DataTypes.BIGINT())) {
+      @Override
+      List<Object[]> run(Args args) {
+        String tableArg = args.requiredString("table");
+        FileStoreTable table = tables.load(tableArg);
+        Snapshot target = new SnapshotSelector(table).byWatermark(args.longValue("watermark"));
         long previous = new Rollback(table).to(target);
         tables.refresh(tableArg);
         return rolledBack(previous, target.id());

@@ -39,6 +39,7 @@ public final class Procedures {
     add(MaintenanceProcedures.rewriteFileIndex(tables));
     add(HistoryProcedures.rollback(tables));
     add(HistoryProcedures.rollbackToTimestamp(tables));
+    add(HistoryProcedures.rollbackToWatermark(tables));
     add(HistoryProcedures.removeOrphanFiles(tables));
     add(HistoryProcedures.removeUnexistingFiles(tables));
     add(PartitionProcedures.expirePartitions(tables));

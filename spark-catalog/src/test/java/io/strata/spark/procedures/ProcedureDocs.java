@@ -64,6 +64,9 @@ public final class ProcedureDocs {
               "rollback_to_timestamp",
               "CALL sys.rollback_to_timestamp(table => 'db.orders', timestamp => 1767225600000)"),
           Map.entry(
+              "rollback_to_watermark",
+              "CALL sys.rollback_to_watermark(table => 'db.orders', watermark => 1767225600000)"),
+          Map.entry(
               "remove_orphan_files",
               "CALL sys.remove_orphan_files(table => 'db.orders', dry_run => true)"),
           Map.entry(

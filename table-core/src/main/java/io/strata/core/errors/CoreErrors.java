@@ -60,6 +60,20 @@ public final class CoreErrors {
             + hint);
   }
 
+  /**
+   * @param earliestWatermark the smallest watermark a snapshot records, or null when none does
+   */
+  public static IllegalArgumentException noSnapshotAtOrBeforeWatermark(
+      long watermark, Long earliestWatermark) {
+    return new IllegalArgumentException(
+        "No snapshot has a watermark at or before "
+            + watermark
+            + (earliestWatermark == null
+                ? ": no snapshot of the table records a watermark (batch writes record none)."
+                : "; the earliest watermark a snapshot records is " + earliestWatermark + ".")
+            + " Roll back by snapshot, tag or time instead.");
+  }
+
   public static IllegalArgumentException noSnapshotAtOrBefore(long millis) {
     return new IllegalArgumentException(
         "There is currently no snapshot earlier than or equal to timestamp ["

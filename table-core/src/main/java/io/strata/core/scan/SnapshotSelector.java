@@ -171,6 +171,32 @@ public final class SnapshotSelector {
     return found;
   }
 
+  /**
+   * The latest snapshot whose watermark is at or before {@code watermark}; snapshots without one
+   * (Strata's batch writes record none, Paimon's streaming writes do) are passed over.
+   */
+  public Snapshot byWatermark(long watermark) {
+    OptionalLong earliestId = snapshots.earliestId();
+    OptionalLong latestId = snapshots.latestId();
+    Long earliestWatermark = null;
+    if (earliestId.isPresent()) {
+      for (long id = latestId.getAsLong(); id >= earliestId.getAsLong(); id--) {
+        if (!snapshots.exists(id)) {
+          continue;
+        }
+        Long w = snapshots.snapshot(id).watermark();
+        if (w == null || w == Long.MIN_VALUE) {
+          continue;
+        }
+        if (w <= watermark) {
+          return snapshots.snapshot(id);
+        }
+        earliestWatermark = w;
+      }
+    }
+    throw CoreErrors.noSnapshotAtOrBeforeWatermark(watermark, earliestWatermark);
+  }
+
   /** The first snapshot with id in [from, to], or null: snapshot files can have gaps. */
   private Snapshot nearestExisting(long from, long to) {
     for (long id = from; id <= to; id++) {
