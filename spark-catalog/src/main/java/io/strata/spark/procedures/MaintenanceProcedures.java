@@ -10,6 +10,7 @@ import io.strata.core.errors.CoreErrors;
 import io.strata.core.expire.ExpireConfig;
 import io.strata.core.expire.SnapshotExpiration;
 import io.strata.core.levels.CompactStrategy;
+import io.strata.core.maintenance.TablePurge;
 import io.strata.core.options.OptionRegistry;
 import io.strata.core.options.Options;
 import io.strata.core.options.TableOptions;
@@ -33,7 +34,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.apache.spark.sql.SparkSession;
 
-/** expire_snapshots, compact, compact_manifest, rescale and rewrite_file_index. */
+/** expire_snapshots, compact, compact_manifest, purge_files, rescale and rewrite_file_index. */
 final class MaintenanceProcedures {
 
   private MaintenanceProcedures() {}
@@ -179,6 +180,24 @@ final class MaintenanceProcedures {
                     .withOptions(
                         table.options().with(dynamicOptions(args.string("options"))).toMap()));
         withOptions.newCommit("compact-manifest-" + UUID.randomUUID()).compactManifests();
+        tables.refresh(tableArg);
+        return Results.ok();
+      }
+    };
+  }
+
+  static StrataProcedure purgeFiles(TableArgument tables) {
+    return new StrataProcedure(
+        "purge_files",
+        "Empties the table by deleting every file in its directory but its schemas: snapshots,"
+            + " tags, branches, consumers, manifests and data files, so no version of the old rows"
+            + " remains (TRUNCATE TABLE keeps them for time travel until they expire).",
+        List.of(Param.table()),
+        Results.RESULT) {
+      @Override
+      List<Object[]> run(Args args) {
+        String tableArg = args.requiredString("table");
+        TablePurge.purge(tables.load(tableArg));
         tables.refresh(tableArg);
         return Results.ok();
       }

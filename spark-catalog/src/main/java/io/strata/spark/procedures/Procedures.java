@@ -35,6 +35,7 @@ public final class Procedures {
     add(MaintenanceProcedures.expireSnapshots(tables));
     add(MaintenanceProcedures.compact(tables));
     add(MaintenanceProcedures.compactManifest(tables));
+    add(MaintenanceProcedures.purgeFiles(tables));
     add(MaintenanceProcedures.rescale(tables));
     add(MaintenanceProcedures.rewriteFileIndex(tables));
     add(HistoryProcedures.rollback(tables));

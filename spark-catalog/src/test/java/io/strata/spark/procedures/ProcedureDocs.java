@@ -54,6 +54,7 @@ public final class ProcedureDocs {
           Map.entry(
               "compact", "CALL sys.compact(table => 'db.orders', where => \"dt >= '2026-11-01'\")"),
           Map.entry("compact_manifest", "CALL sys.compact_manifest(table => 'db.orders')"),
+          Map.entry("purge_files", "CALL sys.purge_files(table => 'db.staging_orders')"),
           Map.entry(
               "rescale", "CALL sys.rescale(table => 'db.orders', partitions => 'dt=2026-11-01')"),
           Map.entry(

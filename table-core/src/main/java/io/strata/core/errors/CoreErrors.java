@@ -241,6 +241,14 @@ public final class CoreErrors {
                 : "."));
   }
 
+  public static IllegalArgumentException purgeOfBranch(String branch) {
+    return new IllegalArgumentException(
+        "Cannot purge the files of branch '"
+            + branch
+            + "' alone: its data and manifest files are the table's. Purge the table's main"
+            + " branch, or drop the branch with CALL sys.delete_branch.");
+  }
+
   public static IllegalArgumentException noSnapshot(String table) {
     return new IllegalArgumentException("Table " + table + " has no snapshot.");
   }
