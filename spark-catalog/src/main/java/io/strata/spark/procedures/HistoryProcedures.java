@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
+import java.util.function.BiFunction;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -81,33 +82,35 @@ final class HistoryProcedures {
   }
 
   static StrataProcedure rollbackToWatermark(TableArgument tables) {
-    return new StrataProcedure(
+    return rollbackByLong(
+        tables,
         "rollback_to_watermark",
         "Rolls the table back to the latest snapshot whose watermark is at or before the given"
             + " one (snapshots of streaming writes record watermarks; batch writes none).",
-        List.of(Param.table(), Param.required("watermark", LongType, "Epoch milliseconds.")),
-        Results.of(
-            "previous_snapshot_id",
-            DataTypes.BIGINT(),
-            "current_snapshot_id",
-            DataTypes.BIGINT())) {
-      @Override
-      List<Object[]> run(Args args) {
-        String tableArg = args.requiredString("table");
-        FileStoreTable table = tables.load(tableArg);
-        Snapshot target = new SnapshotSelector(table).byWatermark(args.longValue("watermark"));
-        long previous = new Rollback(table).to(target);
-        tables.refresh(tableArg);
-        return rolledBack(previous, target.id());
-      }
-    };
+        "watermark",
+        SnapshotSelector::byWatermark);
   }
 
   static StrataProcedure rollbackToTimestamp(TableArgument tables) {
-    return new StrataProcedure(
+    return rollbackByLong(
+        tables,
         "rollback_to_timestamp",
         "Rolls the table back to the latest snapshot at or before a time (epoch millis).",
-        List.of(Param.table(), Param.required("timestamp", LongType, "Epoch milliseconds.")),
+        "timestamp",
+        SnapshotSelector::byTimestamp);
+  }
+
+  /** A rollback to the snapshot that {@code select} finds for a required epoch-millis argument. */
+  private static StrataProcedure rollbackByLong(
+      TableArgument tables,
+      String name,
+      String description,
+      String argument,
+      BiFunction<SnapshotSelector, Long, Snapshot> select) {
+    return new StrataProcedure(
+        name,
+        description,
+        List.of(Param.table(), Param.required(argument, LongType, "Epoch milliseconds.")),
         Results.of(
             "previous_snapshot_id",
             DataTypes.BIGINT(),
@@ -117,7 +120,7 @@ final class HistoryProcedures {
       List<Object[]> run(Args args) {
         String tableArg = args.requiredString("table");
         FileStoreTable table = tables.load(tableArg);
-        Snapshot target = new SnapshotSelector(table).byTimestamp(args.longValue("timestamp"));
+        Snapshot target = select.apply(new SnapshotSelector(table), args.longValue(argument));
         long previous = new Rollback(table).to(target);
         tables.refresh(tableArg);
         return rolledBack(previous, target.id());

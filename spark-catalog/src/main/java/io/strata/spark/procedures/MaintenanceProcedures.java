@@ -60,6 +60,12 @@ final class MaintenanceProcedures {
     return options;
   }
 
+  /** {@code table} with the {@code options} argument's options over its own, for one call. */
+  static FileStoreTable withDynamicOptions(FileStoreTable table, String options) {
+    return table.withSchema(
+        table.schema().withOptions(table.options().with(dynamicOptions(options)).toMap()));
+  }
+
   static StrataProcedure expireSnapshots(TableArgument tables) {
     return new StrataProcedure(
         "expire_snapshots",
@@ -137,12 +143,7 @@ final class MaintenanceProcedures {
         if (order.sorts() && strategyArg != null) {
           throw CoreErrors.sortCompactStrategy(strategyArg);
         }
-        FileStoreTable withOptions =
-            table.withSchema(
-                table
-                    .schema()
-                    .withOptions(
-                        table.options().with(dynamicOptions(args.string("options"))).toMap()));
+        FileStoreTable withOptions = withDynamicOptions(table, args.string("options"));
         Predicate partitions =
             selectedPartitions(table, args.string("partitions"), args.string("where"), "compact");
         String commitUser = "compact-" + UUID.randomUUID();
@@ -173,12 +174,7 @@ final class MaintenanceProcedures {
       List<Object[]> run(Args args) {
         String tableArg = args.requiredString("table");
         FileStoreTable table = tables.load(tableArg);
-        FileStoreTable withOptions =
-            table.withSchema(
-                table
-                    .schema()
-                    .withOptions(
-                        table.options().with(dynamicOptions(args.string("options"))).toMap()));
+        FileStoreTable withOptions = withDynamicOptions(table, args.string("options"));
         withOptions.newCommit("compact-manifest-" + UUID.randomUUID()).compactManifests();
         tables.refresh(tableArg);
         return Results.ok();

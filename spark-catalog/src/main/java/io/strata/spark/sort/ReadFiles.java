@@ -5,7 +5,6 @@ import io.strata.core.deletion.DeletionFileIndex;
 import io.strata.core.deletion.DeletionVectorChange;
 import io.strata.core.deletion.DeletionVectorIndexFile;
 import io.strata.core.manifest.DataFileMeta;
-import io.strata.core.options.TableOptions;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
@@ -34,11 +33,7 @@ final class ReadFiles {
       totalBuckets.putIfAbsent(id, s.totalBuckets());
     }
     this.vectors = DeletionFileIndex.of(read, table.manifestFiles(), table.indexFilePaths());
-    this.indexFiles =
-        new DeletionVectorIndexFile(
-            table.fileIO(),
-            table.indexFilePaths(),
-            table.options().get(TableOptions.DELETION_VECTORS_BITMAP64));
+    this.indexFiles = table.deletionVectorIndexFile();
   }
 
   /** The bucket count of every bucket read, in the order read. */

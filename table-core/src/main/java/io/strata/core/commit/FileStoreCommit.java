@@ -326,14 +326,41 @@ public final class FileStoreCommit {
       return Attempt.of(Outcome.NOTHING_TO_COMMIT, 0);
     }
     long schemaId = commitSchema(messages).id();
+    int added = (int) delta.stream().filter(e -> e.kind() == FileKind.ADD).count();
+    return publish(
+        latest,
+        written -> {
+          String indexManifest = indexManifest(latest, messages, overwrite, delta, written);
+          Snapshot snapshot = buildSnapshot(latest, schemaId, delta, kind, indexManifest, written);
+          return withChangelog(snapshot, changelogEntries(messages), written);
+        },
+        added,
+        delta.size() - added);
+  }
+
+  /** Writes the manifests of a snapshot, naming each in {@code written}, and builds it. */
+  private interface SnapshotWriter {
+
+    /**
+     * @return the snapshot, or null when it would change nothing
+     */
+    Snapshot write(List<String> written) throws IOException;
+  }
+
+  /**
+   * Publishes the snapshot {@code writer} builds on {@code latest}; the manifests it wrote are
+   * deleted unless they become part of the table.
+   */
+  private Attempt publish(Snapshot latest, SnapshotWriter writer, int added, int removed) {
     List<String> written = new ArrayList<>();
     try {
-      String indexManifest = indexManifest(latest, messages, overwrite, delta, written);
-      Snapshot snapshot = buildSnapshot(latest, schemaId, delta, kind, indexManifest, written);
-      snapshot = withChangelog(snapshot, changelogEntries(messages), written);
+      Snapshot snapshot = writer.write(written);
+      if (snapshot == null) {
+        cleanup(written);
+        return Attempt.of(Outcome.NOTHING_TO_COMMIT, 0);
+      }
       if (table.snapshotManager().tryCommit(snapshot)) {
-        int added = (int) delta.stream().filter(e -> e.kind() == FileKind.ADD).count();
-        return new Attempt(Outcome.COMMITTED, snapshot, snapshot.id(), added, delta.size() - added);
+        return new Attempt(Outcome.COMMITTED, snapshot, snapshot.id(), added, removed);
       }
     } catch (IOException e) {
       cleanup(written);
@@ -361,20 +388,20 @@ public final class FileStoreCommit {
     for (ManifestFileMeta m : manifests) {
       entries.add(manifestFiles.readManifest(m.fileName()));
     }
-    List<String> written = new ArrayList<>();
-    try {
-      List<ManifestFileMeta> merged = manifestFiles.writeManifests(FileStoreScan.merge(entries));
-      merged.forEach(m -> written.add(m.fileName()));
-      if (!deletes && merged.size() >= manifests.size()) {
-        cleanup(written);
-        return Attempt.of(Outcome.NOTHING_TO_COMMIT, 0);
-      }
-      ManifestFiles.WrittenList baseList = manifestFiles.writeManifestList(merged);
-      written.add(baseList.fileName());
-      ManifestFiles.WrittenList deltaList = manifestFiles.writeManifestList(List.of());
-      written.add(deltaList.fileName());
-      Snapshot snapshot =
-          new Snapshot(
+    return publish(
+        latest,
+        written -> {
+          List<ManifestFileMeta> merged =
+              manifestFiles.writeManifests(FileStoreScan.merge(entries));
+          merged.forEach(m -> written.add(m.fileName()));
+          if (!deletes && merged.size() >= manifests.size()) {
+            return null;
+          }
+          ManifestFiles.WrittenList baseList = manifestFiles.writeManifestList(merged);
+          written.add(baseList.fileName());
+          ManifestFiles.WrittenList deltaList = manifestFiles.writeManifestList(List.of());
+          written.add(deltaList.fileName());
+          return new Snapshot(
               Snapshot.CURRENT_VERSION,
               latest.id() + 1,
               latest.schemaId(),
@@ -397,18 +424,9 @@ public final class FileStoreCommit {
               latest.statistics(),
               latest.properties(),
               latest.nextRowId());
-      if (table.snapshotManager().tryCommit(snapshot)) {
-        return new Attempt(Outcome.COMMITTED, snapshot, snapshot.id(), 0, 0);
-      }
-    } catch (IOException e) {
-      cleanup(written);
-      throw new UncheckedIOException("Cannot compact the manifests of " + table.root(), e);
-    } catch (RuntimeException e) {
-      cleanup(written);
-      throw e;
-    }
-    cleanup(written);
-    return Attempt.of(Outcome.LOST_RACE, latest.id() + 1);
+        },
+        0,
+        0);
   }
 
   /**

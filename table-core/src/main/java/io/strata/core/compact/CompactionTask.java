@@ -109,10 +109,7 @@ public record CompactionTask(
             partition,
             bucket,
             unit.files().stream().map(DataFileMeta::fileName).toList(),
-            new DeletionVectorIndexFile(
-                table.fileIO(),
-                table.indexFilePaths(),
-                table.options().get(TableOptions.DELETION_VECTORS_BITMAP64)));
+            table.deletionVectorIndexFile());
     return CommitMessage.compaction(id, totalBuckets, unit.files(), after, change);
   }
 
@@ -128,11 +125,7 @@ public record CompactionTask(
       return CommitMessage.compaction(id, totalBuckets, unit.files(), out.files())
           .withCompactChangelog(out.changelog());
     }
-    DeletionVectorIndexFile indexFiles =
-        new DeletionVectorIndexFile(
-            table.fileIO(),
-            table.indexFilePaths(),
-            table.options().get(TableOptions.DELETION_VECTORS_BITMAP64));
+    DeletionVectorIndexFile indexFiles = table.deletionVectorIndexFile();
     BucketDeletionVectors vectors =
         BucketDeletionVectors.load(
             DeletionFileIndex.of(

@@ -2,7 +2,7 @@ package io.strata.core.maintenance;
 
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.io.FileIO;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -30,7 +30,7 @@ public final class TablePurge {
    *
    * @return the top-level paths deleted
    */
-  public static List<Path> purge(FileStoreTable table) {
+  public static List<Path> purge(FileStore table) {
     if (!table.paths().isMainBranch()) {
       throw CoreErrors.purgeOfBranch(table.branch());
     }

@@ -9,11 +9,10 @@ import io.strata.core.expire.DirectoryLister;
 import io.strata.core.io.FileIO;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
-import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import io.strata.core.write.BucketId;
 import io.strata.core.write.CommitMessage;
 import java.util.ArrayList;
@@ -38,9 +37,9 @@ public final class UnexistingFiles {
   public record Missing(
       BinaryRow partition, int bucket, int totalBuckets, DataFileMeta file, Path path) {}
 
-  private final FileStoreTable table;
+  private final FileStore table;
 
-  public UnexistingFiles(FileStoreTable table) {
+  public UnexistingFiles(FileStore table) {
     this.table = table;
   }
 
@@ -92,11 +91,7 @@ public final class UnexistingFiles {
     }
     DeletionFileIndex vectors =
         DeletionFileIndex.of(snapshot, table.manifestFiles(), table.indexFilePaths());
-    DeletionVectorIndexFile indexFiles =
-        new DeletionVectorIndexFile(
-            table.fileIO(),
-            table.indexFilePaths(),
-            table.options().get(TableOptions.DELETION_VECTORS_BITMAP64));
+    DeletionVectorIndexFile indexFiles = table.deletionVectorIndexFile();
     List<CommitMessage> messages = new ArrayList<>();
     byBucket.forEach(
         (id, files) -> {

@@ -6,7 +6,7 @@ import io.strata.core.errors.CoreErrors;
 import io.strata.core.json.PaimonJson;
 import io.strata.core.options.PartitionMarkDoneOptions;
 import io.strata.core.options.TableOptions;
-import io.strata.core.table.FileStoreTable;
+import io.strata.core.store.FileStore;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,10 +25,10 @@ public final class PartitionMarkDone {
 
   public static final String SUCCESS_FILE_NAME = "_SUCCESS";
 
-  private final FileStoreTable table;
+  private final FileStore table;
 
   /** Refuses, before anything is written, an action that Strata cannot perform. */
-  public PartitionMarkDone(FileStoreTable table) {
+  public PartitionMarkDone(FileStore table) {
     this.table = table;
     String actions = table.options().get(PartitionMarkDoneOptions.MARK_DONE_ACTION);
     for (String action : PartitionMarkDoneOptions.actions(actions)) {

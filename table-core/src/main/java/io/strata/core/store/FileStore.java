@@ -1,5 +1,6 @@
 package io.strata.core.store;
 
+import io.strata.core.deletion.DeletionVectorIndexFile;
 import io.strata.core.io.FileIO;
 import io.strata.core.manifest.ManifestCache;
 import io.strata.core.manifest.ManifestFiles;
@@ -130,6 +131,15 @@ public class FileStore implements java.io.Serializable {
         options().get(TableOptions.PARTITION_DEFAULT_NAME),
         options().get(TableOptions.DATA_FILE_PATH_DIRECTORY),
         options().get(TableOptions.PARTITION_LEGACY_NAME));
+  }
+
+  /**
+   * This table's deletion-vector index files: read in either bitmap width, written in the one
+   * {@code deletion-vectors.bitmap64} asks for.
+   */
+  public DeletionVectorIndexFile deletionVectorIndexFile() {
+    return new DeletionVectorIndexFile(
+        fileIO(), indexFilePaths(), options().get(TableOptions.DELETION_VECTORS_BITMAP64));
   }
 
   /** Where this table's deletion-vector and hash index files live. */

@@ -6,7 +6,6 @@ import io.strata.core.deletion.DeletionFileIndex;
 import io.strata.core.deletion.DeletionVectorChange;
 import io.strata.core.deletion.DeletionVectorIndexFile;
 import io.strata.core.manifest.ManifestEntry;
-import io.strata.core.options.TableOptions;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
@@ -78,11 +77,7 @@ public final class PositionDeletes {
     }
     DeletionFileIndex index =
         DeletionFileIndex.of(base, table.manifestFiles(), table.indexFilePaths());
-    DeletionVectorIndexFile indexFiles =
-        new DeletionVectorIndexFile(
-            table.fileIO(),
-            table.indexFilePaths(),
-            table.options().get(TableOptions.DELETION_VECTORS_BITMAP64));
+    DeletionVectorIndexFile indexFiles = table.deletionVectorIndexFile();
     List<CommitMessage> messages = new ArrayList<>();
     for (Map.Entry<BucketId, List<String>> b : byBucket.entrySet()) {
       BucketId id = b.getKey();

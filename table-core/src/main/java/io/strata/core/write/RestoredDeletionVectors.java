@@ -2,9 +2,7 @@ package io.strata.core.write;
 
 import io.strata.core.deletion.BucketDeletionVectors;
 import io.strata.core.deletion.DeletionFileIndex;
-import io.strata.core.deletion.DeletionVectorIndexFile;
 import io.strata.core.manifest.IndexManifestEntry;
-import io.strata.core.options.TableOptions;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
 import java.util.List;
@@ -32,10 +30,7 @@ final class RestoredDeletionVectors {
         DeletionFileIndex.of(entries, table.indexFilePaths()),
         bucket.partition(),
         bucket.bucket(),
-        new DeletionVectorIndexFile(
-            table.fileIO(),
-            table.indexFilePaths(),
-            table.options().get(TableOptions.DELETION_VECTORS_BITMAP64)));
+        table.deletionVectorIndexFile());
   }
 
   private static List<IndexManifestEntry> entriesOf(FileStore table, Long snapshotId) {

@@ -4,7 +4,6 @@ import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.deletion.BucketDeletionVectors;
 import io.strata.core.deletion.DeletionVectorChange;
-import io.strata.core.deletion.DeletionVectorIndexFile;
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.format.AvroSchemas;
 import io.strata.core.index.DynamicBucketAssigner;
@@ -500,14 +499,7 @@ public final class TableWriter implements AutoCloseable {
         compactChangelog = compaction.changelog();
         if (compaction.vectors() != null) {
           // Deletion vectors change with the compaction and commit in its snapshot.
-          DeletionVectorChange change =
-              compaction
-                  .vectors()
-                  .write(
-                      new DeletionVectorIndexFile(
-                          table.fileIO(),
-                          table.indexFilePaths(),
-                          table.options().get(TableOptions.DELETION_VECTORS_BITMAP64)));
+          DeletionVectorChange change = compaction.vectors().write(table.deletionVectorIndexFile());
           newIndexFiles.addAll(change.newIndexFiles());
           deletedIndexFiles.addAll(change.deletedIndexFiles());
         }
