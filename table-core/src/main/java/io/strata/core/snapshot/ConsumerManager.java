@@ -61,13 +61,22 @@ public final class ConsumerManager implements Serializable {
    */
   public List<String> clear(Pattern including, Pattern excluding) {
     List<String> cleared = new ArrayList<>();
-    for (Consumer c : consumers()) {
-      if (including.matcher(c.id()).matches()
-          && (excluding == null || !excluding.matcher(c.id()).matches())) {
-        delete(c.id());
-        cleared.add(c.id());
+    try {
+      // By file name alone: a consumer's position does not decide whether it goes.
+      for (FileIO.FileStatusInfo f : fileIO.list(paths.consumerDir())) {
+        String name = f.path().getName();
+        String id = name.substring(Math.min(PREFIX.length(), name.length()));
+        if (name.startsWith(PREFIX)
+            && including.matcher(id).matches()
+            && (excluding == null || !excluding.matcher(id).matches())) {
+          fileIO.delete(f.path());
+          cleared.add(id);
+        }
       }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot clear consumers of " + paths.root(), e);
     }
+    cleared.sort(null);
     return cleared;
   }
 
