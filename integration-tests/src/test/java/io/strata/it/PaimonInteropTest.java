@@ -771,6 +771,32 @@ class PaimonInteropTest {
     assertThat(sparkRows(table)).contains("a | 1 | paimon", "b | 30 | paimon").hasSize(4);
   }
 
+  @Test
+  void paimonWritesATableStrataPurged() {
+    String name = "p_purged";
+    String table = PAIMON_CATALOG + "." + PDB + "." + name;
+    createKeyedByPartition(table, 2);
+    spark.sql("INSERT INTO " + table + " SELECT IF(id < 5, 'a', 'b'), id, 'x' FROM range(0, 10)");
+    spark.sql(
+        "CALL "
+            + PAIMON_CATALOG
+            + ".sys.create_tag(table => '"
+            + PDB
+            + "."
+            + name
+            + "', tag => 't1')");
+    spark.sql("CALL " + PAIMON_CATALOG + ".sys.purge_files(table => '" + PDB + "." + name + "')");
+
+    FileStoreTable paimon = paimonOnPaimon.table(PDB, name);
+    assertThat(paimon.snapshotManager().latestSnapshot()).isNull();
+    assertThat(paimon.tagManager().allTagNames()).isEmpty();
+    assertThat(PaimonOracle.rows(paimon)).isEmpty();
+    PaimonOracle.write(paimon, List.of(postponedRow("b", 7, "paimon")));
+    checkStrataReadsAsPaimon(table, name, "after Strata purged the table and Paimon wrote it");
+    assertThat(sparkRows(table)).containsExactly("b | 7 | paimon");
+    assertThat(paimon.snapshotManager().latestSnapshot().id()).isEqualTo(1);
+  }
+
   /** The latest snapshot is a COMPACT one whose data manifests hold no DELETE entry. */
   private static void assertManifestsCompacted(FileStoreTable paimon) {
     org.apache.paimon.Snapshot latest = paimon.snapshotManager().latestSnapshot();
