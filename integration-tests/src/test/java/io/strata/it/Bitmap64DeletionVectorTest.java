@@ -10,6 +10,7 @@ import io.strata.core.deletion.DeletionVectorReader;
 import io.strata.core.io.HadoopFileIO;
 import io.strata.core.manifest.IndexFileMeta;
 import io.strata.core.paths.TablePaths;
+import io.strata.it.SparkSessionSuite.Database;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -24,9 +25,6 @@ import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.manifest.IndexManifestEntry;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.source.DataSplit;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,29 +33,12 @@ import org.junit.jupiter.api.io.TempDir;
  * vectors read in Strata on both read paths and are byte-for-byte what Strata writes; Strata's
  * deletions are 64-bit vectors Paimon reads.
  */
-class Bitmap64DeletionVectorTest {
+@Database(Bitmap64DeletionVectorTest.DB)
+class Bitmap64DeletionVectorTest extends SparkSessionSuite {
 
-  private static final String DB = "dv_bitmap64";
+  static final String DB = "dv_bitmap64";
   private static final String COLUMNAR = "spark.strata.read.columnar.enabled";
   private static final int MAGIC64 = 1681511377;
-
-  private static SparkSession spark;
-  private static Path warehouse;
-  private static PaimonOracle paimon;
-
-  @BeforeAll
-  static void setUp() {
-    spark = TestSpark$.MODULE$.session().newSession();
-    SparkSession.setActiveSession(spark);
-    warehouse = TestSpark$.MODULE$.warehouse();
-    spark.sql("CREATE DATABASE IF NOT EXISTS strata." + DB);
-    paimon = new PaimonOracle(warehouse);
-  }
-
-  @AfterAll
-  static void tearDown() throws Exception {
-    paimon.close();
-  }
 
   private static void create(String name) {
     String table = "strata." + DB + "." + name;

@@ -3,15 +3,13 @@ package io.strata.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.it.SparkSessionSuite.Database;
 import java.util.List;
 import org.apache.paimon.data.BinaryString;
 import org.apache.paimon.data.GenericRow;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.types.DataTypes;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,27 +18,12 @@ import org.junit.jupiter.api.Test;
  * Java API ({@code createBranch}, {@code switchToBranch}): each reads the other's branches row for
  * row, and neither's writes to a branch reach the main branch until a fast-forward.
  */
-class BranchInteropTest {
+@Database(BranchInteropTest.DB)
+class BranchInteropTest extends SparkSessionSuite {
 
-  private static final String DB = "branch_interop";
-
-  private static SparkSession spark;
-  private static PaimonOracle paimon;
+  static final String DB = "branch_interop";
 
   @org.junit.jupiter.api.io.TempDir java.nio.file.Path checkpoints;
-
-  @BeforeAll
-  static void setUp() {
-    spark = TestSpark$.MODULE$.session().newSession();
-    SparkSession.setActiveSession(spark);
-    spark.sql("CREATE DATABASE IF NOT EXISTS strata." + DB);
-    paimon = new PaimonOracle(TestSpark$.MODULE$.warehouse());
-  }
-
-  @AfterAll
-  static void tearDown() throws Exception {
-    paimon.close();
-  }
 
   private static void sql(String statement) {
     spark.sql(statement).collect();

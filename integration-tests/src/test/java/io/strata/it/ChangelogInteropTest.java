@@ -2,6 +2,7 @@ package io.strata.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.it.SparkSessionSuite.Database;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -23,11 +24,8 @@ import org.apache.paimon.types.RowKind;
 import org.apache.spark.api.java.function.VoidFunction2;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.Trigger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,27 +34,12 @@ import org.junit.jupiter.api.io.TempDir;
  * Paimon reads Strata's snapshots and streams Strata's changelog files, and Strata's {@code
  * $audit_log} stream reads Paimon's, each seeing the same changes with the same row kinds.
  */
-class ChangelogInteropTest {
+@Database(ChangelogInteropTest.DB)
+class ChangelogInteropTest extends SparkSessionSuite {
 
-  private static final String DB = "changelog_interop";
-
-  private static SparkSession spark;
-  private static PaimonOracle paimon;
+  static final String DB = "changelog_interop";
 
   @TempDir Path checkpoints;
-
-  @BeforeAll
-  static void setUp() {
-    spark = TestSpark$.MODULE$.session().newSession();
-    SparkSession.setActiveSession(spark);
-    spark.sql("CREATE DATABASE IF NOT EXISTS strata." + DB);
-    paimon = new PaimonOracle(TestSpark$.MODULE$.warehouse());
-  }
-
-  @AfterAll
-  static void tearDown() throws Exception {
-    paimon.close();
-  }
 
   private static void sql(String statement) {
     spark.sql(statement).collect();

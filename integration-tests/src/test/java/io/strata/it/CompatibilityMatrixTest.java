@@ -17,6 +17,7 @@ import static io.strata.it.MatrixOp.setOption;
 import static io.strata.it.MatrixOp.tag;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.it.SparkSessionSuite.Database;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,8 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.apache.spark.sql.classic.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -37,27 +36,17 @@ import org.junit.jupiter.api.TestFactory;
  * docs/compatibility.md is what {@link CompatibilityDoc} renders from them (with {@code
  * -Dstrata.compat.regenerate=true} it writes the page first).
  */
-class CompatibilityMatrixTest {
+@Database(CompatibilityMatrixTest.DB)
+class CompatibilityMatrixTest extends SparkSessionSuite {
 
-  private static final String DB = "matrix";
+  static final String DB = "matrix";
 
-  private static SparkSession spark;
-  private static PaimonOracle paimon;
   private static final List<MatrixResult> results = new ArrayList<>();
   private static int tables;
 
   @BeforeAll
   static void setUp() {
-    spark = TestSpark$.MODULE$.session().newSession();
-    org.apache.spark.sql.SparkSession.setActiveSession(spark);
     spark.conf().set("spark.sql.datetime.java8API.enabled", "true");
-    spark.sql("CREATE DATABASE IF NOT EXISTS strata." + DB);
-    paimon = new PaimonOracle(TestSpark$.MODULE$.warehouse());
-  }
-
-  @AfterAll
-  static void tearDown() throws Exception {
-    paimon.close();
   }
 
   @TestFactory

@@ -2,6 +2,7 @@ package io.strata.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.it.SparkSessionSuite.Database;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,9 +12,6 @@ import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.manifest.IndexManifestEntry;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.source.DataSplit;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,27 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
  * rewriting files; Apache Paimon 1.3.1 reads exactly the rows Strata reads, both ways: Strata's
  * vectors in Paimon, Paimon's vectors in Strata, and Strata's deletions on top of Paimon's.
  */
-class DeletionVectorWriteTest {
+@Database(DeletionVectorWriteTest.DB)
+class DeletionVectorWriteTest extends SparkSessionSuite {
 
-  private static final String DB = "dv_write";
-
-  private static SparkSession spark;
-  private static Path warehouse;
-  private static PaimonOracle paimon;
-
-  @BeforeAll
-  static void setUp() {
-    spark = TestSpark$.MODULE$.session().newSession();
-    SparkSession.setActiveSession(spark);
-    warehouse = TestSpark$.MODULE$.warehouse();
-    spark.sql("CREATE DATABASE IF NOT EXISTS strata." + DB);
-    paimon = new PaimonOracle(warehouse);
-  }
-
-  @AfterAll
-  static void tearDown() throws Exception {
-    paimon.close();
-  }
+  static final String DB = "dv_write";
 
   private static List<String> strataRows(String table) {
     return CanonicalRows.spark(spark.sql("SELECT * FROM " + table).collectAsList());

@@ -2,6 +2,7 @@ package io.strata.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.it.SparkSessionSuite.Database;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -13,9 +14,6 @@ import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.manifest.IndexManifestEntry;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,27 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
  * by Paimon 1.3.1's Java API with its hash bucket assigner: each reads the other's rows, and no key
  * ever shows twice, which proves both keep and follow the same hash index.
  */
-class DynamicBucketInteropTest {
+@Database(DynamicBucketInteropTest.DB)
+class DynamicBucketInteropTest extends SparkSessionSuite {
 
-  private static final String DB = "dyn_interop";
-
-  private static SparkSession spark;
-  private static Path strataWarehouse;
-  private static PaimonOracle paimon;
-
-  @BeforeAll
-  static void setUp() throws Exception {
-    spark = TestSpark$.MODULE$.session().newSession();
-    SparkSession.setActiveSession(spark);
-    strataWarehouse = TestSpark$.MODULE$.warehouse();
-    spark.sql("CREATE DATABASE IF NOT EXISTS strata." + DB);
-    paimon = new PaimonOracle(strataWarehouse);
-  }
-
-  @AfterAll
-  static void tearDown() throws Exception {
-    paimon.close();
-  }
+  static final String DB = "dyn_interop";
 
   private static List<String> strataRows(String table) {
     return CanonicalRows.spark(spark.sql("SELECT * FROM " + table).collectAsList());

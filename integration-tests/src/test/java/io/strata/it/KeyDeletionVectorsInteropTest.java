@@ -2,6 +2,7 @@ package io.strata.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.it.SparkSessionSuite.Database;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,9 +23,6 @@ import org.apache.paimon.table.sink.BatchTableWrite;
 import org.apache.paimon.table.sink.BatchWriteBuilder;
 import org.apache.paimon.types.DataTypes;
 import org.apache.paimon.types.RowKind;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -34,25 +32,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * DELETE, MERGE, each compacting level 0 up with lookup and marking superseded rows) and by Paimon
  * 1.3.1's Java API: both read identical rows at every snapshot either side committed.
  */
-class KeyDeletionVectorsInteropTest {
+@Database(KeyDeletionVectorsInteropTest.DB)
+class KeyDeletionVectorsInteropTest extends SparkSessionSuite {
 
-  private static final String DB = "dv_key_interop";
-
-  private static SparkSession spark;
-  private static PaimonOracle paimon;
-
-  @BeforeAll
-  static void setUp() throws Exception {
-    spark = TestSpark$.MODULE$.session().newSession();
-    SparkSession.setActiveSession(spark);
-    spark.sql("CREATE DATABASE IF NOT EXISTS strata." + DB);
-    paimon = new PaimonOracle(TestSpark$.MODULE$.warehouse());
-  }
-
-  @AfterAll
-  static void tearDown() throws Exception {
-    paimon.close();
-  }
+  static final String DB = "dv_key_interop";
 
   private static List<String> strataRows(String table, Long snapshot) {
     String version = snapshot == null ? "" : " VERSION AS OF " + snapshot;

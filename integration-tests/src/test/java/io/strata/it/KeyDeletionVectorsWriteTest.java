@@ -2,13 +2,12 @@ package io.strata.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.it.SparkSessionSuite.Database;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -17,17 +16,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  * read, after every statement, exactly as a merge-on-read table given the same statements, for each
  * merge engine that allows deletion vectors; no level-0 file is left after a write.
  */
-class KeyDeletionVectorsWriteTest {
+@Database(KeyDeletionVectorsWriteTest.NAME)
+class KeyDeletionVectorsWriteTest extends SparkSessionSuite {
 
-  private static final String DB = "strata.dv_key_write";
-  private static SparkSession spark;
-
-  @BeforeAll
-  static void setUp() {
-    spark = TestSpark$.MODULE$.session().newSession();
-    SparkSession.setActiveSession(spark);
-    spark.sql("CREATE DATABASE IF NOT EXISTS " + DB);
-  }
+  static final String NAME = "dv_key_write";
+  private static final String DB = "strata." + NAME;
 
   private static void create(String table, String engineOptions, boolean vectors) {
     spark.sql(

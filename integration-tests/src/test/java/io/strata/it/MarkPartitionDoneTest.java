@@ -6,23 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.paimon.fs.local.LocalFileIO;
 import org.apache.paimon.partition.file.SuccessFile;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code CALL sys.mark_partition_done} writes the {@code _SUCCESS} file that Apache Paimon 1.3.1's
  * own reader of it parses, in the directory Paimon names the partition by.
  */
-class MarkPartitionDoneTest {
-
-  private static SparkSession spark;
-
-  @BeforeAll
-  static void setUp() {
-    spark = TestSpark$.MODULE$.session().newSession();
-    SparkSession.setActiveSession(spark);
-  }
+class MarkPartitionDoneTest extends SparkSessionSuite {
 
   @Test
   void paimonReadsTheSuccessFileAndMarkingAgainKeepsItsCreationTime() throws Exception {
@@ -33,7 +23,7 @@ class MarkPartitionDoneTest {
     String call =
         "CALL strata.sys.mark_partition_done(table => 'mark_done.t', partitions => 'dt=a/b,hh=7')";
     spark.sql(call);
-    Path file = TestSpark$.MODULE$.warehouse().resolve("mark_done.db/t/dt=a%2Fb/hh=7/_SUCCESS");
+    Path file = warehouse.resolve("mark_done.db/t/dt=a%2Fb/hh=7/_SUCCESS");
     assertThat(file).exists();
 
     SuccessFile first =

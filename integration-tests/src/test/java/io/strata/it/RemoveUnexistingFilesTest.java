@@ -3,6 +3,7 @@ package io.strata.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.it.SparkSessionSuite.Database;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,9 +11,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,27 +18,10 @@ import org.junit.jupiter.api.Test;
  * bucket; the procedure lists it (dry run), then removes it with its deletion vector, and Apache
  * Paimon 1.3.1 reads the repaired table as Strata does.
  */
-class RemoveUnexistingFilesTest {
+@Database(RemoveUnexistingFilesTest.DB)
+class RemoveUnexistingFilesTest extends SparkSessionSuite {
 
-  private static final String DB = "unexisting";
-
-  private static SparkSession spark;
-  private static Path warehouse;
-  private static PaimonOracle paimon;
-
-  @BeforeAll
-  static void setUp() {
-    spark = TestSpark$.MODULE$.session().newSession();
-    SparkSession.setActiveSession(spark);
-    warehouse = TestSpark$.MODULE$.warehouse();
-    spark.sql("CREATE DATABASE IF NOT EXISTS strata." + DB);
-    paimon = new PaimonOracle(warehouse);
-  }
-
-  @AfterAll
-  static void tearDown() throws Exception {
-    paimon.close();
-  }
+  static final String DB = "unexisting";
 
   private static List<String> strataRows(String table) {
     return CanonicalRows.spark(spark.sql("SELECT * FROM " + table).collectAsList());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.it.SparkSessionSuite.Database;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,6 @@ import org.apache.paimon.manifest.ManifestEntry;
 import org.apache.paimon.manifest.ManifestFileMeta;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.types.RowType;
-import org.apache.spark.sql.classic.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,25 +29,22 @@ import org.junit.jupiter.api.io.TempDir;
  * exactly the files, snapshot and schema that Paimon 1.3.1 writes for it (golden table {@code
  * orders_seed004}), and its manifest entries match the golden ones field by field.
  */
-class Seed004LayoutTest {
+@Database(Seed004LayoutTest.DB)
+class Seed004LayoutTest extends SparkSessionSuite {
 
-  private static final String DB = "seed004";
+  static final String DB = "seed004";
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir static Path goldenCopy;
 
-  private static SparkSession spark;
   private static Path table;
-  private static PaimonOracle paimonOnStrata;
   private static PaimonOracle paimonOnGolden;
 
   @BeforeAll
   static void createAndInsert() throws IOException {
-    spark = TestSpark$.MODULE$.session().newSession();
     // The layout must not depend on AQE coalescing the five rows into one task: with two
     // shuffle partitions, the write distribution alone must send each bucket to one task.
     spark.conf().set("spark.sql.adaptive.enabled", "false");
-    spark.sql("CREATE DATABASE strata." + DB);
     spark.sql(
         "CREATE TABLE strata."
             + DB
@@ -61,8 +58,7 @@ class Seed004LayoutTest {
             + ".orders VALUES (1, 101, 99.90, 'CREATED', '2026-09-24'),"
             + " (2, 102, 15.00, 'CREATED', '2026-09-24'), (3, 103, 250.00, 'CREATED', '2026-09-24'),"
             + " (4, 101, 8.80, 'CREATED', '2026-09-25'), (5, 104, 66.60, 'CREATED', '2026-09-25')");
-    table = TestSpark$.MODULE$.warehouse().resolve(DB + ".db").resolve("orders");
-    paimonOnStrata = new PaimonOracle(TestSpark$.MODULE$.warehouse());
+    table = warehouse.resolve(DB + ".db").resolve("orders");
     // The golden directory is read-only: Paimon opens a copy.
     GoldenTables.copy("orders_seed004", goldenCopy);
     paimonOnGolden = new PaimonOracle(goldenCopy);
@@ -70,7 +66,6 @@ class Seed004LayoutTest {
 
   @AfterAll
   static void close() throws Exception {
-    paimonOnStrata.close();
     paimonOnGolden.close();
   }
 
@@ -130,7 +125,7 @@ class Seed004LayoutTest {
 
   @Test
   void manifestEntriesMatchTheGoldenTable() {
-    FileStoreTable strata = paimonOnStrata.table(DB, "orders");
+    FileStoreTable strata = paimon.table(DB, "orders");
     FileStoreTable golden = paimonOnGolden.table(GoldenTables.DB, "orders_seed004");
     assertThat(manifestEntries(strata)).containsExactlyElementsOf(manifestEntries(golden));
     assertThat(manifestFiles(strata)).containsExactlyElementsOf(manifestFiles(golden));

@@ -3,6 +3,7 @@ package io.strata.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.it.SparkSessionSuite.Database;
 import java.util.List;
 import org.apache.paimon.data.GenericRow;
 import org.apache.paimon.manifest.ManifestCommittable;
@@ -11,34 +12,16 @@ import org.apache.paimon.table.sink.StreamTableWrite;
 import org.apache.paimon.table.sink.StreamWriteBuilder;
 import org.apache.paimon.table.sink.TableCommitImpl;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code CALL sys.rollback_to_watermark} on snapshots whose watermarks Apache Paimon 1.3.1's
  * streaming commits recorded: the latest snapshot at or before the watermark becomes the latest.
  */
-class WatermarkRollbackTest {
+@Database(WatermarkRollbackTest.DB)
+class WatermarkRollbackTest extends SparkSessionSuite {
 
-  private static final String DB = "watermarks";
-
-  private static SparkSession spark;
-  private static PaimonOracle paimon;
-
-  @BeforeAll
-  static void setUp() {
-    spark = TestSpark$.MODULE$.session().newSession();
-    SparkSession.setActiveSession(spark);
-    spark.sql("CREATE DATABASE IF NOT EXISTS strata." + DB);
-    paimon = new PaimonOracle(TestSpark$.MODULE$.warehouse());
-  }
-
-  @AfterAll
-  static void tearDown() throws Exception {
-    paimon.close();
-  }
+  static final String DB = "watermarks";
 
   /** Paimon commits one row per watermark, as a streaming job's checkpoints do. */
   private static void commitWithWatermarks(FileStoreTable table, long... watermarks)
