@@ -91,6 +91,10 @@ SELECT tag_name, snapshot_id FROM `tt$tags`;
 ALTER TABLE tt SET TBLPROPERTIES ('tag.automatic-creation' = 'batch');
 CALL sys.trigger_tag_automatic_creation(table => 'tt');
 SELECT tag_name, snapshot_id FROM `tt$tags`;
+-- Without a customized name, batch tags are named by the day of the commit, as Paimon names them.
+ALTER TABLE tt UNSET TBLPROPERTIES ('tag.batch.customized-name');
+CALL sys.trigger_tag_automatic_creation(table => 'tt');
+SELECT regexp_replace(tag_name, '[0-9]{4}-[0-9]{2}-[0-9]{2}', 'DAY') AS tag, snapshot_id FROM `tt$tags` ORDER BY tag;
 ALTER TABLE tt SET TBLPROPERTIES ('tag.automatic-creation' = 'watermark');
 CALL sys.trigger_tag_automatic_creation(table => 'tt');
 CALL sys.rollback_to_watermark(table => 'tt', watermark => 1767225600000);

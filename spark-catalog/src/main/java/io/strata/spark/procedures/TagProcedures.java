@@ -219,10 +219,10 @@ final class TagProcedures {
   static StrataProcedure triggerTagAutomaticCreation(TableArgument tables) {
     return new StrataProcedure(
         "trigger_tag_automatic_creation",
-        "Runs the table's automatic tag creation now, as a commit would: process-time tags the"
-            + " latest snapshot for the last completed tag.creation-period if that tag is missing,"
-            + " batch tags it by tag.batch.customized-name or the time; then expired automatic"
-            + " tags are deleted.",
+        "Runs the table's automatic tag creation now, as a commit would: process-time and"
+            + " watermark tag each completed tag.creation-period on the first snapshot after it"
+            + " (commit time or watermark, plus tag.creation-delay), batch tags the latest snapshot"
+            + " by tag.batch.customized-name or the day; then expired automatic tags are deleted.",
         List.of(Param.table()),
         Results.RESULT) {
       @Override
@@ -231,7 +231,7 @@ final class TagProcedures {
         FileStoreTable t = tables.load(tableArg);
         String table = String.valueOf(tables.identifier(tableArg));
         TagCreationMode mode = t.options().get(TagOptions.AUTOMATIC_CREATION);
-        if (mode != TagCreationMode.PROCESS_TIME && mode != TagCreationMode.BATCH) {
+        if (mode == TagCreationMode.NONE) {
           throw CoreErrors.noAutomaticTagCreation(table, mode.value());
         }
         if (t.snapshotManager().latest() == null) {

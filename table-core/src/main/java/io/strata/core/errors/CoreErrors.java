@@ -235,10 +235,40 @@ public final class CoreErrors {
             + table
             + " creates no tags automatically (table option 'tag.automatic-creation' = '"
             + mode
-            + "'); set it to 'process-time' or 'batch' to have tags created"
-            + ("watermark".equals(mode)
-                ? " (Strata's batch writes record no watermark to create tags by)."
-                : "."));
+            + "'); set it to 'process-time', 'watermark' or 'batch' to have tags created.");
+  }
+
+  /** The durations as the options spell them ({@code Durations.format}). */
+  public static IllegalArgumentException tagCreationDelayNotBelowPeriod(
+      String delay, String period) {
+    return new IllegalArgumentException(
+        "The table option 'tag.creation-delay' ("
+            + delay
+            + ") must be shorter than one tag period ("
+            + period
+            + "), or every period's tag would wait past the next period's end. Lower"
+            + " 'tag.creation-delay' or lengthen 'tag.creation-period'.");
+  }
+
+  public static IllegalArgumentException noSnapshotAtOrAfterWatermark(
+      long watermark, Long latestWatermark) {
+    return new IllegalArgumentException(
+        "No snapshot has a watermark at or after "
+            + watermark
+            + " (scan.watermark): "
+            + (latestWatermark == null || latestWatermark == Long.MIN_VALUE
+                ? "no snapshot of the table records a watermark."
+                : "the latest snapshot's watermark is " + latestWatermark + ".")
+            + " Read an earlier watermark, or select the snapshot by scan.snapshot-id.");
+  }
+
+  public static IllegalArgumentException batchOnlyReadOption(String key) {
+    return new IllegalArgumentException(
+        "The read option '"
+            + key
+            + "' selects what a batch read sees; a stream cannot start from it, as in Paimon."
+            + " Start the stream with scan.mode (from-snapshot, from-timestamp, latest, ...)"
+            + " instead.");
   }
 
   public static IllegalArgumentException purgeOfBranch(String branch) {

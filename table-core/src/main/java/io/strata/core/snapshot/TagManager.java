@@ -103,7 +103,12 @@ public final class TagManager implements Serializable {
     }
   }
 
+  /**
+   * Only that the name is a safe file name: the rule against numeric names is for names users
+   * choose ({@code TagOperations}), while Paimon's automatic tags may be all digits ({@code
+   * 20260303}) and {@code VERSION AS OF} finds a tag before a snapshot id of the same number.
+   */
   private static void validateName(String name) {
-    Names.newTag(name);
+    Names.tag(name);
   }
 }

@@ -126,12 +126,16 @@ public final class TableCommit {
 
   /**
    * Rewrites the latest snapshot's manifests into as few as their target size allows, as a COMPACT
-   * snapshot that changes no data; maintains only when a snapshot was committed.
+   * snapshot that changes no data.
+   *
+   * <p>No post-commit maintenance follows, as none follows Paimon's: the snapshot changes no data,
+   * so a {@code batch} automatic tag would only tag the same rows again, and expiring it could drop
+   * the very snapshots the user is compacting to keep readable.
    *
    * @return the snapshot, or null when the manifests could not get fewer or smaller
    */
   public Snapshot compactManifests() {
-    return maintainIfCommitted(commit.compactManifests());
+    return commit.compactManifests();
   }
 
   /**

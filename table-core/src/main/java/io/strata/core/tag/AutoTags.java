@@ -1,29 +1,45 @@
 package io.strata.core.tag;
 
+import io.strata.core.errors.CoreErrors;
+import io.strata.core.options.Durations;
 import io.strata.core.options.Options;
 import io.strata.core.options.TagCreationMode;
 import io.strata.core.options.TagOptions;
-import io.strata.core.options.TagPeriodFormatter;
 import io.strata.core.snapshot.Snapshot;
+import io.strata.core.snapshot.SnapshotManager;
 import io.strata.core.snapshot.Tag;
 import io.strata.core.store.FileStore;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Automatic tags, run after each commit: {@code process-time} tags the latest snapshot once per
- * completed {@code tag.creation-period} (named after that period, e.g. {@code 2026-01-31} or {@code
- * 2026-01-31 13}); {@code batch} tags every batch write; automatic tags beyond {@code
- * tag.num-retained-max} and tags whose retention elapsed are deleted.
+ * Automatic tags, run after each commit, as Paimon 1.3.1 creates them so that either engine
+ * continues the other's tags.
+ *
+ * <p>{@code process-time} and {@code watermark} walk the snapshots after the one the latest
+ * automatic tag names. The first snapshot whose time (its commit time, or its watermark) is at
+ * least {@code tag.creation-delay} past the end of the period after that tag gets the tag of the
+ * period before its own; with {@code tag.automatic-completion}, of the next period in turn instead,
+ * so no period is skipped. A table with no automatic tag starts at its earliest snapshot. Snapshots
+ * without a watermark are passed over in {@code watermark} mode.
+ *
+ * <p>{@code batch} tags every batch write, as {@code tag.batch.customized-name} or, as Paimon names
+ * them, {@code batch-write-<day of the snapshot's commit>}, so a day's writes replace one tag.
+ *
+ * <p>Automatic tags beyond {@code tag.num-retained-max} (oldest snapshot first) and tags whose
+ * retention elapsed are deleted.
  */
 public final class AutoTags {
+
+  private static final String BATCH_PREFIX = "batch-write-";
 
   private final FileStore table;
   private final Clock clock;
@@ -41,74 +57,156 @@ public final class AutoTags {
     if (latest == null) {
       return;
     }
-    LocalDateTime now = LocalDateTime.now(clock);
     Duration retained = options.get(TagOptions.DEFAULT_TIME_RETAINED);
     TagOperations ops = new TagOperations(table, clock);
-    if (mode == TagCreationMode.PROCESS_TIME) {
-      String name = periodName(lastCompletedPeriodStart(now));
-      if (!table.tagManager().exists(name)) {
-        ops.create(name, latest.id(), retained);
-      }
-      trimPeriodTags(ops);
+    if (mode == TagCreationMode.PROCESS_TIME || mode == TagCreationMode.WATERMARK) {
+      tagPeriods(ops, mode, latest, retained);
     } else if (mode == TagCreationMode.BATCH) {
       String custom = options.get(TagOptions.BATCH_CUSTOMIZED_NAME);
-      String name =
-          custom != null ? custom : now.format(DateTimeFormatter.ofPattern("yyyyMMddHHmmss"));
-      if (table.tagManager().exists(name)) {
-        ops.replace(name, latest.id(), retained);
-      } else {
-        ops.create(name, latest.id(), retained);
-      }
+      String name = custom != null ? custom : batchName(latest);
+      ops.tagAutomatically(name, latest.id(), retained);
+      trimBatchTags(ops);
     }
     ops.expire(null);
   }
 
-  private Duration period() {
-    return options.get(TagOptions.CREATION_PERIOD).length();
-  }
-
-  LocalDateTime lastCompletedPeriodStart(LocalDateTime now) {
-    Duration period = period();
-    LocalDateTime start =
-        period.toDays() >= 1 ? now.truncatedTo(ChronoUnit.DAYS) : now.truncatedTo(ChronoUnit.HOURS);
-    if (period.toHours() == 2) {
-      start = start.withHour(start.getHour() - start.getHour() % 2);
+  private void tagPeriods(
+      TagOperations ops, TagCreationMode mode, Snapshot latest, Duration retained) {
+    TagPeriod period = TagPeriod.of(options);
+    Duration delay = options.get(TagOptions.CREATION_DELAY);
+    if (delay.compareTo(period.length()) >= 0) {
+      throw CoreErrors.tagCreationDelayNotBelowPeriod(
+          Durations.format(delay), Durations.format(period.length()));
     }
-    return start.minus(period);
+    boolean completion = options.get(TagOptions.AUTOMATIC_COMPLETION);
+    SnapshotTime time = snapshotTime(mode);
+    SnapshotManager snapshots = table.snapshotManager();
+    Map.Entry<String, Tag> last = lastAutomaticTag(period);
+    LocalDateTime nextTag = last == null ? null : period.next(period.start(last.getKey()));
+    long from = last == null ? 1 : last.getValue().snapshot().id() + 1;
+    from = Math.max(from, snapshots.earliestId().orElse(from));
+    if (from > latest.id() || (nextTag != null && !due(time.of(latest), nextTag, period, delay))) {
+      // Commit times and watermarks only grow: if the latest snapshot is not due, none is.
+      if (mode == TagCreationMode.PROCESS_TIME || time.of(latest) != null) {
+        return;
+      }
+    }
+    for (long id = from; id <= latest.id(); id++) {
+      if (!snapshots.exists(id)) {
+        continue;
+      }
+      Snapshot snapshot = id == latest.id() ? latest : snapshots.snapshot(id);
+      LocalDateTime at = time.of(snapshot);
+      if (at == null || (nextTag != null && !due(at, nextTag, period, delay))) {
+        continue;
+      }
+      LocalDateTime tagged = completion && nextTag != null ? nextTag : period.previousStart(at);
+      String name = period.name(tagged);
+      if (!table.tagManager().exists(name)) {
+        ops.tagAutomatically(name, id, retained);
+      }
+      nextTag = period.next(tagged);
+      trimPeriodTags(ops, period);
+    }
   }
 
-  private DateTimeFormatter formatter() {
-    boolean dashes = options.get(TagOptions.PERIOD_FORMATTER) == TagPeriodFormatter.WITH_DASHES;
-    boolean daily = period().toDays() >= 1;
-    return DateTimeFormatter.ofPattern(
-        daily ? (dashes ? "yyyy-MM-dd" : "yyyyMMdd") : (dashes ? "yyyy-MM-dd HH" : "yyyyMMdd HH"));
+  /** Whether a snapshot at {@code time} comes after the period after {@code nextTag}, and delay. */
+  private static boolean due(
+      LocalDateTime time, LocalDateTime nextTag, TagPeriod period, Duration delay) {
+    return time != null && !time.minus(delay).isBefore(period.next(nextTag));
   }
 
-  String periodName(LocalDateTime periodStart) {
-    return periodStart.format(formatter());
+  /** A snapshot's time in the table's zone for {@code mode}, or null when it has none. */
+  private interface SnapshotTime {
+    LocalDateTime of(Snapshot snapshot);
   }
 
-  /** Deletes the oldest period tags beyond {@code tag.num-retained-max}. */
-  private void trimPeriodTags(TagOperations ops) {
+  private SnapshotTime snapshotTime(TagCreationMode mode) {
+    if (mode == TagCreationMode.WATERMARK) {
+      ZoneId zone = ZoneId.of(options.get(TagOptions.WATERMARK_TIME_ZONE));
+      return s ->
+          s.watermark() == null || s.watermark() == Long.MIN_VALUE
+              ? null
+              : LocalDateTime.ofInstant(Instant.ofEpochMilli(s.watermark()), zone);
+    }
+    String zoneOption = options.get(TagOptions.PROCESS_TIME_ZONE);
+    ZoneId zone = zoneOption == null ? clock.getZone() : ZoneId.of(zoneOption);
+    return s -> LocalDateTime.ofInstant(Instant.ofEpochMilli(s.timeMillis()), zone);
+  }
+
+  /** The automatic tag of the newest snapshot (the latest-named of several), or null. */
+  private Map.Entry<String, Tag> lastAutomaticTag(TagPeriod period) {
+    Map.Entry<String, Tag> last = null;
+    for (Map.Entry<String, Tag> e : table.tagManager().tags().entrySet()) {
+      if (period.isAutomatic(e.getKey()) && (last == null || newer(e, last))) {
+        last = e;
+      }
+    }
+    return last;
+  }
+
+  private static boolean newer(Map.Entry<String, Tag> a, Map.Entry<String, Tag> b) {
+    long ia = a.getValue().snapshot().id();
+    long ib = b.getValue().snapshot().id();
+    return ia != ib ? ia > ib : a.getKey().compareTo(b.getKey()) > 0;
+  }
+
+  /** Deletes the automatic tags of the oldest snapshots beyond {@code tag.num-retained-max}. */
+  private void trimPeriodTags(TagOperations ops, TagPeriod period) {
     Integer max = options.get(TagOptions.NUM_RETAINED_MAX);
     if (max == null) {
       return;
     }
-    List<String> periodTags = new ArrayList<>();
+    List<Map.Entry<String, Tag>> automatic = new ArrayList<>();
     for (Map.Entry<String, Tag> e : table.tagManager().tags().entrySet()) {
-      if (isPeriodName(e.getKey())) {
-        periodTags.add(e.getKey());
+      if (period.isAutomatic(e.getKey())) {
+        automatic.add(e);
       }
     }
-    periodTags.sort(null); // period names sort chronologically
-    if (periodTags.size() > max) {
-      ops.delete(periodTags.subList(0, periodTags.size() - max));
+    automatic.sort((a, b) -> newer(a, b) ? 1 : -1);
+    if (automatic.size() > max) {
+      ops.delete(
+          automatic.subList(0, automatic.size() - max).stream().map(Map.Entry::getKey).toList());
     }
   }
 
-  private boolean isPeriodName(String name) {
+  /** Paimon's name: the day the snapshot committed, in the clock's zone. */
+  String batchName(Snapshot snapshot) {
+    return BATCH_PREFIX
+        + Instant.ofEpochMilli(snapshot.timeMillis())
+            .atZone(clock.getZone())
+            .toLocalDate()
+            .format(DateTimeFormatter.ISO_LOCAL_DATE);
+  }
+
+  /**
+   * Deletes the oldest day's batch tags beyond {@code tag.num-retained-max}. Paimon 1.3.1 counts
+   * every tag of the table here, so its batch writes may delete tags a user made; Strata counts
+   * only the tags its batch writes name.
+   */
+  private void trimBatchTags(TagOperations ops) {
+    Integer max = options.get(TagOptions.NUM_RETAINED_MAX);
+    if (max == null) {
+      return;
+    }
+    List<String> batchTags = new ArrayList<>();
+    for (String name : table.tagManager().tags().keySet()) {
+      if (isBatchName(name)) {
+        batchTags.add(name);
+      }
+    }
+    batchTags.sort(null); // ISO dates sort chronologically
+    if (batchTags.size() > max) {
+      ops.delete(batchTags.subList(0, batchTags.size() - max));
+    }
+  }
+
+  private static boolean isBatchName(String name) {
+    if (!name.startsWith(BATCH_PREFIX)) {
+      return false;
+    }
     try {
-      formatter().parse(name);
+      DateTimeFormatter.ISO_LOCAL_DATE.parse(name.substring(BATCH_PREFIX.length()));
       return true;
     } catch (DateTimeParseException e) {
       return false;

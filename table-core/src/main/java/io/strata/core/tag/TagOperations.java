@@ -1,6 +1,7 @@
 package io.strata.core.tag;
 
 import io.strata.core.errors.CoreErrors;
+import io.strata.core.paths.Names;
 import io.strata.core.scan.SnapshotSelector;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.Tag;
@@ -32,6 +33,7 @@ public final class TagOperations {
    * @param timeRetained null keeps the tag until it is deleted
    */
   public Tag create(String name, Long snapshotId, Duration timeRetained) {
+    Names.newTag(name);
     if (tags.exists(name)) {
       throw CoreErrors.tagExistsOnCreate(name);
     }
@@ -51,10 +53,22 @@ public final class TagOperations {
   }
 
   /**
+   * Tags a snapshot under an automatic tag's name, replacing the tag of that name if there is one.
+   * Paimon's names may be all digits ({@code tag.period-formatter} = {@code without_dashes}), which
+   * {@link #create} refuses for names users choose.
+   */
+  Tag tagAutomatically(String name, long snapshotId, Duration timeRetained) {
+    Tag tag = tagOf(snapshot(snapshotId), timeRetained);
+    tags.replace(name, tag);
+    return tag;
+  }
+
+  /**
    * Tags the earliest snapshot committed at or after {@code millis}, among live snapshots and
    * snapshots kept only by tags.
    */
   public Tag createFromTimestamp(String name, long millis, Duration timeRetained) {
+    Names.newTag(name);
     Snapshot best = null;
     for (Tag t : tags.tags().values()) {
       best = earlier(best, t.snapshot(), millis);
@@ -101,6 +115,7 @@ public final class TagOperations {
   }
 
   public void rename(String from, String to) {
+    Names.newTag(to);
     Tag tag =
         tags.tag(from)
             .orElseThrow(() -> CoreErrors.tagNotFound(from, new ArrayList<>(tags.tags().keySet())));

@@ -49,6 +49,11 @@ class ManifestCompactionTest {
         .liveEntries(snapshot).stream().map(ManifestEntry::fileKey).collect(Collectors.toSet());
   }
 
+  private static Map<String, Long> taggedSnapshots(FileStoreTable table) {
+    return table.tagManager().tags().entrySet().stream()
+        .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().snapshot().id()));
+  }
+
   @Test
   void manyManifestsWithDeletesBecomeOneThatHoldsTheLiveFilesOnly() {
     FileStoreTable table = table(Map.of());
@@ -97,6 +102,35 @@ class ManifestCompactionTest {
     assertThat(compacted.id()).isEqualTo(one.id() + 2);
     assertThat(table.newCommit("compact-manifest").compactManifests()).isNull();
     assertThat(ids(readAll(table))).hasSize(20);
+  }
+
+  /** An append committed as Spark's writes commit it, with post-commit maintenance. */
+  private static void maintainedAppend(FileStoreTable table, List<Object[]> rows) {
+    table.newCommit("test").commit(TableTestSupport.write(table, rows), CommitKind.APPEND);
+  }
+
+  @Test
+  void noExpirationOrAutomaticTagFollowsAsNoneFollowsPaimons() {
+    FileStoreTable table =
+        table(
+            Map.of(
+                "snapshot.num-retained.min", "1",
+                "snapshot.num-retained.max", "1",
+                "tag.automatic-creation", "batch"));
+    maintainedAppend(table, rows(0, 10, "d0"));
+    maintainedAppend(table, rows(10, 20, "d1"));
+    long earliest = table.snapshotManager().earliestId().orElseThrow();
+    Map<String, Long> tags = taggedSnapshots(table);
+    assertThat(tags).isNotEmpty();
+
+    Snapshot compacted = table.newCommit("compact-manifest").compactManifests();
+
+    assertThat(compacted.id()).isEqualTo(earliest + 1);
+    assertThat(table.snapshotManager().earliestId()).hasValue(earliest);
+    assertThat(taggedSnapshots(table)).isEqualTo(tags);
+    // The next data commit maintains as usual.
+    maintainedAppend(table, rows(20, 30, "d0"));
+    assertThat(table.snapshotManager().earliestId()).hasValue(compacted.id() + 1);
   }
 
   @Test
