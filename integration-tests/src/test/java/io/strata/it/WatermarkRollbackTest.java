@@ -65,4 +65,43 @@ class WatermarkRollbackTest extends SparkSessionSuite {
         .containsExactly(0L, 1L, 100L);
     assertThat(PaimonOracle.rows(paimon.table(DB, "t"))).hasSize(3);
   }
+
+  /**
+   * {@code scan.watermark} reads the earliest snapshot whose watermark reached the one given, as
+   * Paimon's batch read with the same option does; a Strata write after the streaming commits keeps
+   * the last watermark, so reads of later watermarks than Paimon's find nothing on either side.
+   */
+  @Test
+  void scanWatermarkReadsWhatPaimonReadsForTheSameWatermark() throws Exception {
+    spark.sql("CREATE TABLE strata." + DB + ".w (id BIGINT)");
+    spark.sql("INSERT INTO strata." + DB + ".w VALUES (100)");
+    commitWithWatermarks(paimon.table(DB, "w"), 1000, 2000, 3000);
+    spark.sql("INSERT INTO strata." + DB + ".w VALUES (200)");
+
+    for (long watermark : new long[] {0, 1000, 1500, 2000, 3000}) {
+      List<String> strata =
+          CanonicalRows.spark(
+              spark
+                  .sql(
+                      "SELECT * FROM strata."
+                          + DB
+                          + ".w WITH ('scan.watermark' = '"
+                          + watermark
+                          + "')")
+                  .collectAsList());
+      List<String> byPaimon =
+          PaimonOracle.rows(
+              paimon
+                  .table(DB, "w")
+                  .copy(java.util.Map.of("scan.watermark", String.valueOf(watermark))));
+      assertThat(strata).as("scan.watermark = " + watermark).isEqualTo(byPaimon).isNotEmpty();
+    }
+    assertThatThrownBy(
+            () ->
+                spark
+                    .sql("SELECT * FROM strata." + DB + ".w WITH ('scan.watermark' = '3001')")
+                    .collectAsList())
+        .hasMessageContaining("No snapshot has a watermark at or after 3001")
+        .hasMessageContaining("the latest snapshot's watermark is 3000");
+  }
 }

@@ -1,9 +1,11 @@
 package io.strata.core.commit;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.strata.core.data.BinaryRow;
 import io.strata.core.data.BinaryRowCodec;
 import io.strata.core.errors.CoreErrors;
 import io.strata.core.index.HashIndexFile;
+import io.strata.core.json.PaimonJson;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.IndexManifestEntry;
@@ -36,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -544,10 +547,44 @@ public final class FileStoreCommit {
         previousTotal + deltaRecords,
         deltaRecords,
         0L,
+        latest == null ? null : latest.watermark(),
+        latest == null ? null : inheritedStatistics(latest, schemaId),
         null,
-        null,
-        null,
-        0L);
+        latest == null || latest.nextRowId() == null ? 0L : latest.nextRowId());
+  }
+
+  /**
+   * The table statistics (Paimon's {@code ANALYZE TABLE}, {@code statistics/<file>}) a new snapshot
+   * keeps, as Paimon's commits keep them: those of the latest snapshot while the schema they were
+   * computed on is still the table's; none once it changed, or if the file is unreadable.
+   */
+  private String inheritedStatistics(Snapshot latest, long schemaId) {
+    String name = latest.statistics();
+    if (name == null) {
+      return null;
+    }
+    Path file = new Path(table.root(), "statistics/" + name);
+    try {
+      JsonNode stats = PaimonJson.parse(table.fileIO().readUtf8(file));
+      long statsSchema = PaimonJson.requiredLong(stats, "schemaId", "table statistics " + file);
+      if (statsSchema == schemaId) {
+        return name;
+      }
+      LOG.info(
+          "The schema of {} changed since its statistics {} (schema {}, now {}); the new snapshot"
+              + " keeps none, as Paimon's would. Analyze the table again.",
+          table.root(),
+          name,
+          statsSchema,
+          schemaId);
+    } catch (IOException | RuntimeException e) {
+      LOG.warn(
+          "Cannot read the statistics {} of {}; the new snapshot keeps none.",
+          file,
+          table.root(),
+          e);
+    }
+    return null;
   }
 
   private static List<ManifestEntry> changelogEntries(List<CommitMessage> messages) {

@@ -67,6 +67,21 @@ public final class ScanOptions {
           null,
           "Read the latest snapshot committed at or before this time ('yyyy-MM-dd HH:mm:ss').");
 
+  public static final ConfigOption<Long> WATERMARK =
+      ConfigOption.<Long>of(
+          "scan.watermark",
+          OptionType.LONG,
+          null,
+          "Read the earliest snapshot whose watermark is at or after this one.");
+
+  public static final ConfigOption<Long> FILE_CREATION_TIME_MILLIS =
+      ConfigOption.<Long>of(
+          "scan.file-creation-time-millis",
+          OptionType.LONG,
+          null,
+          "Read only the data files of the latest snapshot created at or after this epoch millis"
+              + " (of a primary-key table, the rows those files hold, merged among themselves).");
+
   public static final ConfigOption<String> VERSION =
       ConfigOption.<String>of(
           "scan.version", OptionType.STRING, null, "Read this tag name, else this snapshot id.");
@@ -104,7 +119,16 @@ public final class ScanOptions {
           OptionType.STRING,
           null,
           "A streaming read records its next snapshot in consumer/consumer-<id> at every"
-              + " checkpoint; snapshot expiration keeps that snapshot and the ones after it.");
+              + " checkpoint; snapshot expiration keeps that snapshot and the ones after it, and"
+              + " a new stream of the same id starts there (see consumer.ignore-progress).");
+
+  public static final ConfigOption<Boolean> CONSUMER_IGNORE_PROGRESS =
+      ConfigOption.<Boolean>of(
+          "consumer.ignore-progress",
+          OptionType.BOOLEAN,
+          false,
+          "A new stream with a consumer-id that already has progress starts where scan.mode"
+              + " says instead of at the consumer's next snapshot.");
 
   public static final ConfigOption<Boolean> STREAMING_READ_OVERWRITE =
       of(

@@ -20,9 +20,10 @@ import java.util.OptionalLong;
 
 /**
  * Picks the snapshot a read sees: latest, or one chosen by {@code scan.snapshot-id}, {@code
- * scan.tag-name}, {@code scan.timestamp-millis}, {@code scan.timestamp} or {@code scan.version} (a
- * tag of that name wins over a snapshot id). A chosen snapshot comes with its own schema, the
- * latest with the table's latest schema.
+ * scan.tag-name}, {@code scan.timestamp-millis}, {@code scan.timestamp}, {@code scan.version} (a
+ * tag of that name wins over a snapshot id) or {@code scan.watermark}. A chosen snapshot comes with
+ * its own schema, the latest with the table's latest schema. {@code scan.file-creation-time-millis}
+ * reads the latest snapshot (its files are filtered by the scan), so it takes none of the others.
  */
 public final class SnapshotSelector {
 
@@ -32,7 +33,9 @@ public final class SnapshotSelector {
           ScanOptions.TAG_NAME,
           ScanOptions.TIMESTAMP_MILLIS,
           ScanOptions.TIMESTAMP,
-          ScanOptions.VERSION);
+          ScanOptions.VERSION,
+          ScanOptions.WATERMARK,
+          ScanOptions.FILE_CREATION_TIME_MILLIS);
 
   private final FileStore table;
   private final SnapshotManager snapshots;
@@ -60,7 +63,11 @@ public final class SnapshotSelector {
       return new TableVersion(table, snapshots.latest());
     }
     ConfigOption<?> selector = given.get(0);
-    if (selector == ScanOptions.SNAPSHOT_ID) {
+    if (selector == ScanOptions.FILE_CREATION_TIME_MILLIS) {
+      return new TableVersion(table, snapshots.latest());
+    } else if (selector == ScanOptions.WATERMARK) {
+      return at(byWatermarkAtOrAfter(readOptions.get(ScanOptions.WATERMARK)));
+    } else if (selector == ScanOptions.SNAPSHOT_ID) {
       return at(bySnapshotId(readOptions.get(ScanOptions.SNAPSHOT_ID)));
     } else if (selector == ScanOptions.TAG_NAME) {
       return at(byTag(readOptions.get(ScanOptions.TAG_NAME)));
@@ -195,6 +202,41 @@ public final class SnapshotSelector {
       }
     }
     throw CoreErrors.noSnapshotAtOrBeforeWatermark(watermark, earliestWatermark);
+  }
+
+  /**
+   * The earliest snapshot whose watermark is at or after {@code watermark}, as Paimon's {@code
+   * scan.watermark} reads. Watermarks only grow from snapshot to snapshot (each commit keeps the
+   * larger of its own and the one before), so the search halves the range.
+   */
+  public Snapshot byWatermarkAtOrAfter(long watermark) {
+    OptionalLong earliestId = snapshots.earliestId();
+    Snapshot latest = snapshots.latest();
+    Long latestWatermark = latest == null ? null : latest.watermark();
+    if (latestWatermark == null
+        || latestWatermark == Long.MIN_VALUE
+        || latestWatermark < watermark) {
+      throw CoreErrors.noSnapshotAtOrAfterWatermark(watermark, latestWatermark);
+    }
+    long lo = earliestId.getAsLong();
+    long hi = latest.id();
+    Snapshot found = latest;
+    while (lo <= hi) {
+      long mid = lo + (hi - lo) / 2;
+      Snapshot s = nearestExisting(mid, hi);
+      if (s == null) {
+        hi = mid - 1;
+        continue;
+      }
+      Long w = s.watermark();
+      if (w != null && w != Long.MIN_VALUE && w >= watermark) {
+        found = s;
+        hi = mid - 1;
+      } else {
+        lo = s.id() + 1;
+      }
+    }
+    return found;
   }
 
   /** The first snapshot with id in [from, to], or null: snapshot files can have gaps. */

@@ -1,6 +1,7 @@
 package io.strata.core.scan;
 
 import io.strata.core.errors.CoreErrors;
+import io.strata.core.options.ConfigOption;
 import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
 import io.strata.core.options.StartupMode;
@@ -8,6 +9,7 @@ import io.strata.core.snapshot.ChangelogManager;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.SnapshotManager;
 import io.strata.core.store.FileStore;
+import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -29,8 +31,23 @@ public final class StreamStart {
   /** Where a stream with these read options (merged over the table's) starts now. */
   public StreamPosition resolve(Options readOptions) {
     Options options = table.options().with(readOptions.toMap());
+    for (ConfigOption<Long> batchOnly :
+        List.of(ScanOptions.WATERMARK, ScanOptions.FILE_CREATION_TIME_MILLIS)) {
+      if (options.contains(batchOnly)) {
+        throw CoreErrors.batchOnlyReadOption(batchOnly.key());
+      }
+    }
     OptionalLong latest = snapshots.latestId();
     long next = latest.isPresent() ? latest.getAsLong() + 1 : 1;
+    String consumer = options.get(ScanOptions.CONSUMER_ID);
+    if (consumer != null && !options.get(ScanOptions.CONSUMER_IGNORE_PROGRESS)) {
+      // As Paimon's streams do: a new query of a known consumer goes on where it stopped, from
+      // the earliest change still kept if expiration went past it.
+      OptionalLong progress = table.consumerManager().nextSnapshot(consumer);
+      if (progress.isPresent()) {
+        return StreamPosition.changesOf(Math.max(progress.getAsLong(), earliestChange(next)));
+      }
+    }
     StartupMode mode = mode(options);
     if (startsAtTag(mode, options)) {
       return StreamPosition.wholeOf(
@@ -90,6 +107,13 @@ public final class StreamStart {
    * A snapshot not committed yet may be waited for; an expired one is refused, unless the table
    * keeps its changelog ({@code changelog/changelog-N}), which streams read instead.
    */
+  /** The earliest snapshot whose changes are kept, as a snapshot or a kept changelog. */
+  private long earliestChange(long next) {
+    long earliest = snapshots.earliestId().orElse(next);
+    List<Long> changelogs = new ChangelogManager(table.fileIO(), table.paths()).listIds();
+    return changelogs.isEmpty() ? earliest : Math.min(earliest, changelogs.get(0));
+  }
+
   private long changesFrom(long id, long next) {
     if (id >= next
         || snapshots.exists(id)

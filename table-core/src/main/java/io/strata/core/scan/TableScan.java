@@ -150,6 +150,7 @@ public final class TableScan {
             : new StatsEvaluator(table.schemaManager(), table.schema(), statsFilter);
     BucketFilter buckets = BucketFilter.of(table.schema(), valueFilter).orElse(null);
     boolean onlyRealBuckets = postponesBuckets(table);
+    Long createdFrom = options.get(ScanOptions.FILE_CREATION_TIME_MILLIS);
     // An index in the manifest rules files out while planning, where their rows are final.
     Predicate indexFilter =
         !table.schema().hasPrimaryKey() || filesHoldFinalRows ? valueFilter : null;
@@ -158,6 +159,7 @@ public final class TableScan {
         || onlyTop
         || buckets != null
         || onlyRealBuckets
+        || createdFrom != null
         || indexFilter != null) {
       // First-row and deletion-vector key tables publish rows through compaction: level 0 is not
       // yet visible (as Paimon reads them). Rows of postponed buckets are not visible until
@@ -165,6 +167,7 @@ public final class TableScan {
       scan.withFileFilter(
           e ->
               !(onlyRealBuckets && e.bucket() < 0)
+                  && (createdFrom == null || createdAtOrAfter(e, createdFrom))
                   && !(skipLevelZero && e.file().level() == 0)
                   && !(onlyTop && e.file().level() != topLevel)
                   && (buckets == null || accepts(buckets, e, scan.counters()))
@@ -192,6 +195,27 @@ public final class TableScan {
     PlanStatistics statistics =
         scan.counters().statistics(snapshot.id(), System.nanoTime() - start, files, splits.size());
     return new Plan(snapshot, splits, statistics);
+  }
+
+  /**
+   * Whether a file was created at or after {@code epochMillis}. Files keep their creation time as
+   * the writer's wall clock, so it is read in the JVM's zone, as Paimon reads it; a file without
+   * one is kept.
+   */
+  private static boolean createdAtOrAfter(ManifestEntry e, long epochMillis) {
+    Long local = e.file().creationTimeMillis();
+    if (local == null) {
+      return true;
+    }
+    long created =
+        java.time.LocalDateTime.ofEpochSecond(
+                Math.floorDiv(local, 1000),
+                (int) Math.floorMod(local, 1000) * 1_000_000,
+                java.time.ZoneOffset.UTC)
+            .atZone(java.time.ZoneId.systemDefault())
+            .toInstant()
+            .toEpochMilli();
+    return created >= epochMillis;
   }
 
   /**

@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.regex.Pattern;
+import org.apache.hadoop.fs.Path;
 
 /** Lists, writes and deletes the {@code consumer/consumer-<id>} files of a table. */
 public final class ConsumerManager implements Serializable {
@@ -41,6 +43,21 @@ public final class ConsumerManager implements Serializable {
     }
     consumers.sort(Comparator.comparing(Consumer::id));
     return consumers;
+  }
+
+  /** The next snapshot consumer {@code id} reads, or empty when there is no such consumer. */
+  public OptionalLong nextSnapshot(String id) {
+    Path file = paths.consumer(id);
+    try {
+      if (!fileIO.exists(file)) {
+        return OptionalLong.empty();
+      }
+      return OptionalLong.of(ConsumerJson.nextSnapshot(fileIO.readUtf8(file)));
+    } catch (java.io.FileNotFoundException e) {
+      return OptionalLong.empty(); // deleted between the check and the read
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read consumer " + id + " of " + paths.root(), e);
+    }
   }
 
   /** Sets the next snapshot of consumer {@code id}, creating it when absent. */

@@ -135,4 +135,45 @@ class SnapshotSelectorTest {
     assertThat(rows).hasSize(1);
     return (String) rows.get(0)[1];
   }
+
+  @Test
+  void fileCreationTimeReadsOnlyTheLatestSnapshotsFilesWrittenFromThen() throws Exception {
+    FileStoreTable table = tableWithSnapshots(2);
+    Thread.sleep(20); // creation times are in milliseconds
+    long from = System.currentTimeMillis();
+    List<Object[]> later = new ArrayList<>();
+    later.add(new Object[] {100L});
+    TableTestSupport.append(table, later);
+    io.strata.core.options.Options read =
+        new io.strata.core.options.Options(
+            java.util.Map.of("scan.file-creation-time-millis", String.valueOf(from)));
+
+    SnapshotSelector.TableVersion version =
+        new SnapshotSelector(table).select(read, java.time.ZoneId.systemDefault());
+
+    assertThat(version.snapshot().id()).isEqualTo(3);
+    assertThat(TableTestSupport.read(table, new TableScan(table, read), version.snapshot()))
+        .extracting(r -> r[0])
+        .containsExactly(100L);
+    io.strata.core.options.Options both =
+        new io.strata.core.options.Options(
+            java.util.Map.of(
+                "scan.file-creation-time-millis", String.valueOf(from), "scan.snapshot-id", "1"));
+    assertThatThrownBy(
+            () -> new SnapshotSelector(table).select(both, java.time.ZoneId.systemDefault()))
+        .hasMessageContaining("scan.file-creation-time-millis")
+        .hasMessageContaining("scan.snapshot-id");
+    assertThatThrownBy(() -> new StreamStart(table).resolve(read))
+        .hasMessageContaining("'scan.file-creation-time-millis' selects what a batch read sees");
+  }
+
+  @Test
+  void aWatermarkNoSnapshotReachesIsRefusedWithTheLatestWatermark() {
+    FileStoreTable table = tableWithSnapshots(2);
+    assertThatThrownBy(() -> new SnapshotSelector(table).byWatermarkAtOrAfter(10))
+        .hasMessage(
+            "No snapshot has a watermark at or after 10 (scan.watermark): no snapshot of the table"
+                + " records a watermark. Read an earlier watermark, or select the snapshot by"
+                + " scan.snapshot-id.");
+  }
 }

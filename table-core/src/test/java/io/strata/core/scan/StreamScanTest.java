@@ -178,6 +178,29 @@ class StreamScanTest {
   }
 
   @Test
+  void aKnownConsumerGoesOnWhereItStoppedUnlessItIgnoresItsProgress() {
+    FileStoreTable table = append();
+    for (int i = 1; i <= 3; i++) {
+      TableTestSupport.append(table, List.<Object[]>of(row(i, "r" + i)));
+    }
+    table.consumerManager().write("reader1", 2);
+    StreamStart start = new StreamStart(table);
+
+    assertThat(start.resolve(opts("consumer-id", "reader1")))
+        .isEqualTo(StreamPosition.changesOf(2));
+    assertThat(
+            start.resolve(
+                new Options(Map.of("consumer-id", "reader1", "consumer.ignore-progress", "true"))))
+        .isEqualTo(StreamPosition.wholeOf(3));
+    assertThat(start.resolve(opts("consumer-id", "new_reader")))
+        .isEqualTo(StreamPosition.wholeOf(3));
+    // A consumer behind the earliest snapshot still kept starts from that one, as in Paimon.
+    table.consumerManager().write("reader1", 0);
+    assertThat(start.resolve(opts("consumer-id", "reader1")))
+        .isEqualTo(StreamPosition.changesOf(1));
+  }
+
+  @Test
   void aTagStartReadsTheTaggedSnapshotWholeThenTheLaterChanges() {
     FileStoreTable table = keyed(Map.of());
     Snapshot tagged = write(table, RowKind.INSERT, row(1, "a"), row(2, "b"));
