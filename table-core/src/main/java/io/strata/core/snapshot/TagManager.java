@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -41,6 +43,23 @@ public final class TagManager implements Serializable {
       throw new UncheckedIOException("Cannot list tags of " + paths.root(), e);
     }
     return tags;
+  }
+
+  /** Every tag's name, sorted, without reading the tags. */
+  public List<String> names() {
+    List<String> names = new ArrayList<>();
+    try {
+      for (FileIO.FileStatusInfo f : fileIO.list(paths.tagDir())) {
+        String name = f.path().getName();
+        if (name.startsWith(PREFIX) && !f.isDirectory()) {
+          names.add(name.substring(PREFIX.length()));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list tags of " + paths.root(), e);
+    }
+    names.sort(null);
+    return names;
   }
 
   public Optional<Tag> tag(String name) {

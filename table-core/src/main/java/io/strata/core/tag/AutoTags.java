@@ -17,8 +17,10 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Automatic tags, run after each commit, as Paimon 1.3.1 creates them so that either engine
@@ -40,6 +42,10 @@ import java.util.Map;
 public final class AutoTags {
 
   private static final String BATCH_PREFIX = "batch-write-";
+
+  private static final Comparator<Map.Entry<String, Tag>> BY_SNAPSHOT_THEN_NAME =
+      Comparator.comparingLong((Map.Entry<String, Tag> e) -> e.getValue().snapshot().id())
+          .thenComparing(Map.Entry::getKey);
 
   private final FileStore table;
   private final Clock clock;
@@ -85,11 +91,13 @@ public final class AutoTags {
     LocalDateTime nextTag = last == null ? null : period.next(period.start(last.getKey()));
     long from = last == null ? 1 : last.getValue().snapshot().id() + 1;
     from = Math.max(from, snapshots.earliestId().orElse(from));
-    if (from > latest.id() || (nextTag != null && !due(time.of(latest), nextTag, period, delay))) {
-      // Commit times and watermarks only grow: if the latest snapshot is not due, none is.
-      if (mode == TagCreationMode.PROCESS_TIME || time.of(latest) != null) {
-        return;
-      }
+    LocalDateTime latestTime = time.of(latest);
+    // Commit times and watermarks only grow (each commit keeps the larger watermark): when the
+    // latest snapshot has none or is not due, no snapshot before it is either.
+    if (from > latest.id()
+        || latestTime == null
+        || (nextTag != null && !due(latestTime, nextTag, period, delay))) {
+      return;
     }
     for (long id = from; id <= latest.id(); id++) {
       if (!snapshots.exists(id)) {
@@ -134,21 +142,28 @@ public final class AutoTags {
     return s -> LocalDateTime.ofInstant(Instant.ofEpochMilli(s.timeMillis()), zone);
   }
 
-  /** The automatic tag of the newest snapshot (the latest-named of several), or null. */
+  /**
+   * The automatic tag of the latest period, or null. Paimon takes the automatic tag of the newest
+   * snapshot; automatic tags are created period after period on ever newer snapshots, so that is
+   * the same tag, found here without reading every tag at every commit.
+   */
   private Map.Entry<String, Tag> lastAutomaticTag(TagPeriod period) {
-    Map.Entry<String, Tag> last = null;
-    for (Map.Entry<String, Tag> e : table.tagManager().tags().entrySet()) {
-      if (period.isAutomatic(e.getKey()) && (last == null || newer(e, last))) {
-        last = e;
+    String last = null;
+    LocalDateTime lastStart = null;
+    for (String name : table.tagManager().names()) {
+      if (period.isAutomatic(name)) {
+        LocalDateTime start = period.start(name);
+        if (lastStart == null || start.isAfter(lastStart)) {
+          last = name;
+          lastStart = start;
+        }
       }
     }
-    return last;
-  }
-
-  private static boolean newer(Map.Entry<String, Tag> a, Map.Entry<String, Tag> b) {
-    long ia = a.getValue().snapshot().id();
-    long ib = b.getValue().snapshot().id();
-    return ia != ib ? ia > ib : a.getKey().compareTo(b.getKey()) > 0;
+    if (last == null) {
+      return null;
+    }
+    Optional<Tag> tag = table.tagManager().tag(last);
+    return tag.isEmpty() ? null : Map.entry(last, tag.get()); // deleted meanwhile: start over
   }
 
   /** Deletes the automatic tags of the oldest snapshots beyond {@code tag.num-retained-max}. */
@@ -163,7 +178,7 @@ public final class AutoTags {
         automatic.add(e);
       }
     }
-    automatic.sort((a, b) -> newer(a, b) ? 1 : -1);
+    automatic.sort(BY_SNAPSHOT_THEN_NAME);
     if (automatic.size() > max) {
       ops.delete(
           automatic.subList(0, automatic.size() - max).stream().map(Map.Entry::getKey).toList());
