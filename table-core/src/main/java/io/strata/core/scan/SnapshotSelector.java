@@ -17,6 +17,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.function.Predicate;
 
 /**
  * Picks the snapshot a read sees: latest, or one chosen by {@code scan.snapshot-id}, {@code
@@ -158,24 +159,8 @@ public final class SnapshotSelector {
     if (earliest.timeMillis() > millis) {
       throw CoreErrors.noSnapshotAtOrBefore(millis, earliest.timeMillis());
     }
-    long lo = earliestId.getAsLong();
-    long hi = latestId.getAsLong();
-    Snapshot found = earliest;
-    while (lo <= hi) {
-      long mid = lo + (hi - lo) / 2;
-      Snapshot s = nearestExisting(mid, hi);
-      if (s == null) {
-        hi = mid - 1;
-        continue;
-      }
-      if (s.timeMillis() <= millis) {
-        found = s;
-        lo = s.id() + 1;
-      } else {
-        hi = mid - 1;
-      }
-    }
-    return found;
+    return boundary(earliestId.getAsLong(), latestId.getAsLong(), s -> s.timeMillis() <= millis)
+        .lastIn();
   }
 
   /**
@@ -213,30 +198,43 @@ public final class SnapshotSelector {
     OptionalLong earliestId = snapshots.earliestId();
     Snapshot latest = snapshots.latest();
     Long latestWatermark = latest == null ? null : latest.watermark();
-    if (latestWatermark == null
-        || latestWatermark == Long.MIN_VALUE
-        || latestWatermark < watermark) {
+    if (!reaches(latestWatermark, watermark)) {
       throw CoreErrors.noSnapshotAtOrAfterWatermark(watermark, latestWatermark);
     }
-    long lo = earliestId.getAsLong();
-    long hi = latest.id();
-    Snapshot found = latest;
+    return boundary(earliestId.getAsLong(), latest.id(), s -> !reaches(s.watermark(), watermark))
+        .firstOut();
+  }
+
+  private static boolean reaches(Long snapshotWatermark, long watermark) {
+    return snapshotWatermark != null
+        && snapshotWatermark != Long.MIN_VALUE
+        && snapshotWatermark >= watermark;
+  }
+
+  /** The last snapshot in a prefix and the first after it; either is null when there is none. */
+  private record Boundary(Snapshot lastIn, Snapshot firstOut) {}
+
+  /**
+   * Where the snapshots with ids in [lo, hi] stop satisfying {@code inPrefix}, by binary search:
+   * commit times and watermarks only grow, so the snapshots that satisfy such a test come first.
+   */
+  private Boundary boundary(long lo, long hi, Predicate<Snapshot> inPrefix) {
+    Snapshot lastIn = null;
+    Snapshot firstOut = null;
     while (lo <= hi) {
       long mid = lo + (hi - lo) / 2;
       Snapshot s = nearestExisting(mid, hi);
       if (s == null) {
         hi = mid - 1;
-        continue;
-      }
-      Long w = s.watermark();
-      if (w != null && w != Long.MIN_VALUE && w >= watermark) {
-        found = s;
-        hi = mid - 1;
-      } else {
+      } else if (inPrefix.test(s)) {
+        lastIn = s;
         lo = s.id() + 1;
+      } else {
+        firstOut = s;
+        hi = mid - 1;
       }
     }
-    return found;
+    return new Boundary(lastIn, firstOut);
   }
 
   /** The first snapshot with id in [from, to], or null: snapshot files can have gaps. */

@@ -118,34 +118,29 @@ final class TagPeriod {
   }
 
   private static DateTimeFormatter dateFormatter(boolean dashes) {
-    DateTimeFormatterBuilder b = new DateTimeFormatterBuilder().appendValue(ChronoField.YEAR, 4);
-    if (dashes) {
-      b.appendLiteral('-');
-    }
-    b.appendValue(ChronoField.MONTH_OF_YEAR, 2);
-    if (dashes) {
-      b.appendLiteral('-');
-    }
-    return b.appendValue(ChronoField.DAY_OF_MONTH, 2)
-        .toFormatter()
-        .withResolverStyle(ResolverStyle.STRICT);
+    return date(dashes).toFormatter().withResolverStyle(ResolverStyle.STRICT);
   }
 
   private static DateTimeFormatter hourFormatter(boolean dashes, String beforeHour) {
-    DateTimeFormatterBuilder b = new DateTimeFormatterBuilder().appendValue(ChronoField.YEAR, 4);
-    if (dashes) {
-      b.appendLiteral('-');
-    }
-    b.appendValue(ChronoField.MONTH_OF_YEAR, 2);
-    if (dashes) {
-      b.appendLiteral('-');
-    }
-    b.appendValue(ChronoField.DAY_OF_MONTH, 2);
+    DateTimeFormatterBuilder b = date(dashes);
     if (!beforeHour.isEmpty()) {
       b.appendLiteral(beforeHour);
     }
     return b.appendValue(ChronoField.HOUR_OF_DAY, 2)
         .toFormatter()
         .withResolverStyle(ResolverStyle.STRICT);
+  }
+
+  /** yyyy-MM-dd, or yyyyMMdd without dashes. */
+  private static DateTimeFormatterBuilder date(boolean dashes) {
+    DateTimeFormatterBuilder b = new DateTimeFormatterBuilder().appendValue(ChronoField.YEAR, 4);
+    if (dashes) {
+      b.appendLiteral('-');
+    }
+    b.appendValue(ChronoField.MONTH_OF_YEAR, 2);
+    if (dashes) {
+      b.appendLiteral('-');
+    }
+    return b.appendValue(ChronoField.DAY_OF_MONTH, 2);
   }
 }

@@ -23,14 +23,9 @@ class AutoTagsTest {
 
   @TempDir Path dir;
 
+  /** A table with one snapshot, committed now. */
   FileStoreTable table(Map<String, String> options) {
-    FileStoreTable t =
-        TableTestSupport.create(
-            TableTestSupport.catalog(dir),
-            "t",
-            new RowType(List.of(new DataField(0, "id", DataTypes.BIGINT()))),
-            List.of(),
-            options);
+    FileStoreTable t = emptyTable(options);
     List<Object[]> rows = new ArrayList<>();
     rows.add(new Object[] {1L});
     TableTestSupport.append(t, rows);
@@ -43,8 +38,12 @@ class AutoTagsTest {
 
   /** A table with no snapshot yet: its snapshots get the commit times the tests give. */
   FileStoreTable emptyTable(Map<String, String> options) {
+    return emptyTableIn(dir, options);
+  }
+
+  private static FileStoreTable emptyTableIn(Path warehouse, Map<String, String> options) {
     return TableTestSupport.create(
-        TableTestSupport.catalog(dir),
+        TableTestSupport.catalog(warehouse),
         "t",
         new RowType(List.of(new DataField(0, "id", DataTypes.BIGINT()))),
         List.of(),
@@ -149,14 +148,7 @@ class AutoTagsTest {
       if (c[2] != null) {
         options.put("tag.creation-period-duration", c[2]);
       }
-      java.nio.file.Path sub = dir.resolve(String.join("_", c).replace(' ', '_'));
-      FileStoreTable t =
-          TableTestSupport.create(
-              TableTestSupport.catalog(sub),
-              "t",
-              new RowType(List.of(new DataField(0, "id", DataTypes.BIGINT()))),
-              List.of(),
-              options);
+      FileStoreTable t = emptyTableIn(dir.resolve(String.join("_", c).replace(' ', '_')), options);
       appendAt(t, "2026-03-03T10:45:00Z");
       new AutoTags(t, UTC).run();
       assertThat(tagged(t)).as(String.join(", ", c)).containsOnlyKeys(c[3]);
