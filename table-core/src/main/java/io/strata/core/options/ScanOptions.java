@@ -80,7 +80,8 @@ public final class ScanOptions {
           OptionType.LONG,
           null,
           "Read only the data files of the latest snapshot created at or after this epoch millis"
-              + " (of a primary-key table, the rows those files hold, merged among themselves).");
+              + " (of a primary-key table, the rows those files hold, merged among themselves); a"
+              + " stream then reads the changes of later snapshots.");
 
   public static final ConfigOption<String> VERSION =
       ConfigOption.<String>of(

@@ -1,7 +1,6 @@
 package io.strata.core.scan;
 
 import io.strata.core.errors.CoreErrors;
-import io.strata.core.options.ConfigOption;
 import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
 import io.strata.core.options.StartupMode;
@@ -31,11 +30,8 @@ public final class StreamStart {
   /** Where a stream with these read options (merged over the table's) starts now. */
   public StreamPosition resolve(Options readOptions) {
     Options options = table.options().with(readOptions.toMap());
-    for (ConfigOption<Long> batchOnly :
-        List.of(ScanOptions.WATERMARK, ScanOptions.FILE_CREATION_TIME_MILLIS)) {
-      if (options.contains(batchOnly)) {
-        throw CoreErrors.batchOnlyReadOption(batchOnly.key());
-      }
+    if (options.contains(ScanOptions.WATERMARK)) {
+      throw CoreErrors.batchOnlyReadOption(ScanOptions.WATERMARK.key());
     }
     OptionalLong latest = snapshots.latestId();
     long next = latest.isPresent() ? latest.getAsLong() + 1 : 1;

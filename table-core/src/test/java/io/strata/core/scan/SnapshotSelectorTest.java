@@ -163,8 +163,19 @@ class SnapshotSelectorTest {
             () -> new SnapshotSelector(table).select(both, java.time.ZoneId.systemDefault()))
         .hasMessageContaining("scan.file-creation-time-millis")
         .hasMessageContaining("scan.snapshot-id");
-    assertThatThrownBy(() -> new StreamStart(table).resolve(read))
-        .hasMessageContaining("'scan.file-creation-time-millis' selects what a batch read sees");
+    // A stream, as Paimon's, starts with those files of the latest snapshot, then its changes.
+    StreamPosition start = new StreamStart(table).resolve(read);
+    assertThat(start).isEqualTo(StreamPosition.wholeOf(3));
+    assertThat(new StreamScan(table, read).plan(start))
+        .flatExtracting(io.strata.core.split.DataSplit::files)
+        .hasSize(1);
+    assertThatThrownBy(
+            () ->
+                new StreamStart(table)
+                    .resolve(
+                        new io.strata.core.options.Options(
+                            java.util.Map.of("scan.watermark", "5"))))
+        .hasMessageContaining("'scan.watermark' selects what a batch read sees");
   }
 
   @Test
