@@ -114,14 +114,16 @@ public final class AutoTags {
         ops.tagAutomatically(name, id, retained);
       }
       nextTag = period.next(tagged);
-      trimPeriodTags(ops, period);
     }
+    // Once, not after each tag as Paimon trims: tags made later in the walk are newer, so the
+    // oldest beyond the maximum are the same ones.
+    trimPeriodTags(ops, period);
   }
 
   /** Whether a snapshot at {@code time} comes after the period after {@code nextTag}, and delay. */
   private static boolean due(
       LocalDateTime time, LocalDateTime nextTag, TagPeriod period, Duration delay) {
-    return time != null && !time.minus(delay).isBefore(period.next(nextTag));
+    return !time.minus(delay).isBefore(period.next(nextTag));
   }
 
   /** A snapshot's time in the table's zone for {@code mode}, or null when it has none. */
@@ -137,9 +139,14 @@ public final class AutoTags {
               ? null
               : LocalDateTime.ofInstant(Instant.ofEpochMilli(s.watermark()), zone);
     }
-    String zoneOption = options.get(TagOptions.PROCESS_TIME_ZONE);
-    ZoneId zone = zoneOption == null ? clock.getZone() : ZoneId.of(zoneOption);
+    ZoneId zone = processTimeZone();
     return s -> LocalDateTime.ofInstant(Instant.ofEpochMilli(s.timeMillis()), zone);
+  }
+
+  /** {@code sink.process-time-zone}, else the clock's: the zone commit times are named in. */
+  private ZoneId processTimeZone() {
+    String zone = options.get(TagOptions.PROCESS_TIME_ZONE);
+    return zone == null ? clock.getZone() : ZoneId.of(zone);
   }
 
   /**
@@ -185,11 +192,11 @@ public final class AutoTags {
     }
   }
 
-  /** Paimon's name: the day the snapshot committed, in the clock's zone. */
+  /** Paimon's name: the day the snapshot committed, in the process time zone as Paimon's. */
   String batchName(Snapshot snapshot) {
     return BATCH_PREFIX
         + Instant.ofEpochMilli(snapshot.timeMillis())
-            .atZone(clock.getZone())
+            .atZone(processTimeZone())
             .toLocalDate()
             .format(DateTimeFormatter.ISO_LOCAL_DATE);
   }
@@ -205,7 +212,7 @@ public final class AutoTags {
       return;
     }
     List<String> batchTags = new ArrayList<>();
-    for (String name : table.tagManager().tags().keySet()) {
+    for (String name : table.tagManager().names()) {
       if (isBatchName(name)) {
         batchTags.add(name);
       }

@@ -131,6 +131,18 @@ class AutoTagsTest {
   }
 
   @Test
+  void batchTagsAreNamedByTheDayInTheProcessTimeZoneAsPaimonsAre() {
+    FileStoreTable t =
+        emptyTable(
+            Map.of(
+                "tag.automatic-creation", "batch",
+                "sink.process-time-zone", "Asia/Tokyo"));
+    appendAt(t, "2026-03-03T20:00:00Z"); // 2026-03-04 05:00 in Tokyo
+    new AutoTags(t, UTC).run();
+    assertThat(tagged(t)).containsOnlyKeys("batch-write-2026-03-04");
+  }
+
+  @Test
   void periodsAndNamesAsPaimonFormsThem() {
     String[][] cases = {
       {"hourly", "with_dashes", null, "2026-03-03 09"},
