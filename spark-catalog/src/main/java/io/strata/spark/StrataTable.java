@@ -1,6 +1,7 @@
 package io.strata.spark;
 
 import io.strata.core.catalog.Identifier;
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
 import io.strata.core.options.StartupMode;
@@ -16,7 +17,9 @@ import io.strata.spark.extensions.SupportsSchemaMerge;
 import io.strata.spark.extensions.TableDetails;
 import io.strata.spark.read.FallbackBranchScan;
 import io.strata.spark.read.FallbackScanBuilder;
+import io.strata.spark.read.IncrementalScanBuilder;
 import io.strata.spark.read.MetadataColumns;
+import io.strata.spark.read.ReadMode;
 import io.strata.spark.read.StrataScan;
 import io.strata.spark.read.StrataScanBuilder;
 import io.strata.spark.read.TableKind;
@@ -25,6 +28,7 @@ import io.strata.spark.rowlevel.DeletionVectorDelta;
 import io.strata.spark.rowlevel.PrimaryKeyDelta;
 import io.strata.spark.write.StrataWriteBuilder;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -175,6 +179,13 @@ public class StrataTable
 
   private ScanBuilder scanBuilder(CaseInsensitiveStringMap options) {
     if (pinned != null) {
+      List<String> incremental =
+          IncrementalScanBuilder.incrementalOptions(table, options.asCaseSensitiveMap());
+      if (!incremental.isEmpty()) {
+        List<String> given = new ArrayList<>(incremental);
+        given.add(0, "VERSION AS OF / TIMESTAMP AS OF");
+        throw CoreErrors.conflictingVersionOptions(given);
+      }
       ScanBuilder fallback =
           FallbackScanBuilder.of(table, pinned, true, options.asCaseSensitiveMap());
       return fallback != null
@@ -183,6 +194,9 @@ public class StrataTable
     }
     Map<String, String> readOptions =
         ReadOptions.resolve(catalogName, identifier, options.asCaseSensitiveMap());
+    if (IncrementalScanBuilder.requested(table, readOptions)) {
+      return new IncrementalScanBuilder(table, readOptions, ReadMode.DATA);
+    }
     SnapshotSelector.TableVersion version = select(readOptions);
     Snapshot latest = table.snapshotManager().latest();
     boolean travelled =

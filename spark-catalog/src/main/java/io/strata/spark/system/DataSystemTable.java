@@ -1,11 +1,17 @@
 package io.strata.spark.system;
 
+import io.strata.core.errors.CoreErrors;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
+import io.strata.spark.SparkErrors;
 import io.strata.spark.SparkTypes;
+import io.strata.spark.read.IncrementalScanBuilder;
 import io.strata.spark.read.ReadMode;
 import io.strata.spark.read.StrataScanBuilder;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.TableCapability;
@@ -68,6 +74,19 @@ public class DataSystemTable implements SupportsRead {
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
+    Map<String, String> readOptions = options.asCaseSensitiveMap();
+    if (IncrementalScanBuilder.requested(table, readOptions)) {
+      if (mode != ReadMode.AUDIT_LOG) {
+        throw SparkErrors.surface(CoreErrors.incrementalReadOptimized());
+      }
+      if (snapshot != null) {
+        List<String> given =
+            new ArrayList<>(IncrementalScanBuilder.incrementalOptions(table, readOptions));
+        given.add(0, "VERSION AS OF / TIMESTAMP AS OF");
+        throw SparkErrors.surface(CoreErrors.conflictingVersionOptions(given));
+      }
+      return SparkErrors.surfaced(() -> new IncrementalScanBuilder(table, readOptions, mode));
+    }
     Snapshot at = snapshot != null ? snapshot : table.snapshotManager().latest();
     return new StrataScanBuilder(table, at, options.asCaseSensitiveMap()).withMode(mode);
   }

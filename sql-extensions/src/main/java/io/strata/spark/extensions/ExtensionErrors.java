@@ -56,6 +56,22 @@ public final class ExtensionErrors {
             new QueryContext[0]));
   }
 
+  /**
+   * A table-valued function called with the wrong arguments: names the function and what it takes.
+   */
+  public static RuntimeException badTableFunctionArguments(
+      String function, String takes, String given) {
+    throw ExtensionErrors.<RuntimeException>unchecked(
+        new AnalysisException(
+            function + " takes " + takes + ", each a constant; it was called with " + given + ".",
+            Option.empty(),
+            Option.empty(),
+            Option.empty(),
+            Option.empty(),
+            new Map.Map1<>("function", function),
+            new QueryContext[0]));
+  }
+
   @SuppressWarnings("unchecked")
   private static <X extends Throwable> RuntimeException unchecked(Throwable t) throws X {
     throw (X) t;

@@ -18,7 +18,8 @@ import scala.runtime.BoxedUnit;
  * one-line errors for missing tables of a Strata catalog ({@link MissingTables}), and UPDATE /
  * MERGE on partial-update and aggregation tables reading only the columns they change ({@link
  * PartialRowUpdates}), and queries over rows answered from metadata run without a Spark job ({@link
- * MetadataRowsInDriver}). The catalog works without them.
+ * MetadataRowsInDriver}), and Paimon's incremental-query table functions ({@link
+ * IncrementalQueryFunctions}). The catalog works without them.
  */
 public class StrataSparkSessionExtensions
     extends AbstractFunction1<SparkSessionExtensions, BoxedUnit> {
@@ -67,6 +68,7 @@ public class StrataSparkSessionExtensions
             return new MetadataRowsInDriver();
           }
         });
+    IncrementalQueryFunctions.register(extensions);
     return BoxedUnit.UNIT;
   }
 }

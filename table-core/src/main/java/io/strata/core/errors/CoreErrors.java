@@ -262,6 +262,117 @@ public final class CoreErrors {
             + " Read an earlier watermark, or select the snapshot by scan.snapshot-id.");
   }
 
+  public static IllegalArgumentException incrementalNotTwoVersions(String key, String value) {
+    return new IllegalArgumentException(
+        "The read option '"
+            + key
+            + "' = '"
+            + value
+            + "' must name a start (exclusive) and an end (inclusive) separated by one comma,"
+            + " e.g. '5,10'.");
+  }
+
+  public static IllegalArgumentException incrementalNeitherTagsNorIds(
+      String start, String end, List<String> tags) {
+    return new IllegalArgumentException(
+        "Didn't find two tags for start '"
+            + start
+            + "' and end '"
+            + end
+            + "', and they are not two snapshot ids. Set incremental-between to two tags or two"
+            + " snapshot ids. "
+            + (tags.isEmpty()
+                ? "The table has no tags."
+                : "Existing tags: "
+                    + String.join(", ", tags.subList(0, Math.min(10, tags.size())))
+                    + (tags.size() > 10 ? " (and " + (tags.size() - 10) + " more)." : ".")));
+  }
+
+  public static IllegalArgumentException incrementalEndBeforeStart(
+      String what, Object start, Object end) {
+    return new IllegalArgumentException(
+        "Ending "
+            + what
+            + " "
+            + end
+            + " should be >= starting "
+            + what
+            + " "
+            + start
+            + ": an incremental read returns the changes after the start up to the end.");
+  }
+
+  public static IllegalArgumentException incrementalTagEndBeforeStart(
+      String startTag, long startId, String endTag, long endId) {
+    return new IllegalArgumentException(
+        "Tag end '"
+            + endTag
+            + "' with snapshot id "
+            + endId
+            + " should be >= tag start '"
+            + startTag
+            + "' with snapshot id "
+            + startId
+            + ". Swap the two tags.");
+  }
+
+  public static IllegalArgumentException incrementalRangeUnavailable(
+      long start, long end, long earliest, long latest) {
+    return new IllegalArgumentException(
+        "The specified scan snapshotId range ["
+            + start
+            + ", "
+            + end
+            + "] is out of available snapshotId range ["
+            + earliest
+            + ", "
+            + latest
+            + "]: the start may be at most one before the earliest snapshot, the end at most the"
+            + " latest.");
+  }
+
+  public static IllegalArgumentException invalidIncrementalTimestamp(String value) {
+    return new IllegalArgumentException(
+        "The incremental-between-timestamp '"
+            + value
+            + "' must be a start (exclusive) and an end (inclusive) timestamp separated by one"
+            + " comma, each epoch millis or 'yyyy-MM-dd HH:mm:ss'.");
+  }
+
+  public static IllegalArgumentException notAutomaticTag(String name) {
+    return new IllegalArgumentException(
+        "Specified tag '"
+            + name
+            + "' is not an auto-created tag: incremental-to-auto-tag takes a tag named by the"
+            + " table's tag.creation-period and tag.period-formatter.");
+  }
+
+  public static IllegalStateException incrementalDeltaDeletes(
+      long snapshotId, String manifestList) {
+    return new IllegalStateException(
+        "Snapshot "
+            + snapshotId
+            + " lists deleted files in "
+            + manifestList
+            + "; delta and changelog lists of the snapshots an incremental read covers hold only"
+            + " added files. Read this range with 'incremental-between-scan-mode' = 'diff'.");
+  }
+
+  public static UnsupportedOperationException incrementalReadOptimized() {
+    return new UnsupportedOperationException(
+        "Incremental reads (incremental-between, incremental-between-timestamp,"
+            + " incremental-to-auto-tag) read a table or its $audit_log, not $ro.");
+  }
+
+  public static UnsupportedOperationException incrementalPostponedBuckets(String table) {
+    return new UnsupportedOperationException(
+        "Cannot read the delta of table "
+            + table
+            + ": it uses postponed buckets ('bucket' = -2), whose new rows are in"
+            + " bucket-postpone/, which Strata does not read. Use 'incremental-between-scan-mode'"
+            + " = 'diff', or a changelog producer.");
+  }
+
   public static IllegalArgumentException batchOnlyReadOption(String key) {
     return new IllegalArgumentException(
         "The read option '"

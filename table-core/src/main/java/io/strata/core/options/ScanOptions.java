@@ -131,6 +131,42 @@ public final class ScanOptions {
           "A new stream with a consumer-id that already has progress starts where scan.mode"
               + " says instead of at the consumer's next snapshot.");
 
+  public static final ConfigOption<String> INCREMENTAL_BETWEEN =
+      ConfigOption.<String>of(
+          "incremental-between",
+          OptionType.STRING,
+          null,
+          "A batch read returns the changes after the first version and up to the second:"
+              + " 'start,end' names two snapshot ids ('5,10': the changes of snapshots 6 to 10) or"
+              + " two tags (the rows that differ between the tags' versions).");
+
+  public static final ConfigOption<String> INCREMENTAL_BETWEEN_TIMESTAMP =
+      ConfigOption.<String>of(
+          "incremental-between-timestamp",
+          OptionType.STRING,
+          null,
+          "Like incremental-between, between the latest snapshots committed at or before two"
+              + " times: 'start,end' as epoch millis or 'yyyy-MM-dd HH:mm:ss' in the JVM's zone.");
+
+  public static final ConfigOption<IncrementalBetweenScanMode> INCREMENTAL_BETWEEN_SCAN_MODE =
+      ConfigOption.ofEnum(
+          "incremental-between-scan-mode",
+          IncrementalBetweenScanMode.class,
+          IncrementalBetweenScanMode.AUTO,
+          "What an incremental read of snapshot ids or timestamps returns: auto (changelog when"
+              + " the table has a changelog producer, else delta), delta (the records the APPEND"
+              + " snapshots added), changelog (the changelog files of the snapshots), diff (the"
+              + " rows that differ between the two versions).");
+
+  public static final ConfigOption<String> INCREMENTAL_TO_AUTO_TAG =
+      ConfigOption.<String>of(
+          "incremental-to-auto-tag",
+          OptionType.STRING,
+          null,
+          "A batch read returns the rows that differ between this automatic tag and the"
+              + " latest automatic tag of an earlier period; nothing when either does not"
+              + " exist.");
+
   public static final ConfigOption<Boolean> STREAMING_READ_OVERWRITE =
       of(
           "streaming-read-overwrite",

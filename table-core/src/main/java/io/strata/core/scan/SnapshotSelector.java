@@ -28,7 +28,7 @@ import java.util.function.Predicate;
  */
 public final class SnapshotSelector {
 
-  private static final List<ConfigOption<?>> SELECTORS =
+  static final List<ConfigOption<?>> SELECTORS =
       List.of(
           ScanOptions.SNAPSHOT_ID,
           ScanOptions.TAG_NAME,
@@ -148,6 +148,20 @@ public final class SnapshotSelector {
                 CoreErrors.tagNotFound(name, new ArrayList<>(table.tagManager().tags().keySet())));
   }
 
+  /**
+   * The latest snapshot committed at or before {@code millis}, or null when there is none (no
+   * snapshot, or all were committed later).
+   */
+  public Snapshot latestAtOrBefore(long millis) {
+    OptionalLong earliestId = snapshots.earliestId();
+    OptionalLong latestId = snapshots.latestId();
+    if (earliestId.isEmpty()) {
+      return null;
+    }
+    return boundary(earliestId.getAsLong(), latestId.getAsLong(), s -> s.timeMillis() <= millis)
+        .lastIn();
+  }
+
   /** The latest snapshot committed at or before {@code millis}, by binary search. */
   public Snapshot byTimestamp(long millis) {
     OptionalLong earliestId = snapshots.earliestId();
@@ -247,7 +261,7 @@ public final class SnapshotSelector {
     return null;
   }
 
-  private static long parseTimestamp(String text, ZoneId zone) {
+  static long parseTimestamp(String text, ZoneId zone) {
     String t = text.trim().replace('T', ' ');
     for (String pattern :
         List.of("yyyy-MM-dd HH:mm:ss.SSS", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm")) {

@@ -8,6 +8,7 @@ import io.strata.core.options.TagOptions;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.snapshot.SnapshotManager;
 import io.strata.core.snapshot.Tag;
+import io.strata.core.snapshot.TagPeriod;
 import io.strata.core.store.FileStore;
 import java.time.Clock;
 import java.time.Duration;

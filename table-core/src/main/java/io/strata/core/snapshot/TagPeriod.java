@@ -1,4 +1,4 @@
-package io.strata.core.tag;
+package io.strata.core.snapshot;
 
 import io.strata.core.options.Options;
 import io.strata.core.options.TagCreationPeriod;
@@ -22,7 +22,7 @@ import java.time.temporal.ChronoField;
  * tag.creation-period-duration} named {@code yyyyMMddHHmm}. Periods are aligned to the epoch, so a
  * two-hour period starts at an even hour.
  */
-final class TagPeriod {
+public final class TagPeriod {
 
   private static final DateTimeFormatter DAY = dateFormatter(true);
   private static final DateTimeFormatter DAY_WITHOUT_DASHES = dateFormatter(false);
@@ -49,7 +49,7 @@ final class TagPeriod {
     this.daily = daily;
   }
 
-  static TagPeriod of(Options options) {
+  public static TagPeriod of(Options options) {
     Duration custom = options.get(TagOptions.CREATION_PERIOD_DURATION);
     if (custom != null) {
       return new TagPeriod(custom, MINUTE, false);
@@ -76,16 +76,16 @@ final class TagPeriod {
     };
   }
 
-  Duration length() {
+  public Duration length() {
     return length;
   }
 
-  String name(LocalDateTime periodStart) {
+  public String name(LocalDateTime periodStart) {
     return periodStart.format(formatter);
   }
 
   /** The start of the period a tag names; throws when the name is no tag of this period. */
-  LocalDateTime start(String tagName) {
+  public LocalDateTime start(String tagName) {
     if (daily) {
       // A daily tag may carry more after a space, as Paimon's parser allows.
       return LocalDate.parse(tagName.split(" ")[0], formatter).atStartOfDay();
@@ -93,7 +93,7 @@ final class TagPeriod {
     return LocalDateTime.parse(tagName, formatter);
   }
 
-  boolean isAutomatic(String tagName) {
+  public boolean isAutomatic(String tagName) {
     try {
       start(tagName);
       return true;
@@ -103,7 +103,7 @@ final class TagPeriod {
   }
 
   /** The start of the period before the one {@code time} falls in: the last completed period. */
-  LocalDateTime previousStart(LocalDateTime time) {
+  public LocalDateTime previousStart(LocalDateTime time) {
     long millis = time.toInstant(ZoneOffset.UTC).toEpochMilli();
     long periodMillis = length.toMillis();
     LocalDateTime start =
@@ -113,7 +113,7 @@ final class TagPeriod {
     return start.minus(length);
   }
 
-  LocalDateTime next(LocalDateTime periodStart) {
+  public LocalDateTime next(LocalDateTime periodStart) {
     return periodStart.plus(length);
   }
 
