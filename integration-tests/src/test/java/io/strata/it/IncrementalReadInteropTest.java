@@ -365,6 +365,31 @@ class IncrementalReadInteropTest extends SparkSessionSuite {
                 + " tag names)");
   }
 
+  /** As a table option, incremental-between makes every batch read of the table incremental. */
+  @Test
+  void aTableOptionMakesEveryReadIncremental() {
+    String t = "strata." + DB + ".prop";
+    sql("CREATE TABLE " + t + " (id INT)");
+    sql("INSERT INTO " + t + " VALUES (1)");
+    long first = latestSnapshot("prop");
+    sql("INSERT INTO " + t + " VALUES (2)");
+    sql(
+        "ALTER TABLE "
+            + t
+            + " SET TBLPROPERTIES ('incremental-between' = '"
+            + first
+            + ","
+            + (first + 1)
+            + "')");
+    assertThat(CanonicalRows.spark(spark.sql("SELECT * FROM " + t).collectAsList()))
+        .containsExactly("2");
+    assertThat(spark.sql("DESCRIBE TABLE EXTENDED " + t).collectAsList().toString())
+        .contains("StrataIncrementalScan[prop");
+    sql("ALTER TABLE " + t + " UNSET TBLPROPERTIES ('incremental-between')");
+    assertThat(CanonicalRows.spark(spark.sql("SELECT * FROM " + t).collectAsList()))
+        .containsExactly("1", "2");
+  }
+
   @Test
   void badRangesFailWithWhatExists() {
     assertThatThrownBy(() -> strata("pk", options("incremental-between", "nope,t3")))

@@ -142,6 +142,11 @@ public class StrataTable
     Map<String, String> details = new LinkedHashMap<>();
     details.put("strata.table-kind", TableKind.of(table.schema()));
     Scan built = newScanBuilder(new CaseInsensitiveStringMap(Map.of())).build();
+    if (!(built instanceof StrataScan) && !(built instanceof FallbackBranchScan)) {
+      // The table's own options make every read incremental (incremental-between ...).
+      details.put("strata.read", built.description());
+      return details;
+    }
     StrataScan scan = built instanceof FallbackBranchScan f ? f.main() : (StrataScan) built;
     Snapshot snapshot = scan.snapshot();
     details.put("strata.snapshot", snapshot == null ? "none" : String.valueOf(snapshot.id()));
@@ -324,6 +329,9 @@ public class StrataTable
   @Override
   public RowLevelOperationBuilder newRowLevelOperationBuilder(RowLevelOperationInfo info) {
     checkLatest("change");
+    if (info.command() != org.apache.spark.sql.connector.write.RowLevelOperation.Command.DELETE) {
+      io.strata.spark.rowlevel.RowIdsCheck.check(table, info.command());
+    }
     boolean deletionVectors = table.options().get(TableOptions.DELETION_VECTORS_ENABLED);
     if (deletionVectors && !table.schema().hasPrimaryKey()) {
       return () -> new DeletionVectorDelta(table, info.command());

@@ -1,5 +1,7 @@
 package io.strata.spark.read;
 
+import io.strata.core.options.TableOptions;
+import io.strata.core.read.RowTracking;
 import io.strata.core.read.SplitReader;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
@@ -14,20 +16,30 @@ import org.apache.spark.unsafe.types.UTF8String;
 /**
  * The hidden columns an append table's rows carry, named as Paimon's Spark connector names them:
  * the full path of the row's data file, the row's 0-based position in it (what a deletion vector
- * marks) and its bucket. Reading them takes the row path without row-group skipping, so positions
- * count every row of the file.
+ * marks) and its bucket; on row-tracking tables also the row's id and sequence number ({@link
+ * RowTracking}). Reading them takes the row path without row-group skipping, so positions count
+ * every row of the file.
  */
 public enum MetadataColumns {
-  FILE_PATH("__paimon_file_path", DataTypes.StringType),
-  ROW_INDEX("__paimon_row_index", DataTypes.LongType),
-  BUCKET("__paimon_bucket", DataTypes.IntegerType);
+  FILE_PATH("__paimon_file_path", DataTypes.StringType, false),
+  ROW_INDEX("__paimon_row_index", DataTypes.LongType, false),
+  BUCKET("__paimon_bucket", DataTypes.IntegerType, false),
+  ROW_ID(RowTracking.ROW_ID.name(), DataTypes.LongType, true),
+  SEQUENCE_NUMBER(RowTracking.SEQUENCE_NUMBER.name(), DataTypes.LongType, false);
 
   private final String columnName;
   private final DataType type;
+  private final boolean nullable;
 
-  MetadataColumns(String columnName, DataType type) {
+  MetadataColumns(String columnName, DataType type, boolean nullable) {
     this.columnName = columnName;
     this.type = type;
+    this.nullable = nullable;
+  }
+
+  /** Whether the column is one of row tracking's, read from what the file stores. */
+  boolean tracksRows() {
+    return this == ROW_ID || this == SEQUENCE_NUMBER;
   }
 
   public String columnName() {
@@ -49,8 +61,12 @@ public enum MetadataColumns {
     if (table.schema().hasPrimaryKey()) {
       return new MetadataColumn[0];
     }
+    boolean rowTracking = table.options().get(TableOptions.ROW_TRACKING_ENABLED);
     List<MetadataColumn> columns = new ArrayList<>();
     for (MetadataColumns c : values()) {
+      if (c.tracksRows() && !rowTracking) {
+        continue;
+      }
       columns.add(
           new MetadataColumn() {
             @Override
@@ -65,7 +81,7 @@ public enum MetadataColumns {
 
             @Override
             public boolean isNullable() {
-              return false;
+              return c.nullable;
             }
           });
     }
@@ -76,14 +92,19 @@ public enum MetadataColumns {
   static StructType append(StructType schema, List<MetadataColumns> columns) {
     StructType result = schema;
     for (MetadataColumns c : columns) {
-      result = result.add(c.columnName, c.type, false);
+      result = result.add(c.columnName, c.type, c.nullable);
     }
     return result;
   }
 
-  /** The value of this column for the row {@code reader} returned last. */
-  Object value(FileStoreTable table, DataSplit split, SplitReader reader) {
+  /**
+   * The value of this column for the row {@code reader} returned last, whose own row-tracking
+   * columns ({@link RowTracking#FIELDS}, when read) are {@code stored[0]} and {@code stored[1]}.
+   */
+  Object value(FileStoreTable table, DataSplit split, SplitReader reader, Object[] stored) {
     return switch (this) {
+      case ROW_ID -> RowTracking.rowId(stored[0], reader.lastFile(), reader.lastPosition());
+      case SEQUENCE_NUMBER -> RowTracking.sequenceNumber(stored[1], reader.lastFile());
       case FILE_PATH ->
           UTF8String.fromString(
               table

@@ -1,11 +1,13 @@
 package io.strata.spark.read;
 
+import io.strata.core.read.RowTracking;
 import io.strata.core.read.SplitReader;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
 import io.strata.spark.SparkRowConverter;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
@@ -34,17 +36,32 @@ final class MetadataRowReader implements PartitionReader<InternalRow> {
     this.columns = columns;
     this.reader = new SplitReader(table, split, readType);
     this.converter = new SparkRowConverter(readType);
+    this.dataArity = readType.size();
+    if (columns.stream().anyMatch(MetadataColumns::tracksRows)) {
+      reader.withSystemFields(RowTracking.FIELDS);
+    }
   }
+
+  /** How many of a read row's values are the table's columns; row tracking's follow. */
+  private final int dataArity;
+
+  private static final Object[] NOT_READ = new Object[2];
 
   @Override
   public boolean next() {
     if (!reader.hasNext()) {
       return false;
     }
-    InternalRow data = converter.toSpark(reader.next());
+    Object[] row = reader.next();
+    Object[] stored = NOT_READ;
+    if (row.length > dataArity) {
+      stored = Arrays.copyOfRange(row, dataArity, row.length);
+      row = Arrays.copyOf(row, dataArity);
+    }
+    InternalRow data = converter.toSpark(row);
     Object[] values = new Object[columns.size()];
     for (int i = 0; i < values.length; i++) {
-      values[i] = columns.get(i).value(table, split, reader);
+      values[i] = columns.get(i).value(table, split, reader, stored);
     }
     current = joined.apply(data, new GenericInternalRow(values));
     return true;

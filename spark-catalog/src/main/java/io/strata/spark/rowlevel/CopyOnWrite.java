@@ -65,6 +65,7 @@ public final class CopyOnWrite implements RowLevelOperation {
     return new WriteBuilder() {
       @Override
       public Write build() {
+        RowIdsCheck.check(table, command);
         return new RewriteWrite(columns);
       }
     };

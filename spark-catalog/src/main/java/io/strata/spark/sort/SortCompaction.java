@@ -57,6 +57,7 @@ public final class SortCompaction {
       Predicate partitionFilter,
       CompactionOrder order,
       String commitUser) {
+    io.strata.core.write.TableWriter.checkRewritable(table, "sort-compact");
     long start = System.nanoTime();
     Snapshot latest = table.snapshotManager().latest();
     long bytes = latest == null ? 0 : selectedBytes(table, latest, partitionFilter);

@@ -510,6 +510,13 @@ public final class FileStoreCommit {
       CommitKind kind,
       String indexManifest,
       List<String> written) {
+    long nextRowId = latest == null || latest.nextRowId() == null ? 0L : latest.nextRowId();
+    if (table.options().get(TableOptions.ROW_TRACKING_ENABLED)) {
+      RowTrackingAssignment assigned =
+          RowTrackingAssignment.of(delta, latest == null ? 1 : latest.id() + 1, nextRowId);
+      delta = assigned.delta();
+      nextRowId = assigned.nextRowId();
+    }
     List<ManifestFileMeta> deltaManifests = manifestFiles.writeManifests(delta);
     deltaManifests.forEach(m -> written.add(m.fileName()));
     List<ManifestFileMeta> base = new ArrayList<>();
@@ -550,7 +557,7 @@ public final class FileStoreCommit {
         latest == null ? null : latest.watermark(),
         latest == null ? null : inheritedStatistics(latest, schemaId),
         null,
-        latest == null || latest.nextRowId() == null ? 0L : latest.nextRowId());
+        nextRowId);
   }
 
   /**

@@ -373,6 +373,17 @@ public final class CoreErrors {
             + " = 'diff', or a changelog producer.");
   }
 
+  public static UnsupportedOperationException rowTrackingRewrite(String table, String operation) {
+    return new UnsupportedOperationException(
+        "Cannot "
+            + operation
+            + " table "
+            + table
+            + ": it tracks row ids ('row-tracking.enabled' = 'true'), which rewritten rows must"
+            + " keep, and Strata rewrites files without them. Strata inserts into and overwrites"
+            + " such tables and deletes whole partitions; rewrite them with Apache Paimon.");
+  }
+
   public static IllegalArgumentException batchOnlyReadOption(String key) {
     return new IllegalArgumentException(
         "The read option '"

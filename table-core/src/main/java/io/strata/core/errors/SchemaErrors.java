@@ -158,6 +158,14 @@ public final class SchemaErrors {
             + " table without buckets, or a fixed bucket count ('bucket' = '4').");
   }
 
+  public static IllegalArgumentException rowTrackingNeedsBucketUnaware(String given) {
+    return new IllegalArgumentException(
+        "Cannot define "
+            + given
+            + " for a row tracking table ('row-tracking.enabled' = 'true'): it must be an append"
+            + " table with 'bucket' = '-1', as in Paimon.");
+  }
+
   public static IllegalArgumentException unsupportedLayout(String option) {
     return new IllegalArgumentException(
         "Table option "

@@ -60,6 +60,56 @@ public record DataFileMeta(
     return copy(fileName, level, creationTimeMillis, externalPath, newExtraFiles, newEmbeddedIndex);
   }
 
+  /** The same file with other sequence numbers (a row-tracking commit's snapshot id). */
+  public DataFileMeta withSequenceNumbers(long min, long max) {
+    return new DataFileMeta(
+        fileName,
+        fileSize,
+        rowCount,
+        minKey,
+        maxKey,
+        keyStats,
+        valueStats,
+        min,
+        max,
+        schemaId,
+        level,
+        extraFiles,
+        creationTimeMillis,
+        deleteRowCount,
+        embeddedIndex,
+        fileSource,
+        valueStatsCols,
+        externalPath,
+        firstRowId,
+        writeCols);
+  }
+
+  /** The same file whose rows have the row ids from {@code first} on (row tracking). */
+  public DataFileMeta withFirstRowId(long first) {
+    return new DataFileMeta(
+        fileName,
+        fileSize,
+        rowCount,
+        minKey,
+        maxKey,
+        keyStats,
+        valueStats,
+        minSequenceNumber,
+        maxSequenceNumber,
+        schemaId,
+        level,
+        extraFiles,
+        creationTimeMillis,
+        deleteRowCount,
+        embeddedIndex,
+        fileSource,
+        valueStatsCols,
+        externalPath,
+        first,
+        writeCols);
+  }
+
   private DataFileMeta copy(
       String newFileName,
       int newLevel,

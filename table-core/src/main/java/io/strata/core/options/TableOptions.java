@@ -234,8 +234,11 @@ public final class TableOptions {
           "row-tracking.enabled",
           OptionType.BOOLEAN,
           false,
-          "Paimon's row tracking (each row keeps a row id across rewrites); Strata reads such"
-              + " tables and refuses to write them.");
+          "Paimon's row tracking on append tables with bucket = -1: each commit gives the rows"
+              + " of new files consecutive row ids (_ROW_ID) and the snapshot id as sequence number"
+              + " (_SEQUENCE_NUMBER), read as metadata columns. Strata inserts and overwrites such"
+              + " tables and refuses to rewrite their files (UPDATE, DELETE, MERGE, compaction),"
+              + " which must keep row ids.");
 
   public static final ConfigOption<Boolean> INDEX_FILE_IN_DATA_FILE_DIR =
       of(
@@ -473,15 +476,8 @@ public final class TableOptions {
     return null;
   }
 
-  /**
-   * The option of a layout Strata does not write, or null: those of {@link #unreadableLayout} and
-   * row tracking.
-   */
+  /** The option of a layout Strata does not write, or null: those of {@link #unreadableLayout}. */
   public static String unwritableLayout(Options options) {
-    String layout = unreadableLayout(options);
-    if (layout == null && options.get(ROW_TRACKING_ENABLED)) {
-      layout = "'row-tracking.enabled' = 'true'";
-    }
-    return layout;
+    return unreadableLayout(options);
   }
 }

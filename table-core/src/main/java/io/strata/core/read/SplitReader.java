@@ -13,12 +13,15 @@ import io.strata.core.scan.FileIndexes;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.split.DataSplit;
 import io.strata.core.store.FileStore;
+import io.strata.core.types.DataField;
 import io.strata.core.types.RowType;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import org.apache.hadoop.fs.FileSystem;
@@ -50,6 +53,9 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
   private final Predicate rowGroupFilter;
 
   private final DeletionVectorReader deletionVectors;
+
+  /** Fields read from each file after the read type's, by id (row tracking's own columns). */
+  private List<DataField> systemFields = List.of();
 
   public SplitReader(FileStore table, DataSplit split, RowType readType) {
     this(table, split, readType, null);
@@ -133,10 +139,26 @@ public final class SplitReader implements Iterator<Object[]>, Closeable {
                     filter, table.schema().rowType(), table.schema().partitionType(), fileSchema));
   }
 
+  /**
+   * Makes every row end with {@code fields} after the read type's: columns a file may hold beyond
+   * its schema's ({@link RowTracking}), NULL where it does not. Call before reading.
+   */
+  public SplitReader withSystemFields(List<DataField> fields) {
+    this.systemFields = List.copyOf(fields);
+    return this;
+  }
+
   private FieldMapping mappingFor(long schemaId) {
     TableSchema fileSchema =
         schemaId == table.schema().id() ? table.schema() : table.schemaManager().schema(schemaId);
-    return FieldMapping.of(fileSchema.fields(), readType);
+    if (systemFields.isEmpty()) {
+      return FieldMapping.of(fileSchema.fields(), readType);
+    }
+    List<DataField> fileFields = new ArrayList<>(fileSchema.fields());
+    fileFields.addAll(systemFields);
+    List<DataField> read = new ArrayList<>(readType.fields());
+    read.addAll(systemFields);
+    return FieldMapping.of(fileFields, new RowType(read));
   }
 
   @Override

@@ -218,13 +218,25 @@ public final class IncrementalScan {
       for (int i = 0; i < files.size(); i++) {
         DataFileMeta f = files.get(i);
         boolean shared =
-            f.equals(otherFiles.get(f.fileName()))
+            sameFile(f, otherFiles.get(f.fileName()))
                 && Objects.equals(deletionFiles.get(i), others.get(f.fileName()));
         if (!shared) {
           kept.add(f, deletionFiles.get(i));
         }
       }
       return kept;
+    }
+
+    /**
+     * Whether two versions list the same file at the same level (a file's metadata holds arrays, so
+     * records of two manifest reads are not {@code equals}).
+     */
+    private static boolean sameFile(DataFileMeta a, DataFileMeta b) {
+      return b != null
+          && a.fileName().equals(b.fileName())
+          && a.level() == b.level()
+          && a.fileSize() == b.fileSize()
+          && a.rowCount() == b.rowCount();
     }
 
     List<DeletionFile> deletionFilesOrEmpty() {

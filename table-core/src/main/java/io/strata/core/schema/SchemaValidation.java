@@ -59,6 +59,7 @@ public final class SchemaValidation {
       }
     }
     validateBucketing(schema, names);
+    validateRowTracking(schema);
     validateRetention(new Options(schema.options()));
     if (schema.hasPrimaryKey()) {
       // Paimon's own refusal first: it names the column that lacks a group.
@@ -72,6 +73,21 @@ public final class SchemaValidation {
         new Options(schema.options()), schema.rowType(), schema.hasPrimaryKey());
     PartitionTimeExtractor.validate(schema.partitionType(), new Options(schema.options()));
     FileIndexWriter.validate(new Options(schema.options()), schema.rowType());
+  }
+
+  /** Paimon's rule: row tracking is for append tables without fixed buckets. */
+  private static void validateRowTracking(TableSchema schema) {
+    Options options = new Options(schema.options());
+    if (!options.get(TableOptions.ROW_TRACKING_ENABLED)) {
+      return;
+    }
+    if (options.get(TableOptions.BUCKET) != -1) {
+      throw SchemaErrors.rowTrackingNeedsBucketUnaware(
+          TableOptions.BUCKET.key() + " = " + options.get(TableOptions.BUCKET));
+    }
+    if (schema.hasPrimaryKey()) {
+      throw SchemaErrors.rowTrackingNeedsBucketUnaware("primary key " + schema.primaryKeys());
+    }
   }
 
   /**

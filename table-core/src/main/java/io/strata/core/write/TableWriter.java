@@ -161,6 +161,16 @@ public final class TableWriter implements AutoCloseable {
    * to append tables with deletion vectors are plain appends (new files have no vector). Dynamic
    * bucket mode ({@code -1}) is written with its hash index.
    */
+  /**
+   * Fails for a row-tracking table: {@code operation} (as in "Cannot compact table t") would
+   * rewrite rows into new files, which would take new row ids.
+   */
+  public static void checkRewritable(FileStore table, String operation) {
+    if (table.options().get(TableOptions.ROW_TRACKING_ENABLED)) {
+      throw CoreErrors.rowTrackingRewrite(table.root().getName(), operation);
+    }
+  }
+
   public static void checkWritable(FileStore table) {
     Options options = table.options();
     String layout = TableOptions.unwritableLayout(options);

@@ -120,10 +120,11 @@ class TableWriterCheckTest {
                     evolution, new io.strata.core.options.Options(Map.of())))
         .hasMessageStartingWith(
             "Cannot read table evolution: it has table option 'data-evolution.enabled' = 'true'");
-    assertThatThrownBy(
-            () ->
-                paimonMade("tracked", Map.of(), Map.of("row-tracking.enabled", "true")).newWrite())
-        .hasMessageContaining("'row-tracking.enabled' = 'true'");
+    FileStoreTable tracked =
+        paimonMade("tracked", Map.of(), Map.of("row-tracking.enabled", "true"));
+    assertThatCode(() -> tracked.newWrite().close()).doesNotThrowAnyException();
+    assertThatThrownBy(() -> TableWriter.checkRewritable(tracked, "compact"))
+        .hasMessageStartingWith("Cannot compact table tracked: it tracks row ids");
     FileStoreTable orcManifests =
         paimonMade("orc_manifests", Map.of(), Map.of("manifest.format", "orc"));
     assertThatThrownBy(orcManifests::newWrite).hasMessageContaining("'manifest.format' = 'orc'");

@@ -1,0 +1,179 @@
+package io.strata.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.strata.it.SparkSessionSuite.Database;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.paimon.append.AppendCompactTask;
+import org.apache.paimon.data.BinaryRow;
+import org.apache.paimon.data.BinaryString;
+import org.apache.paimon.data.GenericRow;
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.io.DataFileMeta;
+import org.apache.paimon.manifest.ManifestEntry;
+import org.apache.paimon.operation.BaseAppendFileStoreWrite;
+import org.apache.paimon.reader.RecordReader;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.SpecialFields;
+import org.apache.paimon.table.sink.BatchTableCommit;
+import org.apache.paimon.table.sink.CommitMessage;
+import org.apache.paimon.table.source.ReadBuilder;
+import org.apache.paimon.table.source.Split;
+import org.apache.paimon.types.RowType;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Row tracking ({@code row-tracking.enabled}): Strata's commits give new files the next row ids and
+ * the snapshot id as sequence number, as Apache Paimon 1.3.1's do, so that each engine's rows keep
+ * the ids the other reads; {@code _ROW_ID} and {@code _SEQUENCE_NUMBER} read as metadata columns,
+ * also from files Paimon's compaction rewrote.
+ */
+@Database(RowTrackingInteropTest.DB)
+class RowTrackingInteropTest extends SparkSessionSuite {
+
+  static final String DB = "tracking";
+
+  private static void sql(String statement) {
+    spark.sql(statement);
+  }
+
+  /** Strata's rows with their row id and sequence number, sorted. */
+  private static List<String> strataRows(String table) {
+    return CanonicalRows.spark(
+        spark
+            .sql("SELECT id, v, _ROW_ID, _SEQUENCE_NUMBER FROM strata." + DB + "." + table)
+            .collectAsList());
+  }
+
+  /** Paimon's rows read with its row-tracking columns, sorted. */
+  private static List<String> paimonRows(String table) {
+    FileStoreTable t = paimon.table(DB, table);
+    RowType type = SpecialFields.rowTypeWithRowTracking(t.rowType());
+    ReadBuilder builder = t.newReadBuilder().withReadType(type);
+    List<String> out = new ArrayList<>();
+    for (Split split : builder.newScan().plan().splits()) {
+      try (RecordReader<InternalRow> reader = builder.newRead().createReader(split)) {
+        reader.forEachRemaining(row -> out.add(CanonicalRows.paimon(type, row)));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  private static GenericRow row(int id, String v) {
+    return GenericRow.of(id, BinaryString.fromString(v));
+  }
+
+  @Test
+  void rowIdsAndSequenceNumbersAgreeAcrossEnginesAndCompaction() throws Exception {
+    String t = "strata." + DB + ".rt";
+    sql(
+        "CREATE TABLE "
+            + t
+            + " (id INT, v STRING) TBLPROPERTIES ('row-tracking.enabled' = 'true')");
+    sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+    sql("INSERT INTO " + t + " VALUES (4, 'd'), (5, 'e')");
+    PaimonOracle.write(paimon.table(DB, "rt"), List.of(row(6, "f"), row(7, "g")));
+    sql("INSERT INTO " + t + " VALUES (8, 'h')");
+
+    List<String> strata = strataRows("rt");
+    assertThat(strata).isEqualTo(paimonRows("rt"));
+    assertThat(
+            spark.sql("SELECT _ROW_ID FROM " + t + " ORDER BY _ROW_ID").collectAsList().stream()
+                .map(r -> r.getLong(0))
+                .toList())
+        .containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L);
+    assertThat(paimon.table(DB, "rt").snapshotManager().latestSnapshot().nextRowId()).isEqualTo(8L);
+
+    compactWithPaimon("rt");
+    assertThat(strataRows("rt")).as("after Paimon's compaction").isEqualTo(strata);
+    assertThat(paimonRows("rt")).isEqualTo(strata);
+
+    sql("INSERT INTO " + t + " VALUES (9, 'i')");
+    assertThat(strataRows("rt")).isEqualTo(paimonRows("rt")).contains("9 | i | 8 | 6");
+  }
+
+  /** A deletion-vector DELETE marks rows without rewriting them: the others keep their ids. */
+  @Test
+  void deletionVectorDeletesKeepRowIds() {
+    String t = "strata." + DB + ".dvrt";
+    sql(
+        "CREATE TABLE "
+            + t
+            + " (id INT, v STRING) TBLPROPERTIES ('row-tracking.enabled' = 'true',"
+            + " 'deletion-vectors.enabled' = 'true')");
+    sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+    sql("DELETE FROM " + t + " WHERE id = 2");
+    assertThat(strataRows("dvrt"))
+        .isEqualTo(paimonRows("dvrt"))
+        .containsExactly("1 | a | 0 | 1", "3 | c | 2 | 1");
+    assertThatThrownBy(() -> sql("UPDATE " + t + " SET v = 'z' WHERE id = 3"))
+        .hasMessageContaining("Cannot update rows of table dvrt: it tracks row ids");
+  }
+
+  @Test
+  void overwritesTakeNewRowIdsAndRewritesAreRefused() {
+    String t = "strata." + DB + ".ow";
+    sql(
+        "CREATE TABLE "
+            + t
+            + " (id INT, v STRING, p STRING) PARTITIONED BY (p)"
+            + " TBLPROPERTIES ('row-tracking.enabled' = 'true')");
+    sql("INSERT INTO " + t + " VALUES (1, 'a', 'x'), (2, 'b', 'y')");
+    sql("INSERT OVERWRITE " + t + " PARTITION (p = 'x') VALUES (3, 'c')");
+    assertThat(
+            CanonicalRows.spark(
+                spark
+                    .sql("SELECT id, _SEQUENCE_NUMBER FROM " + t + " WHERE _ROW_ID >= 2")
+                    .collectAsList()))
+        .as("the overwrite's row takes the next id and its snapshot's sequence number")
+        .containsExactly("3 | 2");
+    assertThat(spark.sql("SELECT _ROW_ID FROM " + t + " WHERE id = 2").first().getLong(0))
+        .isIn(0L, 1L);
+    sql("DELETE FROM " + t + " WHERE p = 'y'");
+    assertThat(spark.sql("SELECT id FROM " + t).collectAsList()).hasSize(1);
+
+    assertThatThrownBy(() -> sql("UPDATE " + t + " SET v = 'z' WHERE id = 3"))
+        .hasMessageContaining("Cannot update rows of table ow: it tracks row ids");
+    assertThatThrownBy(() -> sql("DELETE FROM " + t + " WHERE id = 3"))
+        .hasMessageContaining("Cannot delete rows of table ow: it tracks row ids");
+    assertThatThrownBy(() -> sql("CALL strata.sys.compact(table => '" + DB + ".ow')"))
+        .hasMessageContaining("Cannot compact table ow: it tracks row ids");
+    assertThatThrownBy(
+            () ->
+                sql(
+                    "CREATE TABLE strata."
+                        + DB
+                        + ".keyed (id INT) TBLPROPERTIES ('primary-key' = 'id',"
+                        + " 'row-tracking.enabled' = 'true')"))
+        .hasMessageContaining("for a row tracking table");
+  }
+
+  /**
+   * Paimon's own compaction of an unaware-bucket table, one task over all its files, as its
+   * compaction jobs run it on a row-tracking table.
+   */
+  private static void compactWithPaimon(String table) throws Exception {
+    FileStoreTable t = paimon.table(DB, table);
+    List<DataFileMeta> files =
+        t.store().newScan().plan().files().stream().map(ManifestEntry::file).toList();
+    BaseAppendFileStoreWrite write = (BaseAppendFileStoreWrite) t.store().newWrite("compactor");
+    // As Paimon's compaction jobs do for row tracking: rewritten rows keep their ids in the file.
+    write.withWriteType(SpecialFields.rowTypeWithRowTracking(t.rowType()));
+    try {
+      CommitMessage compacted =
+          new AppendCompactTask(BinaryRow.EMPTY_ROW, files).doCompact(t, write);
+      try (BatchTableCommit commit = t.newBatchWriteBuilder().newCommit()) {
+        commit.commit(List.of(compacted));
+      }
+    } finally {
+      write.close();
+    }
+  }
+}

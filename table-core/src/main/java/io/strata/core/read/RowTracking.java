@@ -1,0 +1,42 @@
+package io.strata.core.read;
+
+import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.types.DataField;
+import io.strata.core.types.DataTypes;
+import java.util.List;
+
+/**
+ * The row id and sequence number of a row of a row-tracking table ({@code row-tracking.enabled}),
+ * as Paimon 1.3.1 reads them: the file's own {@code _ROW_ID} and {@code _SEQUENCE_NUMBER} columns
+ * where a rewrite kept them there, else the file's first row id plus the row's position, and the
+ * file's sequence number (its commit's snapshot id).
+ *
+ * <p>Example: a file with first row id 100 and sequence number 7 and no such columns: its row at
+ * position 3 has row id 103 and sequence number 7.
+ */
+public final class RowTracking {
+
+  /** Paimon's field of the row id ({@code SpecialFields.ROW_ID}). */
+  public static final DataField ROW_ID = new DataField(2147483642, "_ROW_ID", DataTypes.BIGINT());
+
+  /** Paimon's field of the sequence number ({@code SpecialFields.SEQUENCE_NUMBER}). */
+  public static final DataField SEQUENCE_NUMBER =
+      new DataField(2147483646, "_SEQUENCE_NUMBER", DataTypes.BIGINT());
+
+  /** The fields a reader appends to read the columns a rewrite kept ({@code withSystemFields}). */
+  public static final List<DataField> FIELDS = List.of(ROW_ID, SEQUENCE_NUMBER);
+
+  private RowTracking() {}
+
+  /** The row id of the row at {@code position} of {@code file}; null when it has none. */
+  public static Long rowId(Object stored, DataFileMeta file, long position) {
+    if (stored != null) {
+      return (Long) stored;
+    }
+    return file.firstRowId() == null ? null : file.firstRowId() + position;
+  }
+
+  public static long sequenceNumber(Object stored, DataFileMeta file) {
+    return stored != null ? (Long) stored : file.maxSequenceNumber();
+  }
+}
