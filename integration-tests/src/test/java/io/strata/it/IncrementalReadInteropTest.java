@@ -226,25 +226,34 @@ class IncrementalReadInteropTest extends SparkSessionSuite {
 
   @Test
   void changelogTablesReadTheirChangelogFilesAsInPaimon() {
-    String t = "strata." + DB + ".cl";
-    sql(
-        "CREATE TABLE "
-            + t
-            + " (id INT, v STRING) TBLPROPERTIES ('primary-key' = 'id', 'bucket' = '1',"
-            + " 'changelog-producer' = 'input')");
-    sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b')");
-    long first = latestSnapshot("cl");
-    sql("INSERT INTO " + t + " VALUES (2, 'bb'), (3, 'c')");
-    sql("DELETE FROM " + t + " WHERE id = 1");
-    long last = latestSnapshot("cl");
-    for (String range : List.of((first - 1) + "," + last, first + "," + last)) {
-      for (String mode : List.of("auto", "changelog", "delta", "diff")) {
-        if (mode.equals("diff") && range.startsWith("0,")) {
-          continue;
+    for (String producer : List.of("input", "lookup")) {
+      String name = "cl_" + producer;
+      String t = "strata." + DB + "." + name;
+      sql(
+          "CREATE TABLE "
+              + t
+              + " (id INT, v STRING) TBLPROPERTIES ('primary-key' = 'id', 'bucket' = '1',"
+              + " 'changelog-producer' = '"
+              + producer
+              + "')");
+      sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b')");
+      long first = latestSnapshot(name);
+      sql("INSERT INTO " + t + " VALUES (2, 'bb'), (3, 'c')");
+      sql("DELETE FROM " + t + " WHERE id = 1");
+      long last = latestSnapshot(name);
+      for (String range : List.of((first - 1) + "," + last, first + "," + last)) {
+        for (String mode : List.of("auto", "changelog", "delta", "diff")) {
+          if (mode.equals("diff") && range.startsWith("0,")) {
+            continue;
+          }
+          assertSameAsPaimon(
+              name, options("incremental-between", range, "incremental-between-scan-mode", mode));
         }
-        assertSameAsPaimon(
-            "cl", options("incremental-between", range, "incremental-between-scan-mode", mode));
       }
+      assertThat(strata(name + "$audit_log", options("incremental-between", first + "," + last)))
+          .as(producer + ": the changelog of the writes after the first")
+          .contains("+I | 3 | c")
+          .anyMatch(row -> row.startsWith("-D | 1 | "));
     }
   }
 

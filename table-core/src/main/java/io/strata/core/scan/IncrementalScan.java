@@ -6,6 +6,7 @@ import io.strata.core.errors.CoreErrors;
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.FileKind;
 import io.strata.core.manifest.ManifestEntry;
+import io.strata.core.manifest.ManifestFileMeta;
 import io.strata.core.options.Options;
 import io.strata.core.options.ScanOptions;
 import io.strata.core.predicate.Predicate;
@@ -76,24 +77,33 @@ public final class IncrementalScan {
     FileStoreScan scan =
         new FileStoreScan(table.manifestFiles(), table.schema().partitionType())
             .withPartitionFilter(partitionFilter);
-    Map<BucketKey, List<ManifestEntry>> buckets = new LinkedHashMap<>();
+    // The manifests of all snapshots of the range are read together, in parallel, in order.
+    List<ManifestFileMeta> manifests = new ArrayList<>();
+    List<Long> manifestSnapshots = new ArrayList<>();
+    List<String> manifestLists = new ArrayList<>();
     for (long id = range.startId() + 1; id <= range.endId(); id++) {
       Snapshot snapshot = table.snapshotManager().snapshot(id);
       String list = changelog ? changelogList(snapshot) : deltaList(snapshot);
       if (list == null) {
         continue;
       }
-      for (List<ManifestEntry> entries :
-          scan.readEntries(table.manifestFiles().readManifestList(list))) {
-        for (ManifestEntry e : entries) {
-          if (e.kind() != FileKind.ADD) {
-            throw CoreErrors.incrementalDeltaDeletes(id, list);
-          }
-          if (postponed && e.bucket() < 0) {
-            continue;
-          }
-          buckets.computeIfAbsent(BucketKey.of(e), k -> new ArrayList<>()).add(e);
+      for (ManifestFileMeta m : table.manifestFiles().readManifestList(list)) {
+        manifests.add(m);
+        manifestSnapshots.add(id);
+        manifestLists.add(list);
+      }
+    }
+    Map<BucketKey, List<ManifestEntry>> buckets = new LinkedHashMap<>();
+    List<List<ManifestEntry>> read = scan.readEntries(manifests);
+    for (int i = 0; i < read.size(); i++) {
+      for (ManifestEntry e : read.get(i)) {
+        if (e.kind() != FileKind.ADD) {
+          throw CoreErrors.incrementalDeltaDeletes(manifestSnapshots.get(i), manifestLists.get(i));
         }
+        if (postponed && e.bucket() < 0) {
+          continue;
+        }
+        buckets.computeIfAbsent(BucketKey.of(e), k -> new ArrayList<>()).add(e);
       }
     }
     List<IncrementalSplit> splits = new ArrayList<>();
