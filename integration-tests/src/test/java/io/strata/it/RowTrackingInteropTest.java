@@ -99,6 +99,50 @@ class RowTrackingInteropTest extends SparkSessionSuite {
     assertThat(strataRows("rt")).isEqualTo(paimonRows("rt")).contains("9 | i | 8 | 6");
   }
 
+  /**
+   * {@code CALL sys.compact} rewrites as Paimon's compaction does: rows keep their ids and sequence
+   * numbers in the new file's own columns, listed in its {@code writeCols}, and rows deleted by
+   * vectors are gone; Paimon reads the same ids, compacts Strata's files again, and Strata reads
+   * what it wrote.
+   */
+  @Test
+  void strataCompactionKeepsRowIdsAsPaimonDoes() throws Exception {
+    String t = "strata." + DB + ".sc";
+    sql(
+        "CREATE TABLE "
+            + t
+            + " (id INT, v STRING) TBLPROPERTIES ('row-tracking.enabled' = 'true',"
+            + " 'deletion-vectors.enabled' = 'true')");
+    sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+    PaimonOracle.write(paimon.table(DB, "sc"), List.of(row(4, "d"), row(5, "e")));
+    sql("INSERT INTO " + t + " VALUES (6, 'f'), (7, 'g')");
+    sql("DELETE FROM " + t + " WHERE id = 2");
+    List<String> before = strataRows("sc");
+    assertThat(before).hasSize(6).contains("1 | a | 0 | 1", "7 | g | 6 | 3");
+
+    sql("CALL strata.sys.compact(table => '" + DB + ".sc')");
+    List<DataFileMeta> files =
+        paimon.table(DB, "sc").store().newScan().plan().files().stream()
+            .map(ManifestEntry::file)
+            .toList();
+    assertThat(files).hasSize(1);
+    assertThat(files.get(0).writeCols()).containsExactly("id", "v", "_ROW_ID", "_SEQUENCE_NUMBER");
+    assertThat(files.get(0).firstRowId()).isNull();
+    assertThat(strataRows("sc")).isEqualTo(before).isEqualTo(paimonRows("sc"));
+    assertThat(
+            CanonicalRows.spark(
+                spark.sql("SELECT id, _ROW_ID FROM " + t + " WHERE id >= 6").collectAsList()))
+        .as("filters read the stats of the rewritten file")
+        .containsExactly("6 | 5", "7 | 6");
+
+    sql("INSERT INTO " + t + " VALUES (8, 'h')");
+    compactWithPaimon("sc");
+    assertThat(strataRows("sc"))
+        .isEqualTo(paimonRows("sc"))
+        .containsAll(before)
+        .contains("8 | h | 7 | 6");
+  }
+
   /** A deletion-vector DELETE marks rows without rewriting them: the others keep their ids. */
   @Test
   void deletionVectorDeletesKeepRowIds() {
@@ -143,8 +187,13 @@ class RowTrackingInteropTest extends SparkSessionSuite {
         .hasMessageContaining("Cannot update rows of table ow: it tracks row ids");
     assertThatThrownBy(() -> sql("DELETE FROM " + t + " WHERE id = 3"))
         .hasMessageContaining("Cannot delete rows of table ow: it tracks row ids");
-    assertThatThrownBy(() -> sql("CALL strata.sys.compact(table => '" + DB + ".ow')"))
-        .hasMessageContaining("Cannot compact table ow: it tracks row ids");
+    assertThatThrownBy(
+            () ->
+                sql(
+                    "CALL strata.sys.compact(table => '"
+                        + DB
+                        + ".ow', order_strategy => 'order', order_by => 'id')"))
+        .hasMessageContaining("Cannot sort-compact table ow: it tracks row ids");
     assertThatThrownBy(
             () ->
                 sql(

@@ -38,7 +38,6 @@ public final class CompactionPlanner {
 
   /** The tasks for the buckets of partitions matching {@code partitionFilter} (null = all). */
   public List<CompactionTask> plan(Predicate partitionFilter, CompactStrategy strategy) {
-    io.strata.core.write.TableWriter.checkRewritable(table, "compact");
     // Key buckets keep their vectors by lookup compaction; append tasks drop the vectors.
     boolean keyVectors =
         table.schema().hasPrimaryKey()

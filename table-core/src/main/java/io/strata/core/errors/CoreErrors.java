@@ -380,8 +380,9 @@ public final class CoreErrors {
             + " table "
             + table
             + ": it tracks row ids ('row-tracking.enabled' = 'true'), which rewritten rows must"
-            + " keep, and Strata rewrites files without them. Strata inserts into and overwrites"
-            + " such tables and deletes whole partitions; rewrite them with Apache Paimon.");
+            + " keep, and this rewrite would give them new ones. Strata inserts into, overwrites"
+            + " and compacts (CALL sys.compact) such tables, deletes rows by deletion vectors and"
+            + " drops whole partitions; rewrite them otherwise with Apache Paimon.");
   }
 
   public static IllegalArgumentException batchOnlyReadOption(String key) {

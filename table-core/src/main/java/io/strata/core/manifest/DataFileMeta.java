@@ -110,6 +110,34 @@ public record DataFileMeta(
         writeCols);
   }
 
+  /**
+   * The same file holding the columns {@code newWriteCols}, in order (a row-tracking rewrite's
+   * schema columns and then {@code _ROW_ID} and {@code _SEQUENCE_NUMBER}).
+   */
+  public DataFileMeta withWriteCols(List<String> newWriteCols) {
+    return new DataFileMeta(
+        fileName,
+        fileSize,
+        rowCount,
+        minKey,
+        maxKey,
+        keyStats,
+        valueStats,
+        minSequenceNumber,
+        maxSequenceNumber,
+        schemaId,
+        level,
+        extraFiles,
+        creationTimeMillis,
+        deleteRowCount,
+        embeddedIndex,
+        fileSource,
+        valueStatsCols,
+        externalPath,
+        firstRowId,
+        newWriteCols == null ? null : List.copyOf(newWriteCols));
+  }
+
   private DataFileMeta copy(
       String newFileName,
       int newLevel,

@@ -2,7 +2,7 @@ package io.strata.core.read;
 
 import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.types.DataField;
-import io.strata.core.types.DataTypes;
+import io.strata.core.types.RowTrackingFields;
 import java.util.List;
 
 /**
@@ -17,14 +17,13 @@ import java.util.List;
 public final class RowTracking {
 
   /** Paimon's field of the row id ({@code SpecialFields.ROW_ID}). */
-  public static final DataField ROW_ID = new DataField(2147483642, "_ROW_ID", DataTypes.BIGINT());
+  public static final DataField ROW_ID = RowTrackingFields.ROW_ID;
 
   /** Paimon's field of the sequence number ({@code SpecialFields.SEQUENCE_NUMBER}). */
-  public static final DataField SEQUENCE_NUMBER =
-      new DataField(2147483646, "_SEQUENCE_NUMBER", DataTypes.BIGINT());
+  public static final DataField SEQUENCE_NUMBER = RowTrackingFields.SEQUENCE_NUMBER;
 
   /** The fields a reader appends to read the columns a rewrite kept ({@code withSystemFields}). */
-  public static final List<DataField> FIELDS = List.of(ROW_ID, SEQUENCE_NUMBER);
+  public static final List<DataField> FIELDS = RowTrackingFields.FIELDS;
 
   private RowTracking() {}
 

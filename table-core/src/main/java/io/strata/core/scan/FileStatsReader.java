@@ -11,7 +11,9 @@ import io.strata.core.schema.TypeWidening;
 import io.strata.core.types.AtomicType;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataType;
+import io.strata.core.types.RowTrackingFields;
 import io.strata.core.types.RowType;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,8 +42,34 @@ public final class FileStatsReader {
 
   private record StatsLayout(long schemaId, List<String> statsCols) {}
 
-  /** Per read field: its position among the stats columns (or -1) and how to widen its values. */
-  private record StatsMapping(int[] positions, ValueConverters.Converter[] converters) {}
+  /**
+   * The columns a file's stats cover, in order, and per read field its position among them (or -1)
+   * and how to widen its values.
+   */
+  private record StatsMapping(
+      RowType statsType, int[] positions, ValueConverters.Converter[] converters) {}
+
+  /**
+   * The columns the stats of a file of {@code fileSchema} cover: its {@code valueStatsCols} where
+   * it names them, else the columns it holds: its {@code writeCols} (a row-tracking rewrite adds
+   * {@link RowTrackingFields} after the schema's), else all of its schema's.
+   */
+  public static RowType statsColumns(TableSchema fileSchema, DataFileMeta file) {
+    return statsType(
+        fileSchema, file.valueStatsCols() != null ? file.valueStatsCols() : file.writeCols());
+  }
+
+  private static RowType statsType(TableSchema fileSchema, List<String> statsCols) {
+    if (statsCols == null) {
+      return fileSchema.rowType();
+    }
+    List<DataField> fields = new ArrayList<>(statsCols.size());
+    for (String name : statsCols) {
+      DataField system = RowTrackingFields.named(name);
+      fields.add(system != null ? system : fileSchema.rowType().project(List.of(name)).field(0));
+    }
+    return new RowType(fields);
+  }
 
   /** The stats of {@code file}, or null when it has none. */
   public FileStats read(DataFileMeta file) {
@@ -51,13 +79,13 @@ public final class FileStatsReader {
     }
     TableSchema fileSchema =
         file.schemaId() == readSchema.id() ? readSchema : schemas.schema(file.schemaId());
-    RowType statsType =
-        file.valueStatsCols() == null
-            ? fileSchema.rowType()
-            : fileSchema.rowType().project(file.valueStatsCols());
+    List<String> statsCols =
+        file.valueStatsCols() != null ? file.valueStatsCols() : file.writeCols();
     StatsMapping mapping =
         mappings.computeIfAbsent(
-            new StatsLayout(file.schemaId(), file.valueStatsCols()), k -> mapById(statsType));
+            new StatsLayout(file.schemaId(), statsCols),
+            k -> mapById(statsType(fileSchema, statsCols)));
+    RowType statsType = mapping.statsType();
     RowType storedType = StatsTypes.of(statsType);
     Object[] min = BinaryRowCodec.deserialize(storedType, stats.minValues());
     Object[] max = BinaryRowCodec.deserialize(storedType, stats.maxValues());
@@ -106,7 +134,7 @@ public final class FileStatsReader {
         }
       }
     }
-    return new StatsMapping(positions, converters);
+    return new StatsMapping(statsType, positions, converters);
   }
 
   private static boolean sameType(DataType a, DataType b) {

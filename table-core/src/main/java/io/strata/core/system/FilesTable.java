@@ -4,6 +4,7 @@ import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.manifest.ManifestEntry;
 import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
+import io.strata.core.scan.FileStatsReader;
 import io.strata.core.scan.FileStoreScan;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.Snapshot;
@@ -119,10 +120,7 @@ final class FilesTable implements SystemTable {
   private static Object[] row(FileStoreTable table, ManifestEntry e, String partition) {
     DataFileMeta f = e.file();
     TableSchema fileSchema = table.schemaManager().schema(f.schemaId());
-    RowType statsColumns =
-        f.valueStatsCols() == null
-            ? fileSchema.rowType()
-            : fileSchema.rowType().project(f.valueStatsCols());
+    RowType statsColumns = FileStatsReader.statsColumns(fileSchema, f);
     RowType keyType =
         fileSchema.hasPrimaryKey() ? fileSchema.trimmedPrimaryKeyType() : new RowType(List.of());
     String name = f.fileName();

@@ -11,6 +11,8 @@ import io.strata.core.options.TableOptions;
 import io.strata.core.progress.Progress;
 import io.strata.core.read.DeduplicatingBatchMerge;
 import io.strata.core.read.MergeSplitReader;
+import io.strata.core.read.RowTracking;
+import io.strata.core.read.SplitReader;
 import io.strata.core.read.TableRead;
 import io.strata.core.split.DataSplit;
 import io.strata.core.store.FileStore;
@@ -18,6 +20,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -212,9 +215,55 @@ public final class BucketCompactor {
     DataSplit inOrder =
         new DataSplit(
             NO_SNAPSHOT, bucket.partition(), bucket.bucket(), totalBuckets, ordered, true, vectors);
+    long firstSequence = ordered.get(0).minSequenceNumber();
+    if (table.options().get(TableOptions.ROW_TRACKING_ENABLED)) {
+      return rewriteKeepingRowIds(bucket, inOrder, firstSequence);
+    }
     try (CloseableIterator<Object[]> rows =
         TableRead.open(table, inOrder, table.schema().rowType())) {
-      return rewriter.writeRows(bucket, rows, ordered.get(0).minSequenceNumber());
+      return rewriter.writeRows(bucket, rows, firstSequence);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * A row-tracking table's rewrite, as Paimon's compaction does it: each row keeps its row id and
+   * sequence number, written into the new file's own {@code _ROW_ID} and {@code _SEQUENCE_NUMBER}
+   * columns, so rows keep their identity across compactions.
+   */
+  private List<DataFileMeta> rewriteKeepingRowIds(
+      BucketId bucket, DataSplit inOrder, long firstSequence) {
+    int arity = table.schema().rowType().size();
+    try (SplitReader reader =
+        new SplitReader(table, inOrder, table.schema().rowType())
+            .withSystemFields(RowTracking.FIELDS)) {
+      Iterator<Object[]> rows =
+          new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+              return reader.hasNext();
+            }
+
+            @Override
+            public Object[] next() {
+              Object[] row = reader.next();
+              DataFileMeta file = reader.lastFile();
+              Long rowId = RowTracking.rowId(row[arity], file, reader.lastPosition());
+              if (rowId == null) {
+                throw new IllegalStateException(
+                    "Cannot compact "
+                        + describe(bucket)
+                        + ": its file "
+                        + file.fileName()
+                        + " has no row ids (no first row id and no _ROW_ID column).");
+              }
+              row[arity] = rowId;
+              row[arity + 1] = RowTracking.sequenceNumber(row[arity + 1], file);
+              return row;
+            }
+          };
+      return rewriter.writeRows(bucket, rows, firstSequence, RowTracking.FIELDS);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

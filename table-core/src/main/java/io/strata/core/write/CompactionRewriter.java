@@ -11,6 +11,7 @@ import io.strata.core.merge.RowKind;
 import io.strata.core.options.FileFormat;
 import io.strata.core.read.DeduplicatingBatchMerge;
 import io.strata.core.store.FileStore;
+import io.strata.core.types.DataField;
 import io.strata.core.types.RowType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -222,7 +223,25 @@ public final class CompactionRewriter {
   /** Writes append rows in order, numbering them from {@code firstSequence}. */
   public List<DataFileMeta> writeRows(
       BucketId bucket, Iterator<Object[]> rows, long firstSequence) {
+    return writeRows(bucket, rows, firstSequence, List.of());
+  }
+
+  /**
+   * Writes append rows in order, numbering them from {@code firstSequence}; each row holds the
+   * schema's columns and then {@code systemFields} ({@link io.strata.core.types.RowTrackingFields}
+   * of a row-tracking table), which the files hold too and list, as Paimon's do, in their {@code
+   * writeCols}.
+   */
+  public List<DataFileMeta> writeRows(
+      BucketId bucket, Iterator<Object[]> rows, long firstSequence, List<DataField> systemFields) {
     RowType rowType = table.schema().rowType();
+    List<String> writeCols = null;
+    if (!systemFields.isEmpty()) {
+      List<DataField> fields = new ArrayList<>(rowType.fields());
+      fields.addAll(systemFields);
+      rowType = new RowType(fields);
+      writeCols = rowType.fieldNames();
+    }
     RollingFileWriter writer = files(bucket, rowType, 0, List.of(), names);
     try {
       rows.forEachRemaining(writer::write);
@@ -231,17 +250,18 @@ public final class CompactionRewriter {
       for (WrittenFile f : writer.finish()) {
         metas.add(
             DataFileMetaFactory.create(
-                f,
-                BinaryRow.EMPTY,
-                BinaryRow.EMPTY,
-                SimpleStats.EMPTY,
-                DataFileMetaFactory.stats(f.stats(), 0, rowType),
-                next,
-                next + f.rowCount() - 1,
-                table.schema().id(),
-                0,
-                FileSource.COMPACT,
-                table.clock()));
+                    f,
+                    BinaryRow.EMPTY,
+                    BinaryRow.EMPTY,
+                    SimpleStats.EMPTY,
+                    DataFileMetaFactory.stats(f.stats(), 0, rowType),
+                    next,
+                    next + f.rowCount() - 1,
+                    table.schema().id(),
+                    0,
+                    FileSource.COMPACT,
+                    table.clock())
+                .withWriteCols(writeCols));
         next += f.rowCount();
       }
       return metas;

@@ -153,16 +153,7 @@ public final class TableWriter implements AutoCloseable {
   }
 
   /**
-   * Fails, before anything is written, for tables Strata cannot write correctly: Avro files of
-   * timestamps finer than microseconds (Paimon refuses them too), invalid merge-engine options, and
-   * postponed-bucket tables ({@code 'bucket' = -2}) that ask for rows left in {@code
-   * bucket-postpone/}; Strata writes those straight into each partition's buckets. Primary-key
-   * tables with deletion vectors mark the rows their writes replace by lookup compaction; appends
-   * to append tables with deletion vectors are plain appends (new files have no vector). Dynamic
-   * bucket mode ({@code -1}) is written with its hash index.
-   */
-  /**
-   * Fails for a row-tracking table: {@code operation} (as in "Cannot compact table t") would
+   * Fails for a row-tracking table: {@code operation} (as in "Cannot sort-compact table t") would
    * rewrite rows into new files, which would take new row ids.
    */
   public static void checkRewritable(FileStore table, String operation) {
@@ -171,6 +162,15 @@ public final class TableWriter implements AutoCloseable {
     }
   }
 
+  /**
+   * Fails, before anything is written, for tables Strata cannot write correctly: Avro files of
+   * timestamps finer than microseconds (Paimon refuses them too), invalid merge-engine options, and
+   * postponed-bucket tables ({@code 'bucket' = -2}) that ask for rows left in {@code
+   * bucket-postpone/}; Strata writes those straight into each partition's buckets. Primary-key
+   * tables with deletion vectors mark the rows their writes replace by lookup compaction; appends
+   * to append tables with deletion vectors are plain appends (new files have no vector). Dynamic
+   * bucket mode ({@code -1}) is written with its hash index.
+   */
   public static void checkWritable(FileStore table) {
     Options options = table.options();
     String layout = TableOptions.unwritableLayout(options);
