@@ -5,6 +5,7 @@ import io.strata.core.read.RowTracking;
 import io.strata.core.read.SplitReader;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowTrackingFields;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.connector.catalog.MetadataColumn;
@@ -24,8 +25,8 @@ public enum MetadataColumns {
   FILE_PATH("__paimon_file_path", DataTypes.StringType, false),
   ROW_INDEX("__paimon_row_index", DataTypes.LongType, false),
   BUCKET("__paimon_bucket", DataTypes.IntegerType, false),
-  ROW_ID(RowTracking.ROW_ID.name(), DataTypes.LongType, true),
-  SEQUENCE_NUMBER(RowTracking.SEQUENCE_NUMBER.name(), DataTypes.LongType, false);
+  ROW_ID(RowTrackingFields.ROW_ID.name(), DataTypes.LongType, true),
+  SEQUENCE_NUMBER(RowTrackingFields.SEQUENCE_NUMBER.name(), DataTypes.LongType, false);
 
   private final String columnName;
   private final DataType type;
@@ -99,7 +100,7 @@ public enum MetadataColumns {
 
   /**
    * The value of this column for the row {@code reader} returned last, whose own row-tracking
-   * columns ({@link RowTracking#FIELDS}, when read) are {@code stored[0]} and {@code stored[1]}.
+   * columns ({@link RowTrackingFields#FIELDS}, when read) are {@code stored[0]} and {@code stored[1]}.
    */
   Object value(FileStoreTable table, DataSplit split, SplitReader reader, Object[] stored) {
     return switch (this) {

@@ -1,9 +1,9 @@
 package io.strata.spark.read;
 
-import io.strata.core.read.RowTracking;
 import io.strata.core.read.SplitReader;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowTrackingFields;
 import io.strata.core.types.RowType;
 import io.strata.spark.SparkRowConverter;
 import java.io.IOException;
@@ -38,7 +38,7 @@ final class MetadataRowReader implements PartitionReader<InternalRow> {
     this.converter = new SparkRowConverter(readType);
     this.dataArity = readType.size();
     if (columns.stream().anyMatch(MetadataColumns::tracksRows)) {
-      reader.withSystemFields(RowTracking.FIELDS);
+      reader.withSystemFields(RowTrackingFields.FIELDS);
     }
   }
 

@@ -62,52 +62,12 @@ public record DataFileMeta(
 
   /** The same file with other sequence numbers (a row-tracking commit's snapshot id). */
   public DataFileMeta withSequenceNumbers(long min, long max) {
-    return new DataFileMeta(
-        fileName,
-        fileSize,
-        rowCount,
-        minKey,
-        maxKey,
-        keyStats,
-        valueStats,
-        min,
-        max,
-        schemaId,
-        level,
-        extraFiles,
-        creationTimeMillis,
-        deleteRowCount,
-        embeddedIndex,
-        fileSource,
-        valueStatsCols,
-        externalPath,
-        firstRowId,
-        writeCols);
+    return tracked(min, max, firstRowId, writeCols);
   }
 
   /** The same file whose rows have the row ids from {@code first} on (row tracking). */
   public DataFileMeta withFirstRowId(long first) {
-    return new DataFileMeta(
-        fileName,
-        fileSize,
-        rowCount,
-        minKey,
-        maxKey,
-        keyStats,
-        valueStats,
-        minSequenceNumber,
-        maxSequenceNumber,
-        schemaId,
-        level,
-        extraFiles,
-        creationTimeMillis,
-        deleteRowCount,
-        embeddedIndex,
-        fileSource,
-        valueStatsCols,
-        externalPath,
-        first,
-        writeCols);
+    return tracked(minSequenceNumber, maxSequenceNumber, first, writeCols);
   }
 
   /**
@@ -115,6 +75,16 @@ public record DataFileMeta(
    * schema columns and then {@code _ROW_ID} and {@code _SEQUENCE_NUMBER}).
    */
   public DataFileMeta withWriteCols(List<String> newWriteCols) {
+    return tracked(
+        minSequenceNumber,
+        maxSequenceNumber,
+        firstRowId,
+        newWriteCols == null ? null : List.copyOf(newWriteCols));
+  }
+
+  /** The same file with other row-tracking metadata. */
+  private DataFileMeta tracked(
+      long newMinSequence, long newMaxSequence, Long newFirstRowId, List<String> newWriteCols) {
     return new DataFileMeta(
         fileName,
         fileSize,
@@ -123,8 +93,8 @@ public record DataFileMeta(
         maxKey,
         keyStats,
         valueStats,
-        minSequenceNumber,
-        maxSequenceNumber,
+        newMinSequence,
+        newMaxSequence,
         schemaId,
         level,
         extraFiles,
@@ -134,8 +104,8 @@ public record DataFileMeta(
         fileSource,
         valueStatsCols,
         externalPath,
-        firstRowId,
-        newWriteCols == null ? null : List.copyOf(newWriteCols));
+        newFirstRowId,
+        newWriteCols);
   }
 
   private DataFileMeta copy(

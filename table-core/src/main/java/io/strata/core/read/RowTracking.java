@@ -1,29 +1,18 @@
 package io.strata.core.read;
 
 import io.strata.core.manifest.DataFileMeta;
-import io.strata.core.types.DataField;
-import io.strata.core.types.RowTrackingFields;
-import java.util.List;
 
 /**
  * The row id and sequence number of a row of a row-tracking table ({@code row-tracking.enabled}),
  * as Paimon 1.3.1 reads them: the file's own {@code _ROW_ID} and {@code _SEQUENCE_NUMBER} columns
  * where a rewrite kept them there, else the file's first row id plus the row's position, and the
- * file's sequence number (its commit's snapshot id).
+ * file's sequence number (its commit's snapshot id). Readers ask for those columns with {@link
+ * SplitReader#withSystemFields} of {@link io.strata.core.types.RowTrackingFields#FIELDS}.
  *
  * <p>Example: a file with first row id 100 and sequence number 7 and no such columns: its row at
  * position 3 has row id 103 and sequence number 7.
  */
 public final class RowTracking {
-
-  /** Paimon's field of the row id ({@code SpecialFields.ROW_ID}). */
-  public static final DataField ROW_ID = RowTrackingFields.ROW_ID;
-
-  /** Paimon's field of the sequence number ({@code SpecialFields.SEQUENCE_NUMBER}). */
-  public static final DataField SEQUENCE_NUMBER = RowTrackingFields.SEQUENCE_NUMBER;
-
-  /** The fields a reader appends to read the columns a rewrite kept ({@code withSystemFields}). */
-  public static final List<DataField> FIELDS = RowTrackingFields.FIELDS;
 
   private RowTracking() {}
 

@@ -55,8 +55,11 @@ public final class FileStatsReader {
    * {@link RowTrackingFields} after the schema's), else all of its schema's.
    */
   public static RowType statsColumns(TableSchema fileSchema, DataFileMeta file) {
-    return statsType(
-        fileSchema, file.valueStatsCols() != null ? file.valueStatsCols() : file.writeCols());
+    return statsType(fileSchema, statsCols(file));
+  }
+
+  private static List<String> statsCols(DataFileMeta file) {
+    return file.valueStatsCols() != null ? file.valueStatsCols() : file.writeCols();
   }
 
   private static RowType statsType(TableSchema fileSchema, List<String> statsCols) {
@@ -79,8 +82,7 @@ public final class FileStatsReader {
     }
     TableSchema fileSchema =
         file.schemaId() == readSchema.id() ? readSchema : schemas.schema(file.schemaId());
-    List<String> statsCols =
-        file.valueStatsCols() != null ? file.valueStatsCols() : file.writeCols();
+    List<String> statsCols = statsCols(file);
     StatsMapping mapping =
         mappings.computeIfAbsent(
             new StatsLayout(file.schemaId(), statsCols),

@@ -16,6 +16,7 @@ import io.strata.core.read.SplitReader;
 import io.strata.core.read.TableRead;
 import io.strata.core.split.DataSplit;
 import io.strata.core.store.FileStore;
+import io.strata.core.types.RowTrackingFields;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -237,7 +238,7 @@ public final class BucketCompactor {
     int arity = table.schema().rowType().size();
     try (SplitReader reader =
         new SplitReader(table, inOrder, table.schema().rowType())
-            .withSystemFields(RowTracking.FIELDS)) {
+            .withSystemFields(RowTrackingFields.FIELDS)) {
       Iterator<Object[]> rows =
           new Iterator<>() {
             @Override
@@ -263,7 +264,7 @@ public final class BucketCompactor {
               return row;
             }
           };
-      return rewriter.writeRows(bucket, rows, firstSequence, RowTracking.FIELDS);
+      return rewriter.writeRows(bucket, rows, firstSequence, RowTrackingFields.FIELDS);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -18,6 +18,7 @@ import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableTestSupport;
 import io.strata.core.types.DataField;
 import io.strata.core.types.DataTypes;
+import io.strata.core.types.RowTrackingFields;
 import io.strata.core.types.RowType;
 import io.strata.core.write.CommitMessage;
 import java.nio.file.Path;
@@ -61,7 +62,7 @@ class RowTrackingCompactionTest {
     int arity = ROW.size();
     for (DataSplit split : scan.plan(table.snapshotManager().latest()).splits()) {
       try (SplitReader reader =
-          new SplitReader(table, split, ROW).withSystemFields(RowTracking.FIELDS)) {
+          new SplitReader(table, split, ROW).withSystemFields(RowTrackingFields.FIELDS)) {
         while (reader.hasNext()) {
           Object[] row = reader.next();
           Long rowId = RowTracking.rowId(row[arity], reader.lastFile(), reader.lastPosition());
