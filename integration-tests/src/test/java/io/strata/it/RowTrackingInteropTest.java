@@ -24,6 +24,9 @@ import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.table.source.Split;
 import org.apache.paimon.types.RowType;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -143,6 +146,61 @@ class RowTrackingInteropTest extends SparkSessionSuite {
         .contains("8 | h | 7 | 6");
   }
 
+  /**
+   * Copy-on-write UPDATE, MERGE and DELETE keep each rewritten row's id, as Paimon's Spark
+   * connector does: a copied row keeps its sequence number too, a changed one takes its commit's
+   * snapshot id, and a row MERGE inserts takes a new id. Paimon reads the same ids.
+   */
+  @Test
+  void copyOnWriteUpdatesMergesAndDeletesKeepRowIds() {
+    String t = "strata." + DB + ".cow";
+    sql(
+        "CREATE TABLE "
+            + t
+            + " (id INT, v STRING) TBLPROPERTIES ('row-tracking.enabled' = 'true')");
+    sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+    sql("INSERT INTO " + t + " VALUES (4, 'd')");
+
+    sql("UPDATE " + t + " SET v = 'z' WHERE id = 2");
+    assertThat(strataRows("cow"))
+        .isEqualTo(paimonRows("cow"))
+        .containsExactly("1 | a | 0 | 1", "2 | z | 1 | 3", "3 | c | 2 | 1", "4 | d | 3 | 2");
+    assertThat(
+            paimon.table(DB, "cow").store().newScan().plan().files().stream()
+                .map(e -> e.file().writeCols())
+                .filter(cols -> cols != null)
+                .toList())
+        .as("the rewritten file keeps the ids in its own columns")
+        .containsExactly(List.of("id", "v", "_ROW_ID", "_SEQUENCE_NUMBER"));
+
+    spark
+        .createDataFrame(
+            List.of(RowFactory.create(2, "y"), RowFactory.create(5, "e")),
+            new StructType().add("id", DataTypes.IntegerType).add("v", DataTypes.StringType))
+        .createOrReplaceTempView("cow_source");
+    sql(
+        "MERGE INTO "
+            + t
+            + " USING cow_source s ON "
+            + t
+            + ".id = s.id WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT *");
+    List<String> merged = strataRows("cow");
+    assertThat(merged)
+        .isEqualTo(paimonRows("cow"))
+        .contains("1 | a | 0 | 1", "2 | y | 1 | 4", "3 | c | 2 | 1", "4 | d | 3 | 2")
+        .hasSize(5);
+    long insertedId = spark.sql("SELECT _ROW_ID FROM " + t + " WHERE id = 5").first().getLong(0);
+    assertThat(insertedId).as("a new id, past those of the rewritten files").isGreaterThan(3L);
+    assertThat(spark.sql("SELECT _SEQUENCE_NUMBER FROM " + t + " WHERE id = 5").first().getLong(0))
+        .isEqualTo(4L);
+
+    sql("DELETE FROM " + t + " WHERE id = 3");
+    assertThat(strataRows("cow"))
+        .isEqualTo(paimonRows("cow"))
+        .containsExactly(
+            "1 | a | 0 | 1", "2 | y | 1 | 4", "4 | d | 3 | 2", "5 | e | " + insertedId + " | 4");
+  }
+
   /** A deletion-vector DELETE marks rows without rewriting them: the others keep their ids. */
   @Test
   void deletionVectorDeletesKeepRowIds() {
@@ -162,7 +220,7 @@ class RowTrackingInteropTest extends SparkSessionSuite {
   }
 
   @Test
-  void overwritesTakeNewRowIdsAndRewritesAreRefused() {
+  void overwritesTakeNewRowIdsAndSortCompactionIsRefused() {
     String t = "strata." + DB + ".ow";
     sql(
         "CREATE TABLE "
@@ -183,10 +241,6 @@ class RowTrackingInteropTest extends SparkSessionSuite {
     sql("DELETE FROM " + t + " WHERE p = 'y'");
     assertThat(spark.sql("SELECT id FROM " + t).collectAsList()).hasSize(1);
 
-    assertThatThrownBy(() -> sql("UPDATE " + t + " SET v = 'z' WHERE id = 3"))
-        .hasMessageContaining("Cannot update rows of table ow: it tracks row ids");
-    assertThatThrownBy(() -> sql("DELETE FROM " + t + " WHERE id = 3"))
-        .hasMessageContaining("Cannot delete rows of table ow: it tracks row ids");
     assertThatThrownBy(
             () ->
                 sql(

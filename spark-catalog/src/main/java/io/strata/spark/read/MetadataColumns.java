@@ -26,7 +26,11 @@ public enum MetadataColumns {
   ROW_INDEX("__paimon_row_index", DataTypes.LongType, false),
   BUCKET("__paimon_bucket", DataTypes.IntegerType, false),
   ROW_ID(RowTrackingFields.ROW_ID.name(), DataTypes.LongType, true),
-  SEQUENCE_NUMBER(RowTrackingFields.SEQUENCE_NUMBER.name(), DataTypes.LongType, false);
+  /**
+   * Nullable, as Spark sets it to NULL in the rows an UPDATE or MERGE changes (not preserved on
+   * update): their commit gives them its snapshot id.
+   */
+  SEQUENCE_NUMBER(RowTrackingFields.SEQUENCE_NUMBER.name(), DataTypes.LongType, true);
 
   private final String columnName;
   private final DataType type;
@@ -84,6 +88,15 @@ public enum MetadataColumns {
             public boolean isNullable() {
               return c.nullable;
             }
+
+            @Override
+            public String metadataInJSON() {
+              // What a copy-on-write rewrite hands back (RowLevelOperation metadata): a changed
+              // row keeps its id and takes a new sequence number, a copied one keeps both.
+              return c == SEQUENCE_NUMBER
+                  ? "{\"" + MetadataColumn.PRESERVE_ON_UPDATE + "\":false}"
+                  : MetadataColumn.super.metadataInJSON();
+            }
           });
     }
     return columns.toArray(new MetadataColumn[0]);
@@ -100,7 +113,8 @@ public enum MetadataColumns {
 
   /**
    * The value of this column for the row {@code reader} returned last, whose own row-tracking
-   * columns ({@link RowTrackingFields#FIELDS}, when read) are {@code stored[0]} and {@code stored[1]}.
+   * columns ({@link RowTrackingFields#FIELDS}, when read) are {@code stored[0]} and {@code
+   * stored[1]}.
    */
   Object value(FileStoreTable table, DataSplit split, SplitReader reader, Object[] stored) {
     return switch (this) {

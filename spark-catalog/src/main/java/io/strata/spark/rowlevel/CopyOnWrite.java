@@ -1,11 +1,14 @@
 package io.strata.spark.rowlevel;
 
 import io.strata.core.manifest.DataFileMeta;
+import io.strata.core.options.TableOptions;
 import io.strata.core.snapshot.CommitKind;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
+import io.strata.core.types.RowTrackingFields;
 import io.strata.core.write.CommitMessage;
+import io.strata.spark.read.MetadataColumns;
 import io.strata.spark.read.StrataScan;
 import io.strata.spark.read.StrataScanBuilder;
 import io.strata.spark.write.MeteredWrite;
@@ -19,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.spark.sql.connector.distributions.Distribution;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
@@ -27,6 +32,7 @@ import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
 import org.apache.spark.sql.connector.write.RowLevelOperation;
 import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
+import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
@@ -58,15 +64,35 @@ public final class CopyOnWrite implements RowLevelOperation {
         .onBuild(scan::set);
   }
 
+  /**
+   * A row-tracking table's rewritten rows keep their identity: Spark reads each row's {@code
+   * _ROW_ID} and {@code _SEQUENCE_NUMBER} and hands them back with the row it copies or changes
+   * (the sequence number NULL where the row changed: {@link MetadataColumns}).
+   */
+  @Override
+  public NamedReference[] requiredMetadataAttributes() {
+    if (!tracksRows()) {
+      return new NamedReference[0];
+    }
+    return RowTrackingFields.FIELDS.stream()
+        .map(f -> Expressions.column(f.name()))
+        .toArray(NamedReference[]::new);
+  }
+
+  private boolean tracksRows() {
+    return table.options().get(TableOptions.ROW_TRACKING_ENABLED);
+  }
+
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
     WriteColumns columns =
         WriteColumns.of(rowColumns(info), table.schema().rowType(), table.root().getName());
+    String[] metadata =
+        tracksRows() ? info.metadataSchema().map(StructType::fieldNames).orElse(null) : null;
     return new WriteBuilder() {
       @Override
       public Write build() {
-        RowIdsCheck.check(table, command);
-        return new RewriteWrite(columns);
+        return new RewriteWrite(columns, metadata);
       }
     };
   }
@@ -74,12 +100,12 @@ public final class CopyOnWrite implements RowLevelOperation {
   /**
    * The columns of the rows Spark 4.1 hands the writers: {@code info.schema()}, preceded for UPDATE
    * and MERGE by Spark's {@value #OPERATION_COLUMN} column, which {@code info.schema()} does not
-   * list (Spark projects it away only for tables that declare metadata columns; Strata's declare
-   * none). A DELETE writes back the surviving rows as they were read.
+   * list. Spark projects it away where the operation asks for metadata (a row-tracking table's
+   * rows); a DELETE writes back the surviving rows as they were read.
    */
   private String[] rowColumns(LogicalWriteInfo info) {
     String[] data = info.schema().fieldNames();
-    if (command == Command.DELETE) {
+    if (command == Command.DELETE || tracksRows()) {
       return data;
     }
     String[] rows = new String[data.length + 1];
@@ -93,9 +119,11 @@ public final class CopyOnWrite implements RowLevelOperation {
 
   private final class RewriteWrite extends MeteredWrite {
     private final WriteColumns positions;
+    private final String[] metadata;
 
-    RewriteWrite(WriteColumns positions) {
+    RewriteWrite(WriteColumns positions, String[] metadata) {
       this.positions = positions;
+      this.metadata = metadata;
     }
 
     @Override
@@ -105,22 +133,26 @@ public final class CopyOnWrite implements RowLevelOperation {
 
     @Override
     public BatchWrite toBatch() {
-      return started(new RewriteBatch(positions));
+      return started(new RewriteBatch(positions, metadata));
     }
   }
 
   private final class RewriteBatch extends TableBatchWrite {
     private final WriteColumns positions;
+    private final String[] metadata;
 
-    RewriteBatch(WriteColumns positions) {
+    RewriteBatch(WriteColumns positions, String[] metadata) {
       super(CopyOnWrite.this.table);
       this.positions = positions;
+      this.metadata = metadata;
     }
 
     @Override
     public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
       describeJob(command.name().toLowerCase() + " (copy-on-write) on");
-      return new StrataDataWriterFactory(table, writeStart(), table.schema().rowType(), positions);
+      StrataDataWriterFactory writers =
+          new StrataDataWriterFactory(table, writeStart(), table.schema().rowType(), positions);
+      return metadata == null ? writers : writers.withRowTracking(metadata);
     }
 
     @Override

@@ -7,9 +7,9 @@ import java.util.Locale;
 import org.apache.spark.sql.connector.write.RowLevelOperation.Command;
 
 /**
- * Refuses a row-level command that would rewrite rows of a row-tracking table, whose rewritten rows
- * would take new ids. UPDATE and MERGE are refused when Spark plans them; a DELETE when Spark
- * writes it, since one that drops whole partitions ({@code deleteWhere}) rewrites nothing.
+ * Refuses a row-level command that would give rows of a row-tracking table new ids: UPDATE and
+ * MERGE by deletion vectors, which write changed rows as new ones. (Copy-on-write keeps the ids:
+ * {@link CopyOnWrite#requiredMetadataAttributes}.)
  */
 public final class RowIdsCheck {
 

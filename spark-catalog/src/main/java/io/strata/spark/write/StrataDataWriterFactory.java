@@ -2,11 +2,13 @@ package io.strata.spark.write;
 
 import io.strata.core.data.ValueConverters;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowTrackingFields;
 import io.strata.core.types.RowType;
 import io.strata.core.write.TableWriter;
 import io.strata.core.write.WriteStart;
 import io.strata.spark.SparkRowConverter;
 import java.io.IOException;
+import java.util.Arrays;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.write.DataWriter;
@@ -22,6 +24,12 @@ public class StrataDataWriterFactory implements DataWriterFactory {
   private final WriteStart start;
   private final RowType dataType;
   private final WriteColumns columns;
+
+  /**
+   * Where {@code _ROW_ID} and {@code _SEQUENCE_NUMBER} are in the metadata Spark hands back with a
+   * rewritten row of a row-tracking table; null when rows are written without them.
+   */
+  private int[] rowTrackingMetadata;
 
   /** Rows hold exactly the columns of {@code dataType}, in its order. */
   public StrataDataWriterFactory(FileStoreTable table, WriteStart start, RowType dataType) {
@@ -44,9 +52,37 @@ public class StrataDataWriterFactory implements DataWriterFactory {
     this.columns = columns;
   }
 
+  /**
+   * Writes a row-tracking table's rows with their {@code _ROW_ID} and {@code _SEQUENCE_NUMBER}:
+   * from the metadata of {@code metadataColumns} that Spark passes with a row a copy-on-write
+   * rewrite copies or changes, NULL for a row it inserts, so that the commit numbers only those.
+   */
+  public StrataDataWriterFactory withRowTracking(String[] metadataColumns) {
+    int[] positions = new int[RowTrackingFields.FIELDS.size()];
+    for (int i = 0; i < positions.length; i++) {
+      positions[i] = Arrays.asList(metadataColumns).indexOf(RowTrackingFields.FIELDS.get(i).name());
+      if (positions[i] < 0) {
+        throw new IllegalStateException(
+            "Cannot write to table "
+                + table.root().getName()
+                + ": Spark's row metadata "
+                + Arrays.toString(metadataColumns)
+                + " has no "
+                + RowTrackingFields.FIELDS.get(i).name()
+                + "; this is a bug in Strata's row-level write, please report it.");
+      }
+    }
+    this.rowTrackingMetadata = positions;
+    return this;
+  }
+
   @Override
   public DataWriter<InternalRow> createWriter(int partitionId, long taskId) {
     TableWriter writer = new TableWriter(table, start, SparkLocalDirs.spillDir());
+    int[] tracked = rowTrackingMetadata;
+    if (tracked != null) {
+      writer.withRowTrackingColumns();
+    }
     SparkRowConverter converter = new SparkRowConverter(dataType);
     RowType tableType = table.schema().rowType();
     // Null when the data already has the table's layout; else by field id, widening values.
@@ -57,8 +93,22 @@ public class StrataDataWriterFactory implements DataWriterFactory {
 
       @Override
       public void write(InternalRow row) {
-        Object[] values = columns.read(converter, row);
-        writer.write((Object[]) ValueConverters.apply(toTableRow, values));
+        write(null, row);
+      }
+
+      @Override
+      public void write(InternalRow metadata, InternalRow row) {
+        Object[] values =
+            (Object[]) ValueConverters.apply(toTableRow, columns.read(converter, row));
+        if (tracked != null) {
+          Object[] withIds = Arrays.copyOf(values, values.length + tracked.length);
+          for (int i = 0; metadata != null && i < tracked.length; i++) {
+            withIds[values.length + i] =
+                metadata.isNullAt(tracked[i]) ? null : metadata.getLong(tracked[i]);
+          }
+          values = withIds;
+        }
+        writer.write(values);
         records++;
       }
 

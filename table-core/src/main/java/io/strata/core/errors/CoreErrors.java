@@ -380,9 +380,9 @@ public final class CoreErrors {
             + " table "
             + table
             + ": it tracks row ids ('row-tracking.enabled' = 'true'), which rewritten rows must"
-            + " keep, and this rewrite would give them new ones. Strata inserts into, overwrites"
-            + " and compacts (CALL sys.compact) such tables, deletes rows by deletion vectors and"
-            + " drops whole partitions; rewrite them otherwise with Apache Paimon.");
+            + " keep, and this rewrite would give them new ones. Strata keeps them when it"
+            + " compacts (CALL sys.compact) and in copy-on-write UPDATE, MERGE and DELETE (tables"
+            + " without 'deletion-vectors.enabled'); on this table use Apache Paimon for it.");
   }
 
   public static IllegalArgumentException batchOnlyReadOption(String key) {

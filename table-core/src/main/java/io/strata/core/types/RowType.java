@@ -55,6 +55,13 @@ public record RowType(List<DataField> fields, boolean nullable) implements DataT
     return names;
   }
 
+  /** This row's fields followed by {@code more}. */
+  public RowType append(List<DataField> more) {
+    List<DataField> all = new ArrayList<>(fields);
+    all.addAll(more);
+    return new RowType(all);
+  }
+
   /** The sub-row of the named fields, in the given order. */
   public RowType project(List<String> names) {
     List<DataField> projected = new ArrayList<>(names.size());

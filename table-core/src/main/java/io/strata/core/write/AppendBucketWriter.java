@@ -16,18 +16,27 @@ final class AppendBucketWriter implements BucketWriter {
 
   private final RollingFileWriter files;
   private final RowType rowType;
+  private final List<String> writeCols;
   private final long schemaId;
   private final Clock clock;
   private long nextSequence;
 
   /**
+   * @param rowType the columns of the rows and files
+   * @param writeCols the files' {@code writeCols}: null where they hold the schema's columns
    * @param clock stamps the creation time of each file
    */
   AppendBucketWriter(
-      RollingFileWriter files, RowType rowType, long schemaId, long firstSequence, Clock clock) {
+      RollingFileWriter files,
+      RowType rowType,
+      List<String> writeCols,
+      long schemaId,
+      long firstSequence,
+      Clock clock) {
     this.clock = clock;
     this.files = files;
     this.rowType = rowType;
+    this.writeCols = writeCols;
     this.schemaId = schemaId;
     this.nextSequence = firstSequence;
   }
@@ -48,17 +57,18 @@ final class AppendBucketWriter implements BucketWriter {
       nextSequence += f.rowCount();
       metas.add(
           DataFileMetaFactory.create(
-              f,
-              BinaryRow.EMPTY,
-              BinaryRow.EMPTY,
-              SimpleStats.EMPTY,
-              DataFileMetaFactory.stats(f.stats(), 0, rowType),
-              first,
-              nextSequence - 1,
-              schemaId,
-              0,
-              FileSource.APPEND,
-              clock));
+                  f,
+                  BinaryRow.EMPTY,
+                  BinaryRow.EMPTY,
+                  SimpleStats.EMPTY,
+                  DataFileMetaFactory.stats(f.stats(), 0, rowType),
+                  first,
+                  nextSequence - 1,
+                  schemaId,
+                  0,
+                  FileSource.APPEND,
+                  clock)
+              .withWriteCols(writeCols));
     }
     return metas;
   }

@@ -237,9 +237,7 @@ public final class CompactionRewriter {
     RowType rowType = table.schema().rowType();
     List<String> writeCols = null;
     if (!systemFields.isEmpty()) {
-      List<DataField> fields = new ArrayList<>(rowType.fields());
-      fields.addAll(systemFields);
-      rowType = new RowType(fields);
+      rowType = rowType.append(systemFields);
       writeCols = rowType.fieldNames();
     }
     RollingFileWriter writer = files(bucket, rowType, 0, List.of(), names);

@@ -23,6 +23,7 @@ import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.store.FileStore;
 import io.strata.core.types.DataField;
+import io.strata.core.types.RowTrackingFields;
 import io.strata.core.types.RowType;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,6 +47,9 @@ public final class TableWriter implements AutoCloseable {
 
   /** {@code ignore-update-before}: UPDATE_BEFORE records are dropped, as Paimon's writers do. */
   private final boolean ignoreUpdateBefore;
+
+  /** Whether rows end with {@link RowTrackingFields#FIELDS} ({@link #withRowTrackingColumns}). */
+  private boolean rowTrackingColumns;
 
   /** The {@code rowkind.field} column whose value is an inserted row's kind, or -1. */
   private final int rowKindIndex;
@@ -248,6 +252,25 @@ public final class TableWriter implements AutoCloseable {
     return result;
   }
 
+  /**
+   * Makes the rows written hold the schema's columns and then a row-tracking table's {@code
+   * _ROW_ID} and {@code _SEQUENCE_NUMBER}: what a rewrite keeps of each row's identity, null where
+   * a row has none yet (a new row, or a changed one's sequence number), which the commit then
+   * assigns. The files hold those columns too and list them in their {@code writeCols}, as Paimon's
+   * rewrites do. Call before the first row.
+   */
+  public TableWriter withRowTrackingColumns() {
+    if (!table.options().get(TableOptions.ROW_TRACKING_ENABLED) || schema.hasPrimaryKey()) {
+      throw new IllegalStateException(
+          "Row-tracking columns for table " + table.root().getName() + ", which tracks no rows");
+    }
+    if (!writers.isEmpty()) {
+      throw new IllegalStateException("Row-tracking columns after rows were written");
+    }
+    rowTrackingColumns = true;
+    return this;
+  }
+
   public void write(Object[] row) {
     write(row, RowKind.INSERT);
   }
@@ -318,8 +341,14 @@ public final class TableWriter implements AutoCloseable {
           id, new CompactingBucket(table, id, bucketsOf(id.partition()), restored.of(id), vectors));
     }
     if (!schema.hasPrimaryKey()) {
-      RollingFileWriter files = files(id, rowType);
-      return new AppendBucketWriter(files, rowType, schema.id(), firstSequence, table.clock());
+      RowType fileType = rowTrackingColumns ? rowType.append(RowTrackingFields.FIELDS) : rowType;
+      return new AppendBucketWriter(
+          files(id, fileType),
+          fileType,
+          rowTrackingColumns ? fileType.fieldNames() : null,
+          schema.id(),
+          firstSequence,
+          table.clock());
     }
     KeyValueLayout layout = new KeyValueLayout(schema.trimmedPrimaryKeyType(), schema.rowType());
     RollingFileWriter changelog =

@@ -30,8 +30,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Compacting a row-tracking table keeps every row's id and sequence number, in the new files' own
- * {@code _ROW_ID} and {@code _SEQUENCE_NUMBER} columns, as Paimon's compaction does.
+ * Rewriting a row-tracking table (compaction, and the writers of copy-on-write UPDATE, MERGE and
+ * DELETE) keeps every row's id and sequence number, in the new files' own {@code _ROW_ID} and
+ * {@code _SEQUENCE_NUMBER} columns, as Paimon's rewrites do.
  */
 class RowTrackingCompactionTest {
 
@@ -111,6 +112,37 @@ class RowTrackingCompactionTest {
         new FileStatsReader(table.schemaManager(), table.schema()).read(file);
     assertThat(stats.min()).containsExactly(0, "v0");
     assertThat(stats.max()).containsExactly(8, "v8");
+  }
+
+  /**
+   * A rewrite's writer (copy-on-write UPDATE) hands each row's id and sequence number with it: rows
+   * with them keep them, a NULL sequence number (a changed row) takes the commit's snapshot id and
+   * a row without id (an inserted one) the ids the commit gives the file.
+   */
+  @Test
+  void rowsWrittenWithTheirIdsKeepThemAndNewRowsTakeTheCommits() throws Exception {
+    FileStoreTable table = table();
+    TableTestSupport.append(table, rows(0, 3));
+    io.strata.core.write.TableWriter writer = table.newWrite().withRowTrackingColumns();
+    writer.write(new Object[] {10, "copied", 1L, 1L});
+    writer.write(new Object[] {11, "changed", 2L, null});
+    writer.write(new Object[] {12, "inserted", null, null});
+    Snapshot second =
+        table
+            .newCommit("test")
+            .commit(writer.prepareCommit(), io.strata.core.snapshot.CommitKind.APPEND);
+
+    Map<Integer, String> ids = identities(table);
+    assertThat(ids)
+        .as("the file's ids start at the next free one, 3")
+        .containsEntry(10, "1/1")
+        .containsEntry(11, "2/2")
+        .containsEntry(12, "5/2")
+        .hasSize(6);
+    assertThat(second.nextRowId()).isEqualTo(6L);
+    assertThat(live(table))
+        .extracting(DataFileMeta::writeCols)
+        .contains(List.of("id", "s", "_ROW_ID", "_SEQUENCE_NUMBER"));
   }
 
   @Test
