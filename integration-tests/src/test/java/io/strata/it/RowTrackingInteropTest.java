@@ -220,7 +220,7 @@ class RowTrackingInteropTest extends SparkSessionSuite {
   }
 
   @Test
-  void overwritesTakeNewRowIdsAndSortCompactionIsRefused() {
+  void overwritesTakeNewRowIdsAndSortCompactionKeepsThem() {
     String t = "strata." + DB + ".ow";
     sql(
         "CREATE TABLE "
@@ -241,13 +241,25 @@ class RowTrackingInteropTest extends SparkSessionSuite {
     sql("DELETE FROM " + t + " WHERE p = 'y'");
     assertThat(spark.sql("SELECT id FROM " + t).collectAsList()).hasSize(1);
 
-    assertThatThrownBy(
-            () ->
-                sql(
-                    "CALL strata.sys.compact(table => '"
-                        + DB
-                        + ".ow', order_strategy => 'order', order_by => 'id')"))
-        .hasMessageContaining("Cannot sort-compact table ow: it tracks row ids");
+    sql("INSERT INTO " + t + " VALUES (5, 'e', 'x'), (4, 'd', 'x')");
+    List<String> beforeSort = strataRows("ow");
+    assertThat(beforeSort).hasSize(3).contains("3 | c | 2 | 2");
+    sql(
+        "CALL strata.sys.compact(table => '"
+            + DB
+            + ".ow', order_strategy => 'order', order_by => 'id')");
+    assertThat(strataRows("ow"))
+        .as("sort compaction keeps every row's id and sequence number")
+        .isEqualTo(beforeSort);
+    assertThat(paimonRows("ow"))
+        .as("Paimon reads the same ids (its rows hold the partition column too)")
+        .isEqualTo(
+            beforeSort.stream().map(r -> r.replaceFirst("^(\\d+ \\| \\w+)", "$1 | x")).toList());
+    assertThat(
+            paimon.table(DB, "ow").store().newScan().plan().files().stream()
+                .map(e -> e.file().writeCols())
+                .toList())
+        .containsExactly(List.of("id", "v", "p", "_ROW_ID", "_SEQUENCE_NUMBER"));
     assertThatThrownBy(
             () ->
                 sql(

@@ -1,18 +1,26 @@
 package io.strata.spark.sort;
 
+import io.strata.core.options.TableOptions;
 import io.strata.core.predicate.Predicate;
 import io.strata.core.snapshot.Snapshot;
 import io.strata.core.table.FileStoreTable;
+import io.strata.core.types.RowTrackingFields;
 import io.strata.spark.SparkTypes;
+import io.strata.spark.read.MetadataColumns;
 import io.strata.spark.read.StrataScan;
 import io.strata.spark.read.StrataScanBuilder;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.catalog.MetadataColumn;
+import org.apache.spark.sql.connector.catalog.SupportsMetadataColumns;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.ScanBuilder;
@@ -28,13 +36,31 @@ import scala.Option;
  */
 record CompactionSource(
     FileStoreTable table, Snapshot snapshot, Predicate partitionFilter, Consumer<StrataScan> onScan)
-    implements SupportsRead {
+    implements SupportsRead, SupportsMetadataColumns {
 
-  /** The rows as a DataFrame, read by Spark tasks through Strata's scan. */
+  /**
+   * The rows as a DataFrame, read by Spark tasks through Strata's scan; a row-tracking table's rows
+   * end with their {@code _ROW_ID} and {@code _SEQUENCE_NUMBER}, which a rewrite keeps.
+   */
   Dataset<Row> read(SparkSession spark) {
-    return org.apache.spark.sql.classic.Dataset.ofRows(
-        (org.apache.spark.sql.classic.SparkSession) spark,
-        DataSourceV2Relation.create(this, Option.empty(), Option.empty()));
+    Dataset<Row> rows =
+        org.apache.spark.sql.classic.Dataset.ofRows(
+            (org.apache.spark.sql.classic.SparkSession) spark,
+            DataSourceV2Relation.create(this, Option.empty(), Option.empty()));
+    if (!table.options().get(TableOptions.ROW_TRACKING_ENABLED)) {
+      return rows;
+    }
+    List<Column> columns = new ArrayList<>();
+    for (String name : rows.columns()) {
+      columns.add(rows.col("`" + name.replace("`", "``") + "`"));
+    }
+    RowTrackingFields.FIELDS.forEach(f -> columns.add(rows.col(f.name())));
+    return rows.select(columns.toArray(new Column[0]));
+  }
+
+  @Override
+  public MetadataColumn[] metadataColumns() {
+    return MetadataColumns.of(table);
   }
 
   @Override

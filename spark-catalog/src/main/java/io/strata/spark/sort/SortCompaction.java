@@ -13,6 +13,7 @@ import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
 import io.strata.core.types.DataField;
+import io.strata.core.types.RowType;
 import io.strata.core.write.BucketId;
 import io.strata.core.write.CommitMessage;
 import io.strata.core.write.WriteStart;
@@ -20,6 +21,7 @@ import io.strata.spark.SparkErrors;
 import io.strata.spark.SparkJobs;
 import io.strata.spark.read.StrataScan;
 import io.strata.spark.write.StrataDataWriterFactory;
+import io.strata.spark.write.WriteColumns;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,7 +59,6 @@ public final class SortCompaction {
       Predicate partitionFilter,
       CompactionOrder order,
       String commitUser) {
-    io.strata.core.write.TableWriter.checkRewritable(table, "sort-compact");
     long start = System.nanoTime();
     Snapshot latest = table.snapshotManager().latest();
     long bytes = latest == null ? 0 : selectedBytes(table, latest, partitionFilter);
@@ -140,9 +141,19 @@ public final class SortCompaction {
   /** The rows written by Spark tasks, each through its own writer, in the sorted order. */
   private static List<SortedWrite> write(FileStoreTable table, Dataset<Row> sorted) {
     // Overwrite-like: the tasks write new files and never compact what they write.
+    WriteStart start = WriteStart.latest(table).withoutCompaction();
+    RowType rowType = table.schema().rowType();
+    String[] columns = sorted.columns();
+    // A row-tracking table's rows end with their ids, which the rewritten files keep.
     StrataDataWriterFactory writers =
-        new StrataDataWriterFactory(
-            table, WriteStart.latest(table).withoutCompaction(), table.schema().rowType());
+        table.options().get(TableOptions.ROW_TRACKING_ENABLED)
+            ? new StrataDataWriterFactory(
+                    table,
+                    start,
+                    rowType,
+                    WriteColumns.of(columns, rowType, table.root().getName()))
+                .withRowTrackingInRows(columns)
+            : new StrataDataWriterFactory(table, start, rowType);
     return sorted
         .queryExecution()
         .toRdd()

@@ -27,9 +27,13 @@ public class StrataDataWriterFactory implements DataWriterFactory {
 
   /**
    * Where {@code _ROW_ID} and {@code _SEQUENCE_NUMBER} are in the metadata Spark hands back with a
-   * rewritten row of a row-tracking table; null when rows are written without them.
+   * rewritten row of a row-tracking table (or in the row: {@link #rowTrackingInRows}); null when
+   * rows are written without them.
    */
-  private int[] rowTrackingMetadata;
+  private int[] rowIdPositions;
+
+  /** Whether those positions are in the rows themselves rather than in their metadata. */
+  private boolean rowTrackingInRows;
 
   /** Rows hold exactly the columns of {@code dataType}, in its order. */
   public StrataDataWriterFactory(FileStoreTable table, WriteStart start, RowType dataType) {
@@ -58,28 +62,45 @@ public class StrataDataWriterFactory implements DataWriterFactory {
    * rewrite copies or changes, NULL for a row it inserts, so that the commit numbers only those.
    */
   public StrataDataWriterFactory withRowTracking(String[] metadataColumns) {
+    this.rowIdPositions = rowTrackingPositions(metadataColumns, "row metadata");
+    return this;
+  }
+
+  /**
+   * Like {@link #withRowTracking}, with each row's {@code _ROW_ID} and {@code _SEQUENCE_NUMBER} in
+   * the row itself, among {@code rowColumns} (a sort compaction's rows).
+   */
+  public StrataDataWriterFactory withRowTrackingInRows(String[] rowColumns) {
+    this.rowIdPositions = rowTrackingPositions(rowColumns, "rows");
+    this.rowTrackingInRows = true;
+    return this;
+  }
+
+  private int[] rowTrackingPositions(String[] columns, String what) {
     int[] positions = new int[RowTrackingFields.FIELDS.size()];
     for (int i = 0; i < positions.length; i++) {
-      positions[i] = Arrays.asList(metadataColumns).indexOf(RowTrackingFields.FIELDS.get(i).name());
+      positions[i] = Arrays.asList(columns).indexOf(RowTrackingFields.FIELDS.get(i).name());
       if (positions[i] < 0) {
         throw new IllegalStateException(
             "Cannot write to table "
                 + table.root().getName()
-                + ": Spark's row metadata "
-                + Arrays.toString(metadataColumns)
-                + " has no "
+                + ": Spark's "
+                + what
+                + " "
+                + Arrays.toString(columns)
+                + " have no "
                 + RowTrackingFields.FIELDS.get(i).name()
-                + "; this is a bug in Strata's row-level write, please report it.");
+                + "; this is a bug in Strata's rewrite, please report it.");
       }
     }
-    this.rowTrackingMetadata = positions;
-    return this;
+    return positions;
   }
 
   @Override
   public DataWriter<InternalRow> createWriter(int partitionId, long taskId) {
     TableWriter writer = new TableWriter(table, start, SparkLocalDirs.spillDir());
-    int[] tracked = rowTrackingMetadata;
+    int[] tracked = rowIdPositions;
+    boolean trackedInRows = rowTrackingInRows;
     if (tracked != null) {
       writer.withRowTrackingColumns();
     }
@@ -101,10 +122,10 @@ public class StrataDataWriterFactory implements DataWriterFactory {
         Object[] values =
             (Object[]) ValueConverters.apply(toTableRow, columns.read(converter, row));
         if (tracked != null) {
+          InternalRow ids = trackedInRows ? row : metadata;
           Object[] withIds = Arrays.copyOf(values, values.length + tracked.length);
-          for (int i = 0; metadata != null && i < tracked.length; i++) {
-            withIds[values.length + i] =
-                metadata.isNullAt(tracked[i]) ? null : metadata.getLong(tracked[i]);
+          for (int i = 0; ids != null && i < tracked.length; i++) {
+            withIds[values.length + i] = ids.isNullAt(tracked[i]) ? null : ids.getLong(tracked[i]);
           }
           values = withIds;
         }

@@ -380,9 +380,10 @@ public final class CoreErrors {
             + " table "
             + table
             + ": it tracks row ids ('row-tracking.enabled' = 'true'), which rewritten rows must"
-            + " keep, and this rewrite would give them new ones. Strata keeps them when it"
-            + " compacts (CALL sys.compact) and in copy-on-write UPDATE, MERGE and DELETE (tables"
-            + " without 'deletion-vectors.enabled'); on this table use Apache Paimon for it.");
+            + " keep, and with deletion vectors this rewrite would write changed rows as new ones."
+            + " Strata keeps the ids when it compacts (CALL sys.compact) and in UPDATE, MERGE and"
+            + " DELETE of tables without 'deletion-vectors.enabled'; use Apache Paimon for this"
+            + " one.");
   }
 
   public static IllegalArgumentException batchOnlyReadOption(String key) {

@@ -157,8 +157,8 @@ public final class TableWriter implements AutoCloseable {
   }
 
   /**
-   * Fails for a row-tracking table: {@code operation} (as in "Cannot sort-compact table t") would
-   * rewrite rows into new files, which would take new row ids.
+   * Fails for a row-tracking table: {@code operation} (as in "Cannot update rows of table t") would
+   * write its changed rows as new rows, with new ids (UPDATE and MERGE by deletion vectors).
    */
   public static void checkRewritable(FileStore table, String operation) {
     if (table.options().get(TableOptions.ROW_TRACKING_ENABLED)) {
