@@ -201,9 +201,12 @@ class RowTrackingInteropTest extends SparkSessionSuite {
             "1 | a | 0 | 1", "2 | y | 1 | 4", "4 | d | 3 | 2", "5 | e | " + insertedId + " | 4");
   }
 
-  /** A deletion-vector DELETE marks rows without rewriting them: the others keep their ids. */
+  /**
+   * With deletion vectors, DELETE marks rows without rewriting them, and UPDATE and MERGE append
+   * the changed rows with their ids (Spark hands them back with each update) and mark the old ones.
+   */
   @Test
-  void deletionVectorDeletesKeepRowIds() {
+  void deletionVectorDeletesUpdatesAndMergesKeepRowIds() {
     String t = "strata." + DB + ".dvrt";
     sql(
         "CREATE TABLE "
@@ -215,8 +218,31 @@ class RowTrackingInteropTest extends SparkSessionSuite {
     assertThat(strataRows("dvrt"))
         .isEqualTo(paimonRows("dvrt"))
         .containsExactly("1 | a | 0 | 1", "3 | c | 2 | 1");
-    assertThatThrownBy(() -> sql("UPDATE " + t + " SET v = 'z' WHERE id = 3"))
-        .hasMessageContaining("Cannot update rows of table dvrt: it tracks row ids");
+
+    sql("UPDATE " + t + " SET v = 'z' WHERE id = 3");
+    assertThat(strataRows("dvrt"))
+        .as("the updated row, appended as a new row, keeps its id and takes snapshot 3's number")
+        .isEqualTo(paimonRows("dvrt"))
+        .containsExactly("1 | a | 0 | 1", "3 | z | 2 | 3");
+    spark
+        .createDataFrame(
+            List.of(RowFactory.create(1, "y"), RowFactory.create(4, "d")),
+            new StructType().add("id", DataTypes.IntegerType).add("v", DataTypes.StringType))
+        .createOrReplaceTempView("dvrt_source");
+    sql(
+        "MERGE INTO "
+            + t
+            + " USING dvrt_source s ON "
+            + t
+            + ".id = s.id WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT *");
+    List<String> merged = strataRows("dvrt");
+    assertThat(merged)
+        .isEqualTo(paimonRows("dvrt"))
+        .contains("1 | y | 0 | 4", "3 | z | 2 | 3")
+        .hasSize(3);
+    assertThat(spark.sql("SELECT _ROW_ID FROM " + t + " WHERE id = 4").first().getLong(0))
+        .as("a new id, past those the update's file took")
+        .isGreaterThan(3L);
   }
 
   @Test

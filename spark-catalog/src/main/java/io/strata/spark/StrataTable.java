@@ -331,10 +331,6 @@ public class StrataTable
     checkLatest("change");
     boolean deletionVectors = table.options().get(TableOptions.DELETION_VECTORS_ENABLED);
     if (deletionVectors && !table.schema().hasPrimaryKey()) {
-      if (info.command() != org.apache.spark.sql.connector.write.RowLevelOperation.Command.DELETE) {
-        // Its updated rows would be written as new rows, with new ids.
-        io.strata.spark.rowlevel.RowIdsCheck.check(table, info.command());
-      }
       return () -> new DeletionVectorDelta(table, info.command());
     }
     if (table.schema().hasPrimaryKey()

@@ -6,12 +6,12 @@ import io.strata.core.snapshot.CommitKind;
 import io.strata.core.split.DataSplit;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.table.TableCommit;
-import io.strata.core.types.RowTrackingFields;
 import io.strata.core.write.CommitMessage;
 import io.strata.spark.read.MetadataColumns;
 import io.strata.spark.read.StrataScan;
 import io.strata.spark.read.StrataScanBuilder;
 import io.strata.spark.write.MeteredWrite;
+import io.strata.spark.write.RowIdColumns;
 import io.strata.spark.write.StrataDataWriterFactory;
 import io.strata.spark.write.StrataWrite;
 import io.strata.spark.write.TableBatchWrite;
@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.spark.sql.connector.distributions.Distribution;
-import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.write.BatchWrite;
@@ -71,12 +70,7 @@ public final class CopyOnWrite implements RowLevelOperation {
    */
   @Override
   public NamedReference[] requiredMetadataAttributes() {
-    if (!tracksRows()) {
-      return new NamedReference[0];
-    }
-    return RowTrackingFields.FIELDS.stream()
-        .map(f -> Expressions.column(f.name()))
-        .toArray(NamedReference[]::new);
+    return RowIdColumns.requiredAttributes(table);
   }
 
   private boolean tracksRows() {

@@ -13,6 +13,7 @@ import io.strata.spark.SparkRowConverter;
 import io.strata.spark.read.MetadataColumns;
 import io.strata.spark.read.StrataScanBuilder;
 import io.strata.spark.write.MeteredWrite;
+import io.strata.spark.write.RowIdColumns;
 import io.strata.spark.write.SparkLocalDirs;
 import io.strata.spark.write.StrataWriterCommitMessage;
 import io.strata.spark.write.TableBatchWrite;
@@ -80,6 +81,15 @@ public final class DeletionVectorDelta implements SupportsDelta {
     };
   }
 
+  /**
+   * A row-tracking table's updated rows keep their ids: Spark hands each row's {@code _ROW_ID} back
+   * with its update (and a NULL {@code _SEQUENCE_NUMBER}, which the commit fills).
+   */
+  @Override
+  public NamedReference[] requiredMetadataAttributes() {
+    return RowIdColumns.requiredAttributes(table);
+  }
+
   @Override
   public DeltaWriteBuilder newWriteBuilder(LogicalWriteInfo info) {
     String name = table.root().getName();
@@ -88,18 +98,29 @@ public final class DeletionVectorDelta implements SupportsDelta {
         info.schema().fields().length == 0
             ? null
             : WriteColumns.of(info.schema().fieldNames(), table.schema().rowType(), name);
+    int[] rowIds =
+        requiredMetadataAttributes().length == 0
+            ? null
+            : RowIdColumns.positions(info.metadataSchema().orElseThrow().fieldNames(), name);
+    Columns columns = new Columns(row, rowIds);
     return new DeltaWriteBuilder() {
       @Override
       public DeltaWrite build() {
-        return new Write(row);
+        return new Write(columns);
       }
     };
   }
 
-  private final class Write extends MeteredWrite implements DeltaWrite {
-    private final WriteColumns row;
+  /**
+   * Where a task finds what it writes: the table's columns in Spark's rows (null for a DELETE), and
+   * {@code _ROW_ID} and {@code _SEQUENCE_NUMBER} in their metadata (null without row tracking).
+   */
+  private record Columns(WriteColumns row, int[] rowIds) implements java.io.Serializable {}
 
-    Write(WriteColumns row) {
+  private final class Write extends MeteredWrite implements DeltaWrite {
+    private final Columns row;
+
+    Write(Columns row) {
       this.row = row;
     }
 
@@ -116,9 +137,9 @@ public final class DeletionVectorDelta implements SupportsDelta {
   }
 
   private final class Batch extends TableBatchWrite implements DeltaBatchWrite {
-    private final WriteColumns row;
+    private final Columns row;
 
-    Batch(WriteColumns row) {
+    Batch(Columns row) {
       super(DeletionVectorDelta.this.table);
       this.row = row;
     }
@@ -154,15 +175,17 @@ public final class DeletionVectorDelta implements SupportsDelta {
     private final FileStoreTable table;
     private final WriteStart start;
     private final WriteColumns row;
+    private final int[] rowIds;
     private final SparkRowConverter rows;
     private final Map<String, DeletionBitmap> deleted = new HashMap<>();
     private TableWriter writer;
     private long records;
 
-    Writer(FileStoreTable table, WriteStart start, WriteColumns row) {
+    Writer(FileStoreTable table, WriteStart start, Columns columns) {
       this.table = table;
       this.start = start;
-      this.row = row;
+      this.row = columns.row();
+      this.rowIds = columns.rowIds();
       this.rows = new SparkRowConverter(table.schema().rowType());
     }
 
@@ -178,15 +201,29 @@ public final class DeletionVectorDelta implements SupportsDelta {
     public void update(InternalRow metadata, InternalRow id, InternalRow newRow) {
       delete(metadata, id);
       records--;
-      insert(newRow);
+      append(metadata, newRow);
+    }
+
+    @Override
+    public void reinsert(InternalRow metadata, InternalRow newRow) {
+      append(metadata, newRow);
     }
 
     @Override
     public void insert(InternalRow newRow) {
+      append(null, newRow);
+    }
+
+    /** Appends {@code newRow}, with the row ids in {@code metadata} (null: none) where tracked. */
+    private void append(InternalRow metadata, InternalRow newRow) {
       if (writer == null) {
         writer = new TableWriter(table, start, SparkLocalDirs.spillDir());
+        if (rowIds != null) {
+          writer.withRowTrackingColumns();
+        }
       }
-      writer.write(row.read(rows, newRow));
+      Object[] values = row.read(rows, newRow);
+      writer.write(rowIds == null ? values : RowIdColumns.append(values, metadata, rowIds));
       records++;
     }
 

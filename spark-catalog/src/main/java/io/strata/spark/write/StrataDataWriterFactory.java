@@ -2,13 +2,11 @@ package io.strata.spark.write;
 
 import io.strata.core.data.ValueConverters;
 import io.strata.core.table.FileStoreTable;
-import io.strata.core.types.RowTrackingFields;
 import io.strata.core.types.RowType;
 import io.strata.core.write.TableWriter;
 import io.strata.core.write.WriteStart;
 import io.strata.spark.SparkRowConverter;
 import java.io.IOException;
-import java.util.Arrays;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.write.DataWriter;
@@ -62,7 +60,7 @@ public class StrataDataWriterFactory implements DataWriterFactory {
    * rewrite copies or changes, NULL for a row it inserts, so that the commit numbers only those.
    */
   public StrataDataWriterFactory withRowTracking(String[] metadataColumns) {
-    this.rowIdPositions = rowTrackingPositions(metadataColumns, "row metadata");
+    this.rowIdPositions = RowIdColumns.positions(metadataColumns, table.root().getName());
     return this;
   }
 
@@ -71,29 +69,9 @@ public class StrataDataWriterFactory implements DataWriterFactory {
    * the row itself, among {@code rowColumns} (a sort compaction's rows).
    */
   public StrataDataWriterFactory withRowTrackingInRows(String[] rowColumns) {
-    this.rowIdPositions = rowTrackingPositions(rowColumns, "rows");
+    this.rowIdPositions = RowIdColumns.positions(rowColumns, table.root().getName());
     this.rowTrackingInRows = true;
     return this;
-  }
-
-  private int[] rowTrackingPositions(String[] columns, String what) {
-    int[] positions = new int[RowTrackingFields.FIELDS.size()];
-    for (int i = 0; i < positions.length; i++) {
-      positions[i] = Arrays.asList(columns).indexOf(RowTrackingFields.FIELDS.get(i).name());
-      if (positions[i] < 0) {
-        throw new IllegalStateException(
-            "Cannot write to table "
-                + table.root().getName()
-                + ": Spark's "
-                + what
-                + " "
-                + Arrays.toString(columns)
-                + " have no "
-                + RowTrackingFields.FIELDS.get(i).name()
-                + "; this is a bug in Strata's rewrite, please report it.");
-      }
-    }
-    return positions;
   }
 
   @Override
@@ -122,12 +100,7 @@ public class StrataDataWriterFactory implements DataWriterFactory {
         Object[] values =
             (Object[]) ValueConverters.apply(toTableRow, columns.read(converter, row));
         if (tracked != null) {
-          InternalRow ids = trackedInRows ? row : metadata;
-          Object[] withIds = Arrays.copyOf(values, values.length + tracked.length);
-          for (int i = 0; ids != null && i < tracked.length; i++) {
-            withIds[values.length + i] = ids.isNullAt(tracked[i]) ? null : ids.getLong(tracked[i]);
-          }
-          values = withIds;
+          values = RowIdColumns.append(values, trackedInRows ? row : metadata, tracked);
         }
         writer.write(values);
         records++;

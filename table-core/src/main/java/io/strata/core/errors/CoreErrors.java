@@ -373,19 +373,6 @@ public final class CoreErrors {
             + " = 'diff', or a changelog producer.");
   }
 
-  public static UnsupportedOperationException rowTrackingRewrite(String table, String operation) {
-    return new UnsupportedOperationException(
-        "Cannot "
-            + operation
-            + " table "
-            + table
-            + ": it tracks row ids ('row-tracking.enabled' = 'true'), which rewritten rows must"
-            + " keep, and with deletion vectors this rewrite would write changed rows as new ones."
-            + " Strata keeps the ids when it compacts (CALL sys.compact) and in UPDATE, MERGE and"
-            + " DELETE of tables without 'deletion-vectors.enabled'; use Apache Paimon for this"
-            + " one.");
-  }
-
   public static IllegalArgumentException batchOnlyReadOption(String key) {
     return new IllegalArgumentException(
         "The read option '"

@@ -157,16 +157,6 @@ public final class TableWriter implements AutoCloseable {
   }
 
   /**
-   * Fails for a row-tracking table: {@code operation} (as in "Cannot update rows of table t") would
-   * write its changed rows as new rows, with new ids (UPDATE and MERGE by deletion vectors).
-   */
-  public static void checkRewritable(FileStore table, String operation) {
-    if (table.options().get(TableOptions.ROW_TRACKING_ENABLED)) {
-      throw CoreErrors.rowTrackingRewrite(table.root().getName(), operation);
-    }
-  }
-
-  /**
    * Fails, before anything is written, for tables Strata cannot write correctly: Avro files of
    * timestamps finer than microseconds (Paimon refuses them too), invalid merge-engine options, and
    * postponed-bucket tables ({@code 'bucket' = -2}) that ask for rows left in {@code

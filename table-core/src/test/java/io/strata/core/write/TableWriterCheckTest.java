@@ -123,8 +123,6 @@ class TableWriterCheckTest {
     FileStoreTable tracked =
         paimonMade("tracked", Map.of(), Map.of("row-tracking.enabled", "true"));
     assertThatCode(() -> tracked.newWrite().close()).doesNotThrowAnyException();
-    assertThatThrownBy(() -> TableWriter.checkRewritable(tracked, "update rows of"))
-        .hasMessageStartingWith("Cannot update rows of table tracked: it tracks row ids");
     FileStoreTable orcManifests =
         paimonMade("orc_manifests", Map.of(), Map.of("manifest.format", "orc"));
     assertThatThrownBy(orcManifests::newWrite).hasMessageContaining("'manifest.format' = 'orc'");
