@@ -103,6 +103,46 @@ class RowTrackingInteropTest extends SparkSessionSuite {
   }
 
   /**
+   * {@code t$row_tracking} shows the ids as ordinary columns, as Paimon's system table does: with
+   * {@code SELECT *}, filters, projections and time travel; tables without row tracking have none.
+   */
+  @Test
+  void rowTrackingSystemTableShowsIdsAsColumns() {
+    String t = "strata." + DB + ".sys";
+    sql(
+        "CREATE TABLE "
+            + t
+            + " (id INT, v STRING) TBLPROPERTIES ('row-tracking.enabled' = 'true')");
+    sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b')");
+    sql("INSERT INTO " + t + " VALUES (3, 'c')");
+    String system = "strata." + DB + ".`sys$row_tracking`";
+
+    assertThat(spark.table(system).columns())
+        .containsExactly("id", "v", "_ROW_ID", "_SEQUENCE_NUMBER");
+    assertThat(CanonicalRows.spark(spark.sql("SELECT * FROM " + system).collectAsList()))
+        .isEqualTo(strataRows("sys"))
+        .containsExactly("1 | a | 0 | 1", "2 | b | 1 | 1", "3 | c | 2 | 2");
+    assertThat(
+            CanonicalRows.spark(
+                spark
+                    .sql("SELECT _ROW_ID, v FROM " + system + " WHERE _SEQUENCE_NUMBER = 2")
+                    .collectAsList()))
+        .containsExactly("2 | c");
+    assertThat(
+            CanonicalRows.spark(
+                spark.sql("SELECT * FROM " + system + " VERSION AS OF 1").collectAsList()))
+        .containsExactly("1 | a | 0 | 1", "2 | b | 1 | 1");
+
+    sql("CREATE TABLE strata." + DB + ".plain (id INT)");
+    assertThatThrownBy(
+            () -> spark.sql("SELECT * FROM strata." + DB + ".`plain$row_tracking`").collect())
+        .hasMessageContaining("Table plain has no $row_tracking: it does not track row ids");
+    assertThatThrownBy(
+            () -> spark.read().option("incremental-between", "1,2").table(system).collect())
+        .hasMessageContaining("not $row_tracking");
+  }
+
+  /**
    * {@code CALL sys.compact} rewrites as Paimon's compaction does: rows keep their ids and sequence
    * numbers in the new file's own columns, listed in its {@code writeCols}, and rows deleted by
    * vectors are gone; Paimon reads the same ids, compacts Strata's files again, and Strata reads

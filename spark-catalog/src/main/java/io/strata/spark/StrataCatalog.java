@@ -18,6 +18,7 @@ import io.strata.spark.extensions.StrataTableCatalog;
 import io.strata.spark.procedures.Procedures;
 import io.strata.spark.read.ReadMode;
 import io.strata.spark.system.DataSystemTable;
+import io.strata.spark.system.RowTrackingSystemTable;
 import io.strata.spark.system.StrataSystemTable;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -270,6 +271,9 @@ public class StrataCatalog
     String systemName = named.systemTable().toLowerCase(java.util.Locale.ROOT);
     if (snapshot != null && !SystemTables.supportsTimeTravel(systemName)) {
       throw SparkErrors.systemTableNotVersioned(name);
+    }
+    if (systemName.equals("row_tracking")) {
+      return new RowTrackingSystemTable(ident.toString(), table, snapshot);
     }
     if (SystemTables.DATA_TABLES.contains(systemName)) {
       ReadMode mode = systemName.equals("ro") ? ReadMode.READ_OPTIMIZED : ReadMode.AUDIT_LOG;

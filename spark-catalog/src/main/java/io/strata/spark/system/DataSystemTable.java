@@ -77,7 +77,7 @@ public class DataSystemTable implements SupportsRead {
     Map<String, String> readOptions = options.asCaseSensitiveMap();
     if (IncrementalScanBuilder.requested(table, readOptions)) {
       if (mode != ReadMode.AUDIT_LOG) {
-        throw SparkErrors.surface(CoreErrors.incrementalReadOptimized());
+        throw SparkErrors.surface(CoreErrors.incrementalOnSystemTable("$ro"));
       }
       if (snapshot != null) {
         List<String> given =

@@ -5,6 +5,7 @@ import io.strata.core.system.SystemTables;
 import io.strata.core.types.DataField;
 import io.strata.spark.read.ReadMode;
 import io.strata.spark.system.DataSystemTable;
+import io.strata.spark.system.RowTrackingSystemTable;
 
 /** Renders every system table ({@code t$name}): what it shows, its columns, time travel. */
 final class SystemTableDocs {
@@ -32,6 +33,8 @@ final class SystemTableDocs {
     sb.append("Columns: `")
         .append(ReadMode.ROW_KIND)
         .append("` STRING NOT NULL, then the table's own.\n");
+    header(sb, "row_tracking", RowTrackingSystemTable.description());
+    sb.append("Columns: the table's own, then `_ROW_ID` BIGINT and `_SEQUENCE_NUMBER` BIGINT.\n");
     return sb.toString();
   }
 

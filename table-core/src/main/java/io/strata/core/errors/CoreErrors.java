@@ -358,10 +358,22 @@ public final class CoreErrors {
             + " added files. Read this range with 'incremental-between-scan-mode' = 'diff'.");
   }
 
-  public static UnsupportedOperationException incrementalReadOptimized() {
+  /** {@code systemTable} is {@code $ro} or {@code $row_tracking}. */
+  public static UnsupportedOperationException incrementalOnSystemTable(String systemTable) {
     return new UnsupportedOperationException(
         "Incremental reads (incremental-between, incremental-between-timestamp,"
-            + " incremental-to-auto-tag) read a table or its $audit_log, not $ro.");
+            + " incremental-to-auto-tag) read a table or its $audit_log, not "
+            + systemTable
+            + ".");
+  }
+
+  public static IllegalArgumentException noRowTracking(String table) {
+    return new IllegalArgumentException(
+        "Table "
+            + table
+            + " has no $row_tracking: it does not track row ids. Only a table created with"
+            + " 'row-tracking.enabled' = 'true' (an append table without fixed buckets) has"
+            + " them.");
   }
 
   public static UnsupportedOperationException incrementalPostponedBuckets(String table) {
