@@ -156,3 +156,23 @@ def test_strata_reads_a_primary_key_table_pypaimon_upserted(spark, warehouse):
         key=repr,
     )
     assert spark_rows(spark, "strata.pyw.orders", columns) == expected
+
+
+def test_row_tracking_table_after_rewrites(spark, warehouse):
+    """Rewritten files of a row-tracking table hold _ROW_ID and _SEQUENCE_NUMBER columns besides
+    the table's (listed in their writeCols): pypaimon reads the table's rows from them."""
+    spark.sql("CREATE DATABASE IF NOT EXISTS py")
+    spark.sql(
+        "CREATE TABLE py.tracked (id BIGINT, v STRING) TBLPROPERTIES ('row-tracking.enabled' = 'true')"
+    )
+    spark.sql("INSERT INTO py.tracked VALUES (1, 'a'), (2, 'b'), (3, 'c')")
+    spark.sql("INSERT INTO py.tracked VALUES (4, 'd')")
+    spark.sql("UPDATE py.tracked SET v = 'B' WHERE id = 2")
+    spark.sql("CALL sys.compact(table => 'py.tracked')")
+    spark.sql("DELETE FROM py.tracked WHERE id = 3")
+    columns = ["id", "v"]
+    expected = spark_rows(spark, "py.tracked", columns)
+    assert expected == [("1", "a"), ("2", "B"), ("4", "d")]
+    assert pypaimon_rows(warehouse, "py.tracked", columns) == expected
+    ids = sorted(r["_ROW_ID"] for r in spark.sql("SELECT _ROW_ID FROM py.tracked").collect())
+    assert ids == [0, 1, 3]
