@@ -138,6 +138,24 @@ class RowTrackingInteropTest extends SparkSessionSuite {
   }
 
   /**
+   * Row tracking set on a table that already has files (Paimon lets the option change): the rows
+   * written before have no id, later ones do, and a compaction keeps both as they are.
+   */
+  @Test
+  void rowTrackingSetLaterLeavesEarlierRowsWithoutIds() {
+    String t = "strata." + DB + ".later";
+    sql("CREATE TABLE " + t + " (id INT, v STRING)");
+    sql("INSERT INTO " + t + " VALUES (1, 'a')");
+    sql("ALTER TABLE " + t + " SET TBLPROPERTIES ('row-tracking.enabled' = 'true')");
+    sql("INSERT INTO " + t + " VALUES (2, 'b')");
+    List<String> before = strataRows("later");
+    assertThat(before).containsExactly("1 | a | NULL | 0", "2 | b | 0 | 2");
+
+    sql("CALL strata.sys.compact(table => '" + DB + ".later')");
+    assertThat(strataRows("later")).isEqualTo(before);
+  }
+
+  /**
    * {@code t$row_tracking} shows the ids as ordinary columns, as Paimon's system table does: with
    * {@code SELECT *}, filters, projections and time travel; tables without row tracking have none.
    */

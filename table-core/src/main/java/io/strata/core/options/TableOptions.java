@@ -236,9 +236,9 @@ public final class TableOptions {
           false,
           "Paimon's row tracking on append tables with bucket = -1: each commit gives the rows"
               + " of new files consecutive row ids (_ROW_ID) and the snapshot id as sequence number"
-              + " (_SEQUENCE_NUMBER), read as metadata columns. Strata inserts and overwrites such"
-              + " tables and refuses to rewrite their files (UPDATE, DELETE, MERGE, compaction),"
-              + " which must keep row ids.");
+              + " (_SEQUENCE_NUMBER), read as metadata columns and in t$row_tracking. Rewrites"
+              + " (compaction, UPDATE, DELETE, MERGE) keep each row's id in the new file, and a"
+              + " copied row's sequence number.");
 
   public static final ConfigOption<Boolean> INDEX_FILE_IN_DATA_FILE_DIR =
       of(

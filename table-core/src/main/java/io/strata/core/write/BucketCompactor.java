@@ -250,16 +250,9 @@ public final class BucketCompactor {
             public Object[] next() {
               Object[] row = reader.next();
               DataFileMeta file = reader.lastFile();
-              Long rowId = RowTracking.rowId(row[arity], file, reader.lastPosition());
-              if (rowId == null) {
-                throw new IllegalStateException(
-                    "Cannot compact "
-                        + describe(bucket)
-                        + ": its file "
-                        + file.fileName()
-                        + " has no row ids (no first row id and no _ROW_ID column).");
-              }
-              row[arity] = rowId;
+              // Null for a row written before the table tracked rows (the option was set later):
+              // it stays without an id rather than fail the compaction.
+              row[arity] = RowTracking.rowId(row[arity], file, reader.lastPosition());
               row[arity + 1] = RowTracking.sequenceNumber(row[arity + 1], file);
               return row;
             }
