@@ -24,6 +24,7 @@ import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.table.source.Split;
 import org.apache.paimon.types.RowType;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
@@ -67,6 +68,20 @@ class RowTrackingInteropTest extends SparkSessionSuite {
     }
     out.sort(null);
     return out;
+  }
+
+  /** MERGE of {@code source} rows (id, v) into {@code table}: updates v, inserts the others. */
+  private static void merge(String table, Row... source) {
+    spark
+        .createDataFrame(
+            List.of(source),
+            new StructType().add("id", DataTypes.IntegerType).add("v", DataTypes.StringType))
+        .createOrReplaceTempView("merge_source");
+    sql(
+        "MERGE INTO "
+            + table
+            + " t USING merge_source s ON t.id = s.id"
+            + " WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT *");
   }
 
   private static GenericRow row(int id, String v) {
@@ -266,17 +281,7 @@ class RowTrackingInteropTest extends SparkSessionSuite {
         .as("the rewritten file keeps the ids in its own columns")
         .containsExactly(List.of("id", "v", "_ROW_ID", "_SEQUENCE_NUMBER"));
 
-    spark
-        .createDataFrame(
-            List.of(RowFactory.create(2, "y"), RowFactory.create(5, "e")),
-            new StructType().add("id", DataTypes.IntegerType).add("v", DataTypes.StringType))
-        .createOrReplaceTempView("cow_source");
-    sql(
-        "MERGE INTO "
-            + t
-            + " USING cow_source s ON "
-            + t
-            + ".id = s.id WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT *");
+    merge(t, RowFactory.create(2, "y"), RowFactory.create(5, "e"));
     List<String> merged = strataRows("cow");
     assertThat(merged)
         .isEqualTo(paimonRows("cow"))
@@ -317,17 +322,7 @@ class RowTrackingInteropTest extends SparkSessionSuite {
         .as("the updated row, appended as a new row, keeps its id and takes snapshot 3's number")
         .isEqualTo(paimonRows("dvrt"))
         .containsExactly("1 | a | 0 | 1", "3 | z | 2 | 3");
-    spark
-        .createDataFrame(
-            List.of(RowFactory.create(1, "y"), RowFactory.create(4, "d")),
-            new StructType().add("id", DataTypes.IntegerType).add("v", DataTypes.StringType))
-        .createOrReplaceTempView("dvrt_source");
-    sql(
-        "MERGE INTO "
-            + t
-            + " USING dvrt_source s ON "
-            + t
-            + ".id = s.id WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT *");
+    merge(t, RowFactory.create(1, "y"), RowFactory.create(4, "d"));
     List<String> merged = strataRows("dvrt");
     assertThat(merged)
         .isEqualTo(paimonRows("dvrt"))
