@@ -36,7 +36,9 @@ public final class SystemTables {
             new IndexesTable(),
             new PartitionsTable(false),
             new PartitionsTable(true),
-            new ConsumersTable())) {
+            new ConsumersTable(),
+            new AggregationFieldsTable(),
+            new StatisticsTable())) {
       METADATA.put(t.name(), t);
     }
   }
@@ -66,6 +68,7 @@ public final class SystemTables {
         || name.equals("table_indexes")
         || name.equals("partitions")
         || name.equals("buckets")
+        || name.equals("statistics")
         || DATA_TABLES.contains(name);
   }
 
