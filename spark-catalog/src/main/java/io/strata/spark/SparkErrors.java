@@ -97,8 +97,8 @@ public final class SparkErrors {
         "System table "
             + table
             + " is not versioned; VERSION/TIMESTAMP AS OF applies to $files,"
-            + " $manifests, $table_indexes, $partitions, $buckets, $statistics, $audit_log, $ro"
-            + " and $row_tracking.");
+            + " $manifests, $table_indexes, $partitions, $buckets, $statistics, $audit_log,"
+            + " $binlog, $ro and $row_tracking.");
   }
 
   public static UnsupportedOperationException partitionTransform(String transform) {

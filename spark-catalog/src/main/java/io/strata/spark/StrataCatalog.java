@@ -17,6 +17,7 @@ import io.strata.core.types.RowType;
 import io.strata.spark.extensions.StrataTableCatalog;
 import io.strata.spark.procedures.Procedures;
 import io.strata.spark.read.ReadMode;
+import io.strata.spark.system.BinlogSystemTable;
 import io.strata.spark.system.DataSystemTable;
 import io.strata.spark.system.RowTrackingSystemTable;
 import io.strata.spark.system.StrataSystemTable;
@@ -271,6 +272,9 @@ public class StrataCatalog
     String systemName = named.systemTable().toLowerCase(java.util.Locale.ROOT);
     if (snapshot != null && !SystemTables.supportsTimeTravel(systemName)) {
       throw SparkErrors.systemTableNotVersioned(name);
+    }
+    if (systemName.equals("binlog")) {
+      return new BinlogSystemTable(ident.toString(), table, snapshot);
     }
     if (systemName.equals("row_tracking")) {
       return new RowTrackingSystemTable(ident.toString(), table, snapshot);

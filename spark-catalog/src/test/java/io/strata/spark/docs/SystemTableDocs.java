@@ -4,6 +4,7 @@ import io.strata.core.system.SystemTable;
 import io.strata.core.system.SystemTables;
 import io.strata.core.types.DataField;
 import io.strata.spark.read.ReadMode;
+import io.strata.spark.system.BinlogSystemTable;
 import io.strata.spark.system.DataSystemTable;
 import io.strata.spark.system.RowTrackingSystemTable;
 
@@ -33,6 +34,10 @@ final class SystemTableDocs {
     sb.append("Columns: `")
         .append(ReadMode.ROW_KIND)
         .append("` STRING NOT NULL, then the table's own.\n");
+    header(sb, "binlog", BinlogSystemTable.description());
+    sb.append("Columns: `")
+        .append(ReadMode.ROW_KIND)
+        .append("` STRING NOT NULL, then each of the table's as an ARRAY of its type.\n");
     header(sb, "row_tracking", RowTrackingSystemTable.description());
     sb.append("Columns: the table's own, then `_ROW_ID` BIGINT and `_SEQUENCE_NUMBER` BIGINT.\n");
     return sb.toString();

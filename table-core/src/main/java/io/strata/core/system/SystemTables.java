@@ -12,14 +12,15 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The metadata system tables by name. {@code audit_log}, {@code ro} and {@code row_tracking} read
- * data and live with the engine's data reads; they are listed here so every name is known in one
- * place.
+ * The metadata system tables by name. {@code audit_log}, {@code binlog}, {@code ro} and {@code
+ * row_tracking} read data and live with the engine's data reads; they are listed here so every name
+ * is known in one place.
  */
 public final class SystemTables {
 
   /** System tables that read table data rather than metadata. */
-  public static final List<String> DATA_TABLES = List.of("audit_log", "ro", "row_tracking");
+  public static final List<String> DATA_TABLES =
+      List.of("audit_log", "binlog", "ro", "row_tracking");
 
   private static final Map<String, SystemTable> METADATA = new LinkedHashMap<>();
 
