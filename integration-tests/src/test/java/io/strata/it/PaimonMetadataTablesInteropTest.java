@@ -1,6 +1,7 @@
 package io.strata.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.it.SparkSessionSuite.Database;
 import java.io.IOException;
@@ -67,6 +68,59 @@ class PaimonMetadataTablesInteropTest extends SparkSessionSuite {
             "k | INT NOT NULL | [] | [] | NULL",
             "sales | BIGINT | [sum] | [fields.sales.aggregate-function] | NULL")
         .anyMatch(row -> row.startsWith("price | INT | [") && row.endsWith("| unit price"));
+  }
+
+  /**
+   * The {@code sys} database's catalog-wide tables: every table's options as Paimon's {@code
+   * sys.all_table_options} lists them, and the catalog's own options.
+   */
+  @Test
+  void sysTablesListEveryTablesOptionsAndTheCatalogsAsPaimonDoes() throws Exception {
+    spark.sql(
+        "CREATE TABLE strata."
+            + DB
+            + ".opts (id INT) TBLPROPERTIES ('bucket' = '2', 'bucket-key' = 'id',"
+            + " 'snapshot.num-retained.max' = '70')");
+    String where = " WHERE database_name = '" + DB + "' AND table_name = 'opts'";
+    List<String> strata =
+        CanonicalRows.spark(
+            spark.sql("SELECT * FROM strata.sys.all_table_options" + where).collectAsList());
+    Table paimonOptions =
+        paimon
+            .catalog()
+            .getTable(org.apache.paimon.catalog.Identifier.create("sys", "all_table_options"));
+    ReadBuilder builder = paimonOptions.newReadBuilder();
+    List<String> expected = new ArrayList<>();
+    try (RecordReader<InternalRow> reader =
+        builder.newRead().createReader(builder.newScan().plan())) {
+      reader.forEachRemaining(
+          row -> {
+            String rendered = CanonicalRows.paimon(paimonOptions.rowType(), row);
+            if (rendered.startsWith(DB + " | opts | ")) {
+              expected.add(rendered);
+            }
+          });
+    }
+    expected.sort(null);
+    assertThat(strata)
+        .isEqualTo(expected)
+        .contains(DB + " | opts | bucket | 2", DB + " | opts | snapshot.num-retained.max | 70");
+
+    assertThat(
+            CanonicalRows.spark(
+                spark
+                    .sql("SELECT value FROM strata.sys.catalog_options WHERE key = 'warehouse'")
+                    .collectAsList()))
+        .hasSize(1);
+    assertThat(
+            CanonicalRows.spark(spark.sql("SHOW TABLES IN strata.sys").collectAsList()).stream()
+                .map(r -> r.substring(r.indexOf('|') + 2, r.lastIndexOf('|') - 1))
+                .toList())
+        .containsExactlyInAnyOrder("all_table_options", "catalog_options");
+    assertThatThrownBy(() -> spark.sql("SELECT * FROM strata.sys.nope").collect())
+        .hasMessageContaining(
+            "Table strata.sys.nope does not exist; tables in strata.sys: all_table_options,"
+                + " catalog_options");
   }
 
   @Test

@@ -11,6 +11,7 @@ import io.strata.core.schema.SchemaChange;
 import io.strata.core.schema.SchemaFactory;
 import io.strata.core.schema.TableSchema;
 import io.strata.core.snapshot.Snapshot;
+import io.strata.core.system.GlobalSystemTable;
 import io.strata.core.system.SystemTables;
 import io.strata.core.table.FileStoreTable;
 import io.strata.core.types.RowType;
@@ -19,6 +20,7 @@ import io.strata.spark.procedures.Procedures;
 import io.strata.spark.read.ReadMode;
 import io.strata.spark.system.BinlogSystemTable;
 import io.strata.spark.system.DataSystemTable;
+import io.strata.spark.system.GlobalSystemSparkTable;
 import io.strata.spark.system.RowTrackingSystemTable;
 import io.strata.spark.system.StrataSystemTable;
 import java.util.ArrayList;
@@ -68,6 +70,12 @@ public class StrataCatalog
 
   private String name;
   private WarehouseCatalog catalog;
+
+  /**
+   * The options the catalog was configured with, secrets masked, for {@code sys.catalog_options}.
+   */
+  private Map<String, String> catalogOptions = Map.of();
+
   private Procedures procedures;
 
   @Override
@@ -78,6 +86,7 @@ public class StrataCatalog
       throw SparkErrors.missingWarehouse(name);
     }
     this.catalog = new WarehouseCatalog(new HadoopFileIO(hadoopConf()), new Path(warehouse));
+    this.catalogOptions = GlobalSystemSparkTable.masked(options.asCaseSensitiveMap());
     configureManifestCache(options);
     this.procedures = new Procedures(name, catalog);
   }
@@ -220,6 +229,11 @@ public class StrataCatalog
 
   @Override
   public Identifier[] listTables(String[] namespace) throws NoSuchNamespaceException {
+    if (isSystemDatabase(namespace)) {
+      return SystemTables.globalTables().stream()
+          .map(t -> Identifier.of(namespace, t.name()))
+          .toArray(Identifier[]::new);
+    }
     String db = database(namespace);
     return catalog.listTables(db).stream()
         .map(t -> Identifier.of(namespace, t))
@@ -244,9 +258,22 @@ public class StrataCatalog
     return SparkErrors.surfaced(() -> load(ident, selector -> selector.byTimestamp(millis)));
   }
 
+  /** Whether {@code namespace} is Paimon's {@code sys} database of catalog-wide tables. */
+  private static boolean isSystemDatabase(String[] namespace) {
+    return namespace.length == 1 && io.strata.core.paths.Names.isSystemDatabase(namespace[0]);
+  }
+
   private Table load(
       Identifier ident, java.util.function.Function<SnapshotSelector, Snapshot> timeTravel)
       throws NoSuchTableException {
+    if (isSystemDatabase(ident.namespace())) {
+      if (timeTravel != null) {
+        throw SparkErrors.systemTableNotVersioned(ident.toString());
+      }
+      GlobalSystemTable global =
+          SystemTables.globalTable(ident.name()).orElseThrow(() -> new NoSuchTableException(ident));
+      return new GlobalSystemSparkTable(ident.toString(), global, catalog, catalogOptions);
+    }
     String name = ident.name();
     io.strata.core.catalog.Identifier named = toCore(ident);
     io.strata.core.catalog.Identifier id = named.withoutSuffixes();

@@ -1,5 +1,6 @@
 package io.strata.spark.docs;
 
+import io.strata.core.system.GlobalSystemTable;
 import io.strata.core.system.SystemTable;
 import io.strata.core.system.SystemTables;
 import io.strata.core.types.DataField;
@@ -40,6 +41,16 @@ final class SystemTableDocs {
         .append("` STRING NOT NULL, then each of the table's as an ARRAY of its type.\n");
     header(sb, "row_tracking", RowTrackingSystemTable.description());
     sb.append("Columns: the table's own, then `_ROW_ID` BIGINT and `_SEQUENCE_NUMBER` BIGINT.\n");
+    sb.append("\n## The `sys` database\n\nCatalog-wide tables, queried as `sys.<name>` in the")
+        .append(" catalog (`SELECT * FROM strata.sys.all_table_options`), as Paimon names them.")
+        .append(" Not versioned.\n");
+    for (GlobalSystemTable t : SystemTables.globalTables()) {
+      sb.append("\n### sys.").append(t.name()).append("\n\n").append(t.description());
+      sb.append("\n\n| Column | Type | Meaning |\n|---|---|---|\n");
+      for (DataField f : t.rowType().fields()) {
+        sb.append(Markdown.row("`" + f.name() + "`", Markdown.type(f.type()), f.description()));
+      }
+    }
     return sb.toString();
   }
 

@@ -44,7 +44,25 @@ public final class SystemTables {
     }
   }
 
+  private static final Map<String, GlobalSystemTable> GLOBAL = new LinkedHashMap<>();
+
+  static {
+    for (GlobalSystemTable t : List.of(new AllTableOptionsTable(), new CatalogOptionsTable())) {
+      GLOBAL.put(t.name(), t);
+    }
+  }
+
   private SystemTables() {}
+
+  /** The table {@code name} of the {@code sys} database, if there is one. */
+  public static Optional<GlobalSystemTable> globalTable(String name) {
+    return Optional.ofNullable(GLOBAL.get(name.toLowerCase(java.util.Locale.ROOT)));
+  }
+
+  /** The tables of the {@code sys} database, in the order the docs list them. */
+  public static List<GlobalSystemTable> globalTables() {
+    return List.copyOf(GLOBAL.values());
+  }
 
   public static Optional<SystemTable> metadataTable(String name) {
     return Optional.ofNullable(METADATA.get(name.toLowerCase()));
