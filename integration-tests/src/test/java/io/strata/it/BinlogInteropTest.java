@@ -3,17 +3,10 @@ package io.strata.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.it.SparkSessionSuite.Database;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.apache.paimon.data.InternalRow;
-import org.apache.paimon.reader.RecordReader;
-import org.apache.paimon.table.Table;
-import org.apache.paimon.table.source.ReadBuilder;
-import org.apache.paimon.table.system.SystemTableLoader;
 import org.apache.spark.api.java.function.VoidFunction2;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -38,21 +31,6 @@ class BinlogInteropTest extends SparkSessionSuite {
     spark.sql(statement);
   }
 
-  /** Paimon's own {@code $binlog} of {@code table}, read in one batch, rendered and sorted. */
-  private static List<String> paimonBinlog(String table) {
-    Table t = SystemTableLoader.load("binlog", paimon.table(DB, table));
-    ReadBuilder builder = t.newReadBuilder();
-    List<String> out = new ArrayList<>();
-    try (RecordReader<InternalRow> reader =
-        builder.newRead().createReader(builder.newScan().plan())) {
-      reader.forEachRemaining(row -> out.add(CanonicalRows.paimon(t.rowType(), row)));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    out.sort(null);
-    return out;
-  }
-
   @Test
   void aBatchReadShowsEachRowAsOneElementArraysAsPaimonDoes() {
     String t = "strata." + DB + ".batch";
@@ -65,7 +43,7 @@ class BinlogInteropTest extends SparkSessionSuite {
         .isEqualTo("struct<rowkind:string,id:array<int>,v:array<string>>");
     List<String> strata = CanonicalRows.spark(spark.sql("SELECT * FROM " + binlog).collectAsList());
     assertThat(strata)
-        .isEqualTo(paimonBinlog("batch"))
+        .isEqualTo(PaimonOracle.systemTableRows(paimon.table(DB, "batch"), "binlog"))
         .contains("+I | [1] | [a]", "+I | [3] | [NULL]")
         .hasSize(3);
     assertThat(

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.it.SparkSessionSuite.Database;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +16,6 @@ import org.apache.paimon.table.Table;
 import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.TableCommitImpl;
 import org.apache.paimon.table.source.ReadBuilder;
-import org.apache.paimon.table.system.SystemTableLoader;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,21 +34,6 @@ class PaimonMetadataTablesInteropTest extends SparkSessionSuite {
             .collectAsList());
   }
 
-  /** Paimon's own system table {@code system} of {@code table}, rendered and sorted. */
-  private static List<String> paimonSystem(String table, String system) {
-    Table t = SystemTableLoader.load(system, paimon.table(DB, table));
-    ReadBuilder builder = t.newReadBuilder();
-    List<String> out = new ArrayList<>();
-    try (RecordReader<InternalRow> reader =
-        builder.newRead().createReader(builder.newScan().plan())) {
-      reader.forEachRemaining(row -> out.add(CanonicalRows.paimon(t.rowType(), row)));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    out.sort(null);
-    return out;
-  }
-
   @Test
   void aggregationFieldsShowEachColumnsOptionsAsPaimonDoes() {
     spark.sql(
@@ -63,7 +45,7 @@ class PaimonMetadataTablesInteropTest extends SparkSessionSuite {
             + " 'fields.sales.aggregate-function' = 'sum')");
     List<String> strata = strata("agg", "aggregation_fields", "");
     assertThat(strata)
-        .isEqualTo(paimonSystem("agg", "aggregation_fields"))
+        .isEqualTo(PaimonOracle.systemTableRows(paimon.table(DB, "agg"), "aggregation_fields"))
         .contains(
             "k | INT NOT NULL | [] | [] | NULL",
             "sales | BIGINT | [sum] | [fields.sales.aggregate-function] | NULL")
@@ -145,7 +127,9 @@ class PaimonMetadataTablesInteropTest extends SparkSessionSuite {
                       "name", ColStats.newColStats(1, 2L, null, null, 1L, 1L, 1L))));
     }
     List<String> strata = strata("analyzed", "statistics", "");
-    assertThat(strata).hasSize(1).isEqualTo(paimonSystem("analyzed", "statistics"));
+    assertThat(strata)
+        .hasSize(1)
+        .isEqualTo(PaimonOracle.systemTableRows(paimon.table(DB, "analyzed"), "statistics"));
     assertThat(strata.get(0)).startsWith(written.id() + " | 0 | 3 | 96 | ");
 
     spark.sql("INSERT INTO " + t + " VALUES (4, 'd')");

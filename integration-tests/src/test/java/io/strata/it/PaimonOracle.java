@@ -77,6 +77,22 @@ public final class PaimonOracle implements AutoCloseable {
     return out;
   }
 
+  /** Paimon's own system table {@code system} of {@code table} (t$system), rendered and sorted. */
+  static List<String> systemTableRows(FileStoreTable table, String system) {
+    org.apache.paimon.table.Table t =
+        org.apache.paimon.table.system.SystemTableLoader.load(system, table);
+    ReadBuilder builder = t.newReadBuilder();
+    List<String> out = new ArrayList<>();
+    try (RecordReader<InternalRow> reader =
+        builder.newRead().createReader(builder.newScan().plan())) {
+      reader.forEachRemaining(row -> out.add(CanonicalRows.paimon(t.rowType(), row)));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Paimon cannot read " + t.name(), e);
+    }
+    out.sort(null);
+    return out;
+  }
+
   /**
    * The rows of the latest snapshot that Paimon reads with {@code filter} pushed into its scan
    * (files and row groups skipped by their stats), rendered; rows are not filtered one by one.

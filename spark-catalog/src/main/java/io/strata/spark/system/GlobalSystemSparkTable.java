@@ -2,16 +2,12 @@ package io.strata.spark.system;
 
 import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.system.GlobalSystemTable;
-import io.strata.core.types.RowType;
-import io.strata.spark.SparkRowConverter;
 import io.strata.spark.SparkTypes;
-import io.strata.spark.extensions.MetadataRowsScan;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.ScanBuilder;
@@ -74,29 +70,7 @@ public final class GlobalSystemSparkTable implements SupportsRead {
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-    return () -> {
-      RowType type = systemTable.rowType();
-      SparkRowConverter converter = new SparkRowConverter(type);
-      InternalRow[] rows =
-          systemTable.rows(catalog, catalogOptions).stream()
-              .map(converter::toSpark)
-              .toArray(InternalRow[]::new);
-      return new MetadataRowsScan() {
-        @Override
-        public InternalRow[] rows() {
-          return rows;
-        }
-
-        @Override
-        public StructType readSchema() {
-          return SparkTypes.toStructType(type);
-        }
-
-        @Override
-        public String description() {
-          return "StrataSystemScan[" + name + "]";
-        }
-      };
-    };
+    return () ->
+        SystemRowsScan.of(name, systemTable.rowType(), systemTable.rows(catalog, catalogOptions));
   }
 }

@@ -5,16 +5,12 @@ import io.strata.core.snapshot.Snapshot;
 import io.strata.core.system.SystemTable;
 import io.strata.core.system.SystemTables;
 import io.strata.core.table.FileStoreTable;
-import io.strata.core.types.RowType;
 import io.strata.spark.SparkFilters;
-import io.strata.spark.SparkRowConverter;
 import io.strata.spark.SparkTypes;
-import io.strata.spark.extensions.MetadataRowsScan;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.Scan;
@@ -89,29 +85,11 @@ public class StrataSystemTable implements SupportsRead {
 
     @Override
     public Scan build() {
-      RowType type = systemTable.rowType();
       List<Object[]> rows =
           systemTable.name().equals("files")
               ? SystemTables.files(table, snapshot, filesFilter)
               : systemTable.rows(table, snapshot);
-      SparkRowConverter converter = new SparkRowConverter(type);
-      InternalRow[] sparkRows = rows.stream().map(converter::toSpark).toArray(InternalRow[]::new);
-      return new MetadataRowsScan() {
-        @Override
-        public InternalRow[] rows() {
-          return sparkRows;
-        }
-
-        @Override
-        public StructType readSchema() {
-          return SparkTypes.toStructType(type);
-        }
-
-        @Override
-        public String description() {
-          return "StrataSystemScan[" + name + "]";
-        }
-      };
+      return SystemRowsScan.of(name, systemTable.rowType(), rows);
     }
   }
 }

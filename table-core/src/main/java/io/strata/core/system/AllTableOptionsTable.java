@@ -44,8 +44,8 @@ final class AllTableOptionsTable implements GlobalSystemTable {
 
   @Override
   public String description() {
-    return "The table options of every table of the catalog (its latest schema's), one row per"
-        + " option.";
+    return "The table options of every table of the catalog (its latest schema's, and the table's"
+        + " path, which Paimon's catalog adds), one row per option.";
   }
 
   @Override
