@@ -70,6 +70,14 @@ class RowTrackingInteropTest extends SparkSessionSuite {
     return out;
   }
 
+  /** Creates {@code table} (id INT, v STRING) with row tracking. */
+  private static void createTracked(String table) {
+    sql(
+        "CREATE TABLE "
+            + table
+            + " (id INT, v STRING) TBLPROPERTIES ('row-tracking.enabled' = 'true')");
+  }
+
   /** MERGE of {@code source} rows (id, v) into {@code table}: updates v, inserts the others. */
   private static void merge(String table, Row... source) {
     spark
@@ -91,10 +99,7 @@ class RowTrackingInteropTest extends SparkSessionSuite {
   @Test
   void rowIdsAndSequenceNumbersAgreeAcrossEnginesAndCompaction() throws Exception {
     String t = "strata." + DB + ".rt";
-    sql(
-        "CREATE TABLE "
-            + t
-            + " (id INT, v STRING) TBLPROPERTIES ('row-tracking.enabled' = 'true')");
+    createTracked(t);
     sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
     sql("INSERT INTO " + t + " VALUES (4, 'd'), (5, 'e')");
     PaimonOracle.write(paimon.table(DB, "rt"), List.of(row(6, "f"), row(7, "g")));
@@ -125,10 +130,7 @@ class RowTrackingInteropTest extends SparkSessionSuite {
   @Test
   void rewritesAcrossSchemaChangesKeepIds() {
     String t = "strata." + DB + ".evolved";
-    sql(
-        "CREATE TABLE "
-            + t
-            + " (id INT, v STRING) TBLPROPERTIES ('row-tracking.enabled' = 'true')");
+    createTracked(t);
     sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b')");
     sql("UPDATE " + t + " SET v = 'B' WHERE id = 2");
     sql("ALTER TABLE " + t + " ADD COLUMN w INT");
@@ -177,10 +179,7 @@ class RowTrackingInteropTest extends SparkSessionSuite {
   @Test
   void rowTrackingSystemTableShowsIdsAsColumns() {
     String t = "strata." + DB + ".sys";
-    sql(
-        "CREATE TABLE "
-            + t
-            + " (id INT, v STRING) TBLPROPERTIES ('row-tracking.enabled' = 'true')");
+    createTracked(t);
     sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b')");
     sql("INSERT INTO " + t + " VALUES (3, 'c')");
     String system = "strata." + DB + ".`sys$row_tracking`";
@@ -262,10 +261,7 @@ class RowTrackingInteropTest extends SparkSessionSuite {
   @Test
   void copyOnWriteUpdatesMergesAndDeletesKeepRowIds() {
     String t = "strata." + DB + ".cow";
-    sql(
-        "CREATE TABLE "
-            + t
-            + " (id INT, v STRING) TBLPROPERTIES ('row-tracking.enabled' = 'true')");
+    createTracked(t);
     sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
     sql("INSERT INTO " + t + " VALUES (4, 'd')");
 
