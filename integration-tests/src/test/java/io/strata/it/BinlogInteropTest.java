@@ -51,6 +51,15 @@ class BinlogInteropTest extends SparkSessionSuite {
                 spark.sql("SELECT v FROM " + binlog + " WHERE id[0] = 2").collectAsList()))
         .as("pruned to one column and filtered by Spark")
         .containsExactly("[b2]");
+    assertThat(
+            CanonicalRows.spark(
+                spark.read().option("incremental-between", "1,2").table(binlog).collectAsList()))
+        .as("an incremental read of the binlog: the second snapshot's change, as Paimon reads it")
+        .isEqualTo(
+            PaimonOracle.systemTableRows(
+                paimon.table(DB, "batch").copy(java.util.Map.of("incremental-between", "1,2")),
+                "binlog"))
+        .containsExactly("+I | [2] | [b2]");
   }
 
   @Test
