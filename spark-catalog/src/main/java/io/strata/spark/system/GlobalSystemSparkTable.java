@@ -2,22 +2,15 @@ package io.strata.spark.system;
 
 import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.system.GlobalSystemTable;
-import io.strata.spark.SparkTypes;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import org.apache.spark.sql.connector.catalog.SupportsRead;
-import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.ScanBuilder;
-import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /** A table of the catalog's {@code sys} database, computed on the driver when read. */
-public final class GlobalSystemSparkTable implements SupportsRead {
+public final class GlobalSystemSparkTable extends DriverRowsTable {
 
-  private final String name;
   private final GlobalSystemTable systemTable;
   private final WarehouseCatalog catalog;
   private final Map<String, String> catalogOptions;
@@ -27,7 +20,7 @@ public final class GlobalSystemSparkTable implements SupportsRead {
       GlobalSystemTable systemTable,
       WarehouseCatalog catalog,
       Map<String, String> catalogOptions) {
-    this.name = name;
+    super(name, systemTable.rowType());
     this.systemTable = systemTable;
     this.catalog = catalog;
     this.catalogOptions = catalogOptions;
@@ -53,24 +46,8 @@ public final class GlobalSystemSparkTable implements SupportsRead {
   }
 
   @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  @SuppressWarnings("deprecation")
-  public StructType schema() {
-    return SparkTypes.toStructType(systemTable.rowType());
-  }
-
-  @Override
-  public Set<TableCapability> capabilities() {
-    return EnumSet.of(TableCapability.BATCH_READ);
-  }
-
-  @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
     return () ->
-        SystemRowsScan.of(name, systemTable.rowType(), systemTable.rows(catalog, catalogOptions));
+        SystemRowsScan.of(name(), systemTable.rowType(), systemTable.rows(catalog, catalogOptions));
   }
 }

@@ -6,26 +6,19 @@ import io.strata.core.system.SystemTable;
 import io.strata.core.system.SystemTables;
 import io.strata.core.table.FileStoreTable;
 import io.strata.spark.SparkFilters;
-import io.strata.spark.SparkTypes;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import org.apache.spark.sql.connector.catalog.SupportsRead;
-import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
 import org.apache.spark.sql.sources.Filter;
-import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
  * A read-only metadata table ({@code t$snapshots}, {@code t$files}, ...), computed on the driver.
  */
-public class StrataSystemTable implements SupportsRead {
+public final class StrataSystemTable extends DriverRowsTable {
 
-  private final String name;
   private final FileStoreTable table;
   private final SystemTable systemTable;
   private final Snapshot snapshot;
@@ -35,26 +28,10 @@ public class StrataSystemTable implements SupportsRead {
    */
   public StrataSystemTable(
       String name, FileStoreTable table, SystemTable systemTable, Snapshot snapshot) {
-    this.name = name;
+    super(name, systemTable.rowType());
     this.table = table;
     this.systemTable = systemTable;
     this.snapshot = snapshot;
-  }
-
-  @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  @SuppressWarnings("deprecation")
-  public StructType schema() {
-    return SparkTypes.toStructType(systemTable.rowType());
-  }
-
-  @Override
-  public Set<TableCapability> capabilities() {
-    return EnumSet.of(TableCapability.BATCH_READ);
   }
 
   @Override
@@ -89,7 +66,7 @@ public class StrataSystemTable implements SupportsRead {
           systemTable.name().equals("files")
               ? SystemTables.files(table, snapshot, filesFilter)
               : systemTable.rows(table, snapshot);
-      return SystemRowsScan.of(name, systemTable.rowType(), rows);
+      return SystemRowsScan.of(name(), systemTable.rowType(), rows);
     }
   }
 }

@@ -570,8 +570,8 @@ public final class FileStoreCommit {
     if (name == null) {
       return null;
     }
-    Path file = new Path(table.root(), "statistics/" + name);
     try {
+      Path file = table.paths().statisticsFile(name);
       JsonNode stats = PaimonJson.parse(table.fileIO().readUtf8(file));
       long statsSchema = PaimonJson.requiredLong(stats, "schemaId", "table statistics " + file);
       if (statsSchema == schemaId) {
@@ -587,7 +587,7 @@ public final class FileStoreCommit {
     } catch (IOException | RuntimeException e) {
       LOG.warn(
           "Cannot read the statistics {} of {}; the new snapshot keeps none.",
-          file,
+          name,
           table.root(),
           e);
     }

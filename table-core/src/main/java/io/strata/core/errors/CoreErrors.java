@@ -371,9 +371,9 @@ public final class CoreErrors {
     return new IllegalArgumentException(
         "Table "
             + table
-            + " has no $row_tracking: it does not track row ids. Only a table created with"
-            + " 'row-tracking.enabled' = 'true' (an append table without fixed buckets) has"
-            + " them.");
+            + " has no $row_tracking: it does not track row ids. Set 'row-tracking.enabled' ="
+            + " 'true' on it (an append table without fixed buckets) to track the rows written"
+            + " from then on.");
   }
 
   public static UnsupportedOperationException incrementalPostponedBuckets(String table) {

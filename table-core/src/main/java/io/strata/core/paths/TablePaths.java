@@ -114,6 +114,15 @@ public record TablePaths(Path root, String branch) implements java.io.Serializab
     return new Path(manifestDir(), PathContainment.requirePlainFileName("manifest", fileName));
   }
 
+  /**
+   * A table statistics file ({@code statistics/<name>}, Paimon's {@code ANALYZE TABLE}) named by a
+   * snapshot; refused unless a plain file name.
+   */
+  public Path statisticsFile(String fileName) {
+    return new Path(
+        new Path(root, "statistics"), PathContainment.requirePlainFileName("statistics", fileName));
+  }
+
   /** Where deletion-vector and hash index files live. */
   public Path indexDir() {
     return new Path(root, "index");

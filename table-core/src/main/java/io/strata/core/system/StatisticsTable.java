@@ -57,7 +57,7 @@ final class StatisticsTable implements SystemTable {
     if (at == null || at.statistics() == null) {
       return List.of();
     }
-    Path file = new Path(table.root(), "statistics/" + at.statistics());
+    Path file = table.paths().statisticsFile(at.statistics());
     JsonNode stats;
     try {
       stats = PaimonJson.parse(table.fileIO().readUtf8(file));

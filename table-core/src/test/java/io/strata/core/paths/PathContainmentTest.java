@@ -29,6 +29,14 @@ class PathContainmentTest {
   }
 
   @Test
+  void aSnapshotsStatisticsFileStaysInItsDirectory() {
+    TablePaths paths = new TablePaths(root);
+    assertThat(paths.statisticsFile("stat-1")).isEqualTo(new Path(root, "statistics/stat-1"));
+    assertThatThrownBy(() -> paths.statisticsFile("../../victim"))
+        .hasMessageContaining("../../victim");
+  }
+
+  @Test
   void normalizesLikeAFileSystem() {
     assertThat(PathContainment.normalize("/a/./b/../c/")).isEqualTo("/a/c");
     assertThat(PathContainment.normalize("/../../x")).isEqualTo("/x");
