@@ -3,6 +3,8 @@ package io.strata.spark.read;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.spark.sql.execution.datasources.parquet.VectorizedParquetRecordReader;
+import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.apache.spark.sql.vectorized.ColumnarBatchRow;
@@ -33,6 +35,16 @@ final class MergeCursor {
   private final int outputColumns;
   private final PrimitiveKey primitiveKey;
   private final int sequenceOrdinal;
+  private final FileConstants constants;
+
+  /**
+   * The sequence number and kind of the current file's records where they are not read ({@link
+   * MergeLayout#CONSTANT}).
+   */
+  private final ConstantColumnVector sequenceConstant =
+      new ConstantColumnVector(1, DataTypes.LongType);
+
+  private final ConstantColumnVector kindConstant = new ConstantColumnVector(1, DataTypes.ByteType);
 
   /** Which of {@link #files} is open; -1 before the first. */
   private int fileAt = -1;
@@ -64,7 +76,8 @@ final class MergeCursor {
    * @param layout for each column of the merge layout, its column in the reader's batches
    * @param outputColumns how many leading columns of the layout are output
    * @param primitiveKey the key's column and kind when it is one integral column, or null
-   * @param sequenceOrdinal the layout column of the sequence number
+   * @param sequenceOrdinal the layout column of the sequence number; the kind follows it
+   * @param constants what stands for the columns the layout does not read
    */
   MergeCursor(
       FileOpener opener,
@@ -72,17 +85,31 @@ final class MergeCursor {
       int[] layout,
       int outputColumns,
       PrimitiveKey primitiveKey,
-      int sequenceOrdinal) {
+      int sequenceOrdinal,
+      FileConstants constants) {
     this.opener = opener;
     this.files = files;
     this.layout = layout;
     this.outputColumns = outputColumns;
     this.primitiveKey = primitiveKey;
     this.sequenceOrdinal = sequenceOrdinal;
+    this.constants = constants;
+    kindConstant.setByte(constants.kind());
   }
 
   /** The key of one integral column as read with {@link PrimitiveKey}: its layout column. */
   record PrimitiveKey(int ordinal, boolean isInt) {}
+
+  /**
+   * What a merge uses for the sequence number and kind of a file's records where its metadata
+   * settles them, so its files need not decode those columns.
+   *
+   * @param sequences by split position, a number that orders each file's records against every
+   *     other file's as their sequence numbers do (the files' sequence ranges are disjoint), or
+   *     null when the sequence numbers are read
+   * @param kind the kind of every record when no file holds a retraction
+   */
+  record FileConstants(long[] sequences, byte kind) {}
 
   /** Moves to the next record; false (and not live) when the run has none. */
   boolean advance() throws IOException {
@@ -115,9 +142,15 @@ final class MergeCursor {
     }
     reader = opener.open(files[fileAt]);
     batch = reader.resultBatch();
+    if (constants.sequences() != null) {
+      sequenceConstant.setLong(constants.sequences()[files[fileAt]]);
+    }
     ColumnVector[] columns = new ColumnVector[layout.length];
     for (int i = 0; i < layout.length; i++) {
-      columns[i] = batch.column(layout[i]);
+      columns[i] =
+          layout[i] != MergeLayout.CONSTANT
+              ? batch.column(layout[i])
+              : i == sequenceOrdinal ? sequenceConstant : kindConstant;
     }
     current = new ColumnarBatchRow(columns);
     pinned = new ColumnarBatchRow(columns);

@@ -20,9 +20,14 @@ import org.apache.spark.sql.types.DataTypes;
  *
  * <p>Rows of a merged split are laid out as the read columns (in read order), then the keys, the
  * sequence number and the kind; {@link #columns()} says where each comes from in the reader's
- * batches, which hold the requested file columns and then the partition constants.
+ * batches, which hold the requested file columns and then the partition constants. The sequence
+ * number and the kind need not be read from the files when the split's metadata already settles
+ * them ({@link MergeCursor.FileConstants}): their columns are then {@link #CONSTANT}.
  */
 final class MergeLayout {
+
+  /** The column of a layout column whose value each file holds as a constant, not in its data. */
+  static final int CONSTANT = -1;
 
   private final RowType dataType;
   private final RowType partitionReadType;
@@ -31,7 +36,13 @@ final class MergeLayout {
   private final FileStoreTable table;
   private final DataSplit split;
 
-  MergeLayout(FileStoreTable table, DataSplit split, RowType readType, RowType keyType) {
+  MergeLayout(
+      FileStoreTable table,
+      DataSplit split,
+      RowType readType,
+      RowType keyType,
+      boolean readsSequence,
+      boolean readsKind) {
     this.table = table;
     this.split = split;
     RowType partitionType = table.schema().partitionType();
@@ -47,7 +58,13 @@ final class MergeLayout {
     RowType fileKeys = new KeyValueLayout(keyType, table.schema().rowType()).fileType();
     int systemColumns = keyType.size() + 2;
     List<DataField> requested = new ArrayList<>(data);
-    requested.addAll(fileKeys.fields().subList(0, systemColumns));
+    requested.addAll(fileKeys.fields().subList(0, keyType.size()));
+    if (readsSequence) {
+      requested.add(fileKeys.field(keyType.size()));
+    }
+    if (readsKind) {
+      requested.add(fileKeys.field(keyType.size() + 1));
+    }
     this.dataType = new RowType(requested);
     this.partitionReadType = new RowType(partition);
     int n = readType.size();
@@ -61,8 +78,10 @@ final class MergeLayout {
       columns[i] = p >= 0 ? requested.size() + p : k >= 0 ? data.size() + k : data.indexOf(f);
       sparkTypes[i] = SparkReadSchema.sparkType(f.type());
     }
+    int next = data.size();
     for (int i = 0; i < systemColumns; i++) {
-      columns[n + i] = data.size() + i;
+      boolean read = i < keyType.size() || (i == keyType.size() ? readsSequence : readsKind);
+      columns[n + i] = read ? next++ : CONSTANT;
       sparkTypes[n + i] =
           i < keyType.size()
               ? SparkReadSchema.sparkType(keyType.typeAt(i))

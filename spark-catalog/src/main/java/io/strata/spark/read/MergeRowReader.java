@@ -112,7 +112,16 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
     RowType keyType = table.schema().trimmedPrimaryKeyType();
     SequenceFields sequence = SequenceFields.of(table);
     RowType recordType = sequence == null ? readType : sequence.readWith(readType);
-    MergeLayout layout = new MergeLayout(table, split, recordType, keyType);
+    boolean picks =
+        sequence == null && (engine == MergeEngine.DEDUPLICATE || engine == MergeEngine.FIRST_ROW);
+    // Without sequence fields only the order of a key's records matters, which disjoint sequence
+    // ranges already give; a pick needs no kinds when no file holds a retraction.
+    long[] fileSequences = sequence == null ? disjointSequences(split.files()) : null;
+    boolean insertsOnly = picks && insertsOnly(split.files());
+    MergeCursor.FileConstants constants =
+        new MergeCursor.FileConstants(fileSequences, RowKind.INSERT.value());
+    MergeLayout layout =
+        new MergeLayout(table, split, recordType, keyType, fileSequences == null, !insertsOnly);
     int outputs = readType.size();
     this.keys = KeyComparator.of(keyType, recordType.size());
     this.sequenceOrdinal = recordType.size() + keyType.size();
@@ -122,8 +131,6 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
         sequence == null
             ? null
             : KeyComparator.at(sequence.type(), sequence.ordinalsIn(recordType));
-    boolean picks =
-        sequence == null && (engine == MergeEngine.DEDUPLICATE || engine == MergeEngine.FIRST_ROW);
     this.fold = picks ? null : KeyFold.of(table, readType);
     if (!picks && (fold == null || (sequence != null && sequenceFields == null))) {
       throw SparkErrors.notMergedOnBatches(table.root().toString(), engine.value());
@@ -167,7 +174,8 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
       for (int r = 0; r < cursors.length; r++) {
         int[] run = runs.get(r).stream().mapToInt(Integer::intValue).toArray();
         cursors[r] =
-            new MergeCursor(files, run, layout.columns(), outputs, primitive, sequenceOrdinal);
+            new MergeCursor(
+                files, run, layout.columns(), outputs, primitive, sequenceOrdinal, constants);
         cursors[r].advance();
       }
     } catch (IOException | RuntimeException e) {
@@ -176,6 +184,40 @@ final class MergeRowReader implements PartitionReader<InternalRow> {
     }
     this.tree = new LoserTree(cursors.length, this::compare, s -> cursors[s].live());
     tree.init();
+  }
+
+  /**
+   * Each file's maximum sequence number, by split position, when no two files' sequence ranges
+   * overlap: a key's records then order by it as by their own sequence numbers. Else null.
+   */
+  static long[] disjointSequences(List<DataFileMeta> files) {
+    Integer[] order = new Integer[files.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(
+        order,
+        (a, b) -> Long.compare(files.get(a).minSequenceNumber(), files.get(b).minSequenceNumber()));
+    long[] sequences = new long[files.size()];
+    for (int i = 0; i < order.length; i++) {
+      DataFileMeta file = files.get(order[i]);
+      if (file.minSequenceNumber() > file.maxSequenceNumber()
+          || (i > 0 && files.get(order[i - 1]).maxSequenceNumber() >= file.minSequenceNumber())) {
+        return null;
+      }
+      sequences[order[i]] = file.maxSequenceNumber();
+    }
+    return sequences;
+  }
+
+  /** Whether the files' metadata says none of them holds an UPDATE_BEFORE or DELETE record. */
+  static boolean insertsOnly(List<DataFileMeta> files) {
+    for (DataFileMeta file : files) {
+      if (file.deleteRowCount() == null || file.deleteRowCount() != 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

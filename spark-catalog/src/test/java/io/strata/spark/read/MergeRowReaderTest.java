@@ -7,6 +7,7 @@ import io.strata.core.catalog.WarehouseCatalog;
 import io.strata.core.commit.FileStoreCommit;
 import io.strata.core.format.CloseableIterator;
 import io.strata.core.io.HadoopFileIO;
+import io.strata.core.manifest.DataFileMeta;
 import io.strata.core.merge.RowKind;
 import io.strata.core.read.TableRead;
 import io.strata.core.schema.SchemaFactory;
@@ -135,6 +136,110 @@ class MergeRowReaderTest {
   @Test
   void deduplicateMatchesTheRowPath() throws IOException {
     assertSameRows(table);
+  }
+
+  /**
+   * The runs' sequence ranges are disjoint (one commit each), so the merge orders a key's records
+   * by their files' ranges without reading {@code _SEQUENCE_NUMBER}; with ranges that overlap it
+   * reads them, and both read what table-core's merge reads.
+   */
+  @Test
+  void overlappingSequenceRangesReadTheSequenceNumbers() throws IOException {
+    assertThat(MergeRowReader.disjointSequences(split.files())).isNotNull();
+    List<DataFileMeta> widened = new ArrayList<>();
+    for (DataFileMeta f : split.files()) {
+      widened.add(f.withSequenceNumbers(0, f.maxSequenceNumber()));
+    }
+    assertThat(MergeRowReader.disjointSequences(widened)).isNull();
+    DataSplit overlapping =
+        new DataSplit(
+            split.snapshotId(),
+            split.partition(),
+            split.bucket(),
+            split.totalBuckets(),
+            widened,
+            false);
+    for (String engine : List.of("deduplicate", "first-row", "partial-update")) {
+      FileStoreTable t = withOptions(Map.of("merge-engine", engine));
+      RowType readType = COLUMNS.project(List.of("str", "v", "n"));
+      List<List<Object>> expected = rowPath(t, readType);
+      for (int batchSize : new int[] {1, 3, 4096}) {
+        assertThat(merged(t, overlapping, readType, batchSize))
+            .as("%s in batches of %d", engine, batchSize)
+            .isEqualTo(expected);
+      }
+    }
+  }
+
+  /** Each file's maximum stands for its sequence numbers only when no two ranges overlap. */
+  @Test
+  void sequenceRangesStandInOnlyWhenDisjoint() {
+    DataFileMeta f = split.files().get(0);
+    assertThat(
+            MergeRowReader.disjointSequences(
+                List.of(
+                    f.withSequenceNumbers(10, 19),
+                    f.withSequenceNumbers(0, 9),
+                    f.withSequenceNumbers(20, 20))))
+        .containsExactly(19, 9, 20);
+    assertThat(
+            MergeRowReader.disjointSequences(
+                List.of(f.withSequenceNumbers(0, 9), f.withSequenceNumbers(9, 12))))
+        .isNull();
+    assertThat(
+            MergeRowReader.disjointSequences(
+                List.of(f.withSequenceNumbers(12, 20), f.withSequenceNumbers(0, 30))))
+        .isNull();
+  }
+
+  /**
+   * Runs of INSERT records only: a deduplicate or first-row merge takes the kinds from the files'
+   * delete counts (none) instead of reading {@code _VALUE_KIND}, and still reads what table-core's
+   * merge reads.
+   */
+  @Test
+  void insertOnlyRunsNeedNoKinds() throws IOException {
+    FileStoreTable inserts =
+        new WarehouseCatalog(HadoopFileIO.local(), toHadoop(dir))
+            .createTable(
+                new Identifier("default", "inserts"),
+                SchemaFactory.create(
+                    COLUMNS.project(List.of("k", "n", "v", "str")),
+                    List.of(),
+                    List.of(),
+                    Map.of("primary-key", "k,n", "bucket", "1", "write-only", "true"),
+                    null,
+                    1L));
+    Random random = new Random(11);
+    for (int run = 0; run < 4; run++) {
+      TableWriter writer = inserts.newWrite();
+      for (int i = 0; i < 30; i++) {
+        writer.write(
+            new Object[] {
+              "k" + random.nextInt(10), random.nextInt(4), (long) run * 100 + i, orNull(random, "s")
+            },
+            RowKind.INSERT);
+      }
+      new FileStoreCommit(inserts, "test", Clock.systemUTC())
+          .commit(writer.prepareCommit(), CommitKind.APPEND);
+    }
+    DataSplit runs = inserts.newScan().plan(inserts.snapshotManager().latest()).splits().get(0);
+    assertThat(runs.rawConvertible()).isFalse();
+    assertThat(MergeRowReader.insertsOnly(runs.files())).isTrue();
+    assertThat(MergeRowReader.insertsOnly(split.files())).isFalse();
+    for (String engine : List.of("deduplicate", "first-row")) {
+      Map<String, String> options = new HashMap<>(inserts.schema().options());
+      options.put("merge-engine", engine);
+      FileStoreTable t = inserts.withSchema(inserts.schema().withOptions(options));
+      RowType readType = t.schema().rowType();
+      List<List<Object>> expected = rowPath(t, runs, readType);
+      assertThat(expected).hasSizeGreaterThan(10);
+      for (int batchSize : new int[] {1, 2, 4096}) {
+        assertThat(merged(t, runs, readType, batchSize))
+            .as("%s in batches of %d", engine, batchSize)
+            .isEqualTo(expected);
+      }
+    }
   }
 
   @Test

@@ -63,7 +63,13 @@ class SortedRunMergeTest {
     int[] run = {2, 0, 3, 1};
     MergeCursor cursor =
         new MergeCursor(
-            opener, run, new int[] {0, 1, 2}, 1, new MergeCursor.PrimitiveKey(0, false), 1);
+            opener,
+            run,
+            new int[] {0, 1, 2},
+            1,
+            new MergeCursor.PrimitiveKey(0, false),
+            1,
+            new MergeCursor.FileConstants(null, (byte) 0));
     assertThat(events).isEmpty();
     List<Long> keys = new ArrayList<>();
     List<Integer> positions = new ArrayList<>();
