@@ -168,6 +168,22 @@ DROP TABLE `a$snapshots`;
 ALTER TABLE `a$options` ADD COLUMN x INT;
 TRUNCATE TABLE `a$files`;
 
+-- The sys database is read-only.
+CREATE TABLE sys.x (id INT);
+DROP TABLE sys.all_table_options;
+ALTER TABLE sys.catalog_options SET TBLPROPERTIES ('x' = 'y');
+ALTER TABLE a RENAME TO sys.x;
+CREATE DATABASE sys;
+INSERT INTO sys.catalog_options VALUES ('k', 'v');
+SELECT * FROM sys.nope;
+
+-- Incremental reads: bad ranges and bad table-function arguments.
+SELECT * FROM a WITH ('incremental-between' = '5');
+SELECT * FROM a WITH ('incremental-between' = '2,1');
+SELECT * FROM a WITH ('incremental-between-scan-mode' = 'sideways', 'incremental-between' = '1,2');
+SELECT * FROM paimon_incremental_query('a', 1);
+SELECT * FROM paimon_incremental_query('a', id, 2);
+
 -- Partitions.
 ALTER TABLE a DROP PARTITION (nope = 'x');
 ALTER TABLE p DROP PARTITION (id = 1);

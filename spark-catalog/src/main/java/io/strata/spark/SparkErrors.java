@@ -142,6 +142,24 @@ public final class SparkErrors {
                 + " itself to drop it.");
   }
 
+  /**
+   * A change to {@code name} in the {@code sys} database; {@code action} is what was asked
+   * ("create", "drop", "alter", "rename").
+   */
+  public static UnsupportedOperationException systemDatabaseReadOnly(String action, String name) {
+    return new UnsupportedOperationException(
+        "Cannot "
+            + action
+            + " "
+            + name
+            + ": sys is the catalog's read-only system database, whose tables"
+            + " (sys.all_table_options, sys.catalog_options) show the catalog's metadata and whose"
+            + " procedures run with CALL sys.*; "
+            + (action.equals("drop") || action.equals("alter") || action.equals("rename")
+                ? "its tables cannot be changed."
+                : "use another database."));
+  }
+
   public static UnsupportedOperationException alterSystemTable(String table) {
     return new UnsupportedOperationException(
         "Cannot alter system table "

@@ -258,6 +258,15 @@ public class StrataCatalog
     return SparkErrors.surfaced(() -> load(ident, selector -> selector.byTimestamp(millis)));
   }
 
+  /** Refuses {@code action} on a table of the {@code sys} database, which is read-only. */
+  private static void refuseSystemDatabase(String action, Identifier ident) {
+    if (isSystemDatabase(ident.namespace())) {
+      throw SparkErrors.surface(
+          SparkErrors.systemDatabaseReadOnly(
+              action, String.join(".", ident.namespace()) + "." + ident.name()));
+    }
+  }
+
   /** Whether {@code namespace} is Paimon's {@code sys} database of catalog-wide tables. */
   private static boolean isSystemDatabase(String[] namespace) {
     return namespace.length == 1 && io.strata.core.paths.Names.isSystemDatabase(namespace[0]);
@@ -343,6 +352,7 @@ public class StrataCatalog
   private Table create(
       Identifier ident, StructType schema, Transform[] partitions, Map<String, String> properties)
       throws TableAlreadyExistsException, NoSuchNamespaceException {
+    refuseSystemDatabase("create", ident);
     io.strata.core.catalog.Identifier id = toCore(ident);
     database(ident.namespace());
     TableProperties.Create props = TableProperties.fromCreate(properties);
@@ -387,6 +397,7 @@ public class StrataCatalog
   }
 
   private Table alter(Identifier ident, TableChange... changes) throws NoSuchTableException {
+    refuseSystemDatabase("alter", ident);
     io.strata.core.catalog.Identifier id = toCore(ident);
     if (!(loadTable(ident) instanceof StrataTable current)) {
       throw SparkErrors.alterSystemTable(String.valueOf(ident));
@@ -401,6 +412,7 @@ public class StrataCatalog
 
   @Override
   public boolean dropTable(Identifier ident) {
+    refuseSystemDatabase("drop", ident);
     io.strata.core.catalog.Identifier id = toCore(ident);
     if (id.branch() != null || id.systemTable() != null) {
       throw SparkErrors.dropBranchOrSystemTable(
@@ -422,6 +434,8 @@ public class StrataCatalog
   @Override
   public void renameTable(Identifier oldIdent, Identifier newIdent)
       throws NoSuchTableException, TableAlreadyExistsException {
+    refuseSystemDatabase("rename", oldIdent);
+    refuseSystemDatabase("rename a table to", newIdent);
     io.strata.core.catalog.Identifier to = toCore(renameTarget(oldIdent, newIdent));
     try {
       catalog.renameTable(toCore(oldIdent), to);

@@ -12,6 +12,12 @@ public final class ExtensionErrors {
   /** Spark's condition for a missing table, kept so callers that test for it still match. */
   public static final String TABLE_OR_VIEW_NOT_FOUND = "TABLE_OR_VIEW_NOT_FOUND";
 
+  /**
+   * Spark's condition whose template is the message alone, for errors Spark has no condition for:
+   * PySpark renders messages from conditions and fails on an error without one.
+   */
+  static final String MESSAGE_CONDITION = "_LEGACY_ERROR_TEMP_3100";
+
   private ExtensionErrors() {}
 
   /**
@@ -61,14 +67,16 @@ public final class ExtensionErrors {
    */
   public static RuntimeException badTableFunctionArguments(
       String function, String takes, String given) {
+    String message =
+        function + " takes " + takes + ", each a constant; it was called with " + given + ".";
     throw ExtensionErrors.<RuntimeException>unchecked(
         new AnalysisException(
-            function + " takes " + takes + ", each a constant; it was called with " + given + ".",
+            message,
             Option.empty(),
             Option.empty(),
             Option.empty(),
-            Option.empty(),
-            new Map.Map1<>("function", function),
+            Option.apply(MESSAGE_CONDITION),
+            new Map.Map2<>("message", message, "function", function),
             new QueryContext[0]));
   }
 

@@ -47,7 +47,9 @@ public final class Names {
       throw InvalidNameException.reserved(
           NameKind.DATABASE,
           name,
-          "'sys' is reserved for the system database that holds the procedures (CALL sys.*)");
+          "'sys' is reserved for the read-only system database that holds the procedures"
+              + " (CALL sys.*) and the catalog's system tables (sys.all_table_options,"
+              + " sys.catalog_options)");
     }
     return name;
   }

@@ -86,7 +86,7 @@ class NamesTest {
     assertThatThrownBy(() -> Names.table("t$snapshots"))
         .hasMessageContaining("it contains '$', which marks system tables such as t$snapshots");
     assertThatThrownBy(() -> Names.database("SYS"))
-        .hasMessageContaining("'sys' is reserved for the system database");
+        .hasMessageContaining("'sys' is reserved for the read-only system database");
     assertThatThrownBy(() -> Names.newTag("42"))
         .hasMessageContaining("a numeric name would be ambiguous with snapshot ids");
     assertThat(Names.tag("42")).isEqualTo("42"); // looking a numeric tag up is fine
