@@ -63,6 +63,33 @@ public final class ExtensionErrors {
   }
 
   /**
+   * {@code df.write.partitionBy(...).mode("overwrite").saveAsTable(table)} asked for a partitioning
+   * the existing table does not have: overwriting keeps the table's definition.
+   */
+  public static RuntimeException saveAsTableRepartition(
+      String table, List<String> requested, List<String> existing) {
+    String message =
+        "Cannot overwrite "
+            + table
+            + " partitioned by "
+            + requested
+            + ": the table is partitioned by "
+            + existing
+            + ", and an overwrite by saveAsTable keeps the table's definition. Write without"
+            + " partitionBy (or with the table's partitioning), or drop the table first to create"
+            + " it anew.";
+    throw ExtensionErrors.<RuntimeException>unchecked(
+        new AnalysisException(
+            message,
+            Option.empty(),
+            Option.empty(),
+            Option.empty(),
+            Option.apply(MESSAGE_CONDITION),
+            new Map.Map1<>("message", message),
+            new QueryContext[0]));
+  }
+
+  /**
    * A table-valued function called with the wrong arguments: names the function and what it takes.
    */
   public static RuntimeException badTableFunctionArguments(

@@ -37,6 +37,13 @@ public class StrataSparkSessionExtensions
         new AbstractFunction1<SparkSession, Rule<LogicalPlan>>() {
           @Override
           public Rule<LogicalPlan> apply(SparkSession session) {
+            return new SaveAsTableOverwrites(session);
+          }
+        });
+    extensions.injectHintResolutionRule(
+        new AbstractFunction1<SparkSession, Rule<LogicalPlan>>() {
+          @Override
+          public Rule<LogicalPlan> apply(SparkSession session) {
             return new MergeSchemaWrites(session);
           }
         });
