@@ -177,6 +177,48 @@ class SaveAsTableOverwriteTest {
 
     spark.sql("SELECT 'y' AS y").writeTo(table).createOrReplace();
     assertThat(rows("SELECT * FROM " + table)).containsExactly("[y]");
+
+    sql("REPLACE TABLE " + table + " (z INT)");
+    assertThat(rows("SELECT * FROM " + table)).isEmpty();
+    assertThat(rows("SELECT count(*) FROM strata.save_overwrite.`replaced$snapshots`"))
+        .containsExactly("[0]");
+  }
+
+  /**
+   * A replace is written aside and put in place only when its write commits, so a failing query
+   * leaves the old table, where Spark alone would have dropped it first.
+   */
+  @Test
+  void aFailingReplaceLeavesTheTableAsItWas() throws Exception {
+    String table = keyedTable("failed_replace");
+    String failing = "SELECT id, CAST(assert_true(id < 1) AS STRING) AS w FROM range(3)";
+    assertThatThrownBy(() -> sql("CREATE OR REPLACE TABLE " + table + " AS " + failing))
+        .hasMessageContaining("is not true");
+    assertThatThrownBy(() -> spark.sql(failing).writeTo(table).createOrReplace())
+        .hasMessageContaining("is not true");
+    assertThatThrownBy(() -> spark.sql(failing).writeTo(table).replace())
+        .hasMessageContaining("is not true");
+    assertThat(rows("SELECT * FROM " + table + " ORDER BY id"))
+        .containsExactly("[1,1,a]", "[2,2,b]");
+    assertThat(rows("SELECT * FROM " + table + " VERSION AS OF 'before' ORDER BY id"))
+        .containsExactly("[1,1,a]", "[2,2,b]");
+    java.nio.file.Path staging =
+        java.nio.file.Path.of(
+                new java.net.URI(
+                    rows("SELECT value FROM strata.sys.all_table_options WHERE database_name ="
+                            + " 'save_overwrite' AND table_name = 'failed_replace' AND key ="
+                            + " 'path'")
+                        .get(0)
+                        .replaceAll("^\\[|\\]$", "")))
+            .getParent()
+            .resolve(".strata-staging");
+    try (java.util.stream.Stream<java.nio.file.Path> left = java.nio.file.Files.list(staging)) {
+      assertThat(left).as("staged tables of the failed replaces").isEmpty();
+    }
+    // A failed CTAS leaves no table either.
+    assertThatThrownBy(() -> sql("CREATE TABLE strata.save_overwrite.never AS " + failing))
+        .hasMessageContaining("is not true");
+    assertThat(rows("SHOW TABLES IN strata.save_overwrite LIKE 'never'")).isEmpty();
   }
 
   @Test

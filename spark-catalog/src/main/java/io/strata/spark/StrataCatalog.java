@@ -14,7 +14,6 @@ import io.strata.core.snapshot.Snapshot;
 import io.strata.core.system.GlobalSystemTable;
 import io.strata.core.system.SystemTables;
 import io.strata.core.table.FileStoreTable;
-import io.strata.core.types.RowType;
 import io.strata.spark.extensions.StrataTableCatalog;
 import io.strata.spark.procedures.Procedures;
 import io.strata.spark.read.ReadMode;
@@ -41,6 +40,8 @@ import org.apache.spark.sql.connector.catalog.FunctionCatalog;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.NamespaceChange;
 import org.apache.spark.sql.connector.catalog.ProcedureCatalog;
+import org.apache.spark.sql.connector.catalog.StagedTable;
+import org.apache.spark.sql.connector.catalog.StagingTableCatalog;
 import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
@@ -58,6 +59,7 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  */
 public class StrataCatalog
     implements TableCatalog,
+        StagingTableCatalog,
         StrataTableCatalog,
         SupportsNamespaces,
         ProcedureCatalog,
@@ -355,16 +357,7 @@ public class StrataCatalog
     refuseSystemDatabase("create", ident);
     io.strata.core.catalog.Identifier id = toCore(ident);
     database(ident.namespace());
-    TableProperties.Create props = TableProperties.fromCreate(properties);
-    RowType rowType = SparkTypes.toRowType(schema);
-    TableSchema tableSchema =
-        SchemaFactory.create(
-            rowType,
-            partitionColumns(partitions),
-            List.of(),
-            props.options(),
-            props.comment(),
-            catalog.clock().millis());
+    TableSchema tableSchema = newSchema(schema, partitions, properties);
     try {
       FileStoreTable table = catalog.createTable(id, tableSchema);
       return new StrataTable(this.name, id, table);
@@ -373,6 +366,82 @@ public class StrataCatalog
         throw new TableAlreadyExistsException(ident);
       }
       throw e;
+    }
+  }
+
+  /** The first schema of a table Spark creates. */
+  private TableSchema newSchema(
+      StructType schema, Transform[] partitions, Map<String, String> properties) {
+    TableProperties.Create props = TableProperties.fromCreate(properties);
+    return SchemaFactory.create(
+        SparkTypes.toRowType(schema),
+        partitionColumns(partitions),
+        List.of(),
+        props.options(),
+        props.comment(),
+        catalog.clock().millis());
+  }
+
+  // ---- staged creates and replaces (CREATE [OR REPLACE] TABLE ... AS SELECT, REPLACE TABLE) ----
+
+  /**
+   * A CTAS creates its table at once and Spark drops it when the write fails, as without staging:
+   * writing it aside would cost a directory rename, which object stores do by copying every file.
+   */
+  @Override
+  public StagedTable stageCreate(
+      Identifier ident, Column[] columns, Transform[] partitions, Map<String, String> properties)
+      throws TableAlreadyExistsException, NoSuchNamespaceException {
+    StrataTable created = (StrataTable) createTable(ident, columns, partitions, properties);
+    return new StagedStrataTable(
+        this.name, toCore(ident), created.fileStoreTable(), () -> {}, () -> dropTable(ident));
+  }
+
+  /**
+   * The new table is written aside ({@link WarehouseCatalog#stageTable}) and put in the place of
+   * the old one only when its write commits: a failed query leaves the old table as it was, where
+   * Spark would otherwise drop it before writing the new one.
+   */
+  @Override
+  public StagedTable stageReplace(
+      Identifier ident, Column[] columns, Transform[] partitions, Map<String, String> properties)
+      throws NoSuchNamespaceException, NoSuchTableException {
+    if (!tableExists(ident)) {
+      throw new NoSuchTableException(ident);
+    }
+    return staged(ident, columns, partitions, properties);
+  }
+
+  @Override
+  public StagedTable stageCreateOrReplace(
+      Identifier ident, Column[] columns, Transform[] partitions, Map<String, String> properties)
+      throws NoSuchNamespaceException {
+    return staged(ident, columns, partitions, properties);
+  }
+
+  private StagedTable staged(
+      Identifier ident, Column[] columns, Transform[] partitions, Map<String, String> properties)
+      throws NoSuchNamespaceException {
+    refuseSystemDatabase("replace", ident);
+    io.strata.core.catalog.Identifier id = toCore(ident);
+    database(ident.namespace());
+    try {
+      FileStoreTable staged =
+          catalog.stageTable(
+              id,
+              newSchema(
+                  org.apache.spark.sql.connector.catalog.CatalogV2Util.v2ColumnsToStructType(
+                      columns),
+                  partitions,
+                  properties));
+      return new StagedStrataTable(
+          this.name,
+          id,
+          staged,
+          () -> catalog.installStaged(staged, id, true),
+          () -> catalog.dropStaged(staged, id));
+    } catch (IllegalArgumentException | UnsupportedOperationException e) {
+      throw SparkErrors.surface(e);
     }
   }
 

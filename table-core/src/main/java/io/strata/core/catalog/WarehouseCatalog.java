@@ -16,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -26,6 +27,9 @@ public final class WarehouseCatalog {
 
   public static final String DEFAULT_DATABASE = "default";
   private static final String DB_SUFFIX = ".db";
+
+  /** Where tables are written before they are put in place, inside a database's directory. */
+  public static final String STAGING_DIR = ".strata-staging";
 
   private final FileIO fileIO;
   private final Path warehouse;
@@ -215,6 +219,96 @@ public final class WarehouseCatalog {
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot rename table " + from + " to " + to, e);
+    }
+  }
+
+  /**
+   * A new table for {@code id} written aside, in a directory of its own under the database's
+   * staging directory ({@value #STAGING_DIR}, never listed as a table), until {@link
+   * #installStaged} puts it in the place of {@code id} or {@link #dropStaged} deletes it. A table
+   * may be replaced this way without being gone while its new rows are written.
+   */
+  public FileStoreTable stageTable(Identifier id, TableSchema schema) {
+    Path target = tablePath(id);
+    if (!databaseExists(id.database())) {
+      throw CatalogException.databaseNotFound(id.database());
+    }
+    Path dir =
+        new Path(
+            new Path(databasePath(id.database()), STAGING_DIR),
+            target.getName() + "-" + UUID.randomUUID());
+    if (!new SchemaManager(fileIO, new TablePaths(dir)).tryCommit(schema)) {
+      throw new IllegalStateException("The staging directory " + dir + " already holds a table");
+    }
+    return new FileStoreTable(fileIO, dir, schema, clock);
+  }
+
+  /**
+   * Puts a staged table in the place of {@code id}. With {@code replace} an existing table is first
+   * moved aside (then deleted once the staged one is in place); without it, an existing table
+   * refuses the install. Either way the staged table is in place, or it stays where it was and the
+   * existing table with it.
+   */
+  public void installStaged(FileStoreTable staged, Identifier id, boolean replace) {
+    Path stagedDir = requireStaged(staged, id);
+    Path target = tablePath(id);
+    Path replaced = null;
+    if (exists(target)) {
+      if (!replace || !tableExists(id)) {
+        throw CatalogException.tableAlreadyExists(id);
+      }
+      replaced = new Path(stagedDir.getParent(), stagedDir.getName() + "-replaced");
+      rename(target, replaced, "move table " + id + " aside");
+    }
+    try {
+      rename(stagedDir, target, "put the new table " + id + " in place");
+    } catch (RuntimeException e) {
+      if (replaced != null) {
+        try {
+          rename(replaced, target, "put table " + id + " back");
+        } catch (RuntimeException back) {
+          e.addSuppressed(back);
+        }
+      }
+      throw e;
+    }
+    if (replaced != null) {
+      try {
+        fileIO.deleteRecursively(replaced);
+      } catch (IOException e) {
+        throw new UncheckedIOException(
+            "Replaced table " + id + ", but could not delete its former files at " + replaced, e);
+      }
+    }
+  }
+
+  /** Deletes a staged table that will not be installed. */
+  public void dropStaged(FileStoreTable staged, Identifier id) {
+    Path dir = requireStaged(staged, id);
+    try {
+      fileIO.deleteRecursively(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete the staged table " + dir, e);
+    }
+  }
+
+  /** The directory of a table {@link #stageTable} made for {@code id}. */
+  private Path requireStaged(FileStoreTable staged, Identifier id) {
+    Path dir = staged.root();
+    Path staging = new Path(databasePath(id.database()), STAGING_DIR);
+    if (dir.getParent() == null || !dir.getParent().equals(staging)) {
+      throw new IllegalArgumentException(dir + " is not a table staged for " + id);
+    }
+    return PathContainment.requireInside(staging, dir, "install or drop a staged table");
+  }
+
+  private void rename(Path from, Path to, String what) {
+    try {
+      if (!fileIO.rename(from, to)) {
+        throw new IOException("rename returned false");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot " + what + " (" + from + " to " + to + ")", e);
     }
   }
 
