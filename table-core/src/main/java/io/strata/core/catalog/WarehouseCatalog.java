@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Databases and tables as directories of a warehouse: {@code <warehouse>/<db>.db/<table>/}. A
@@ -30,6 +32,8 @@ public final class WarehouseCatalog {
 
   /** Where tables are written before they are put in place, inside a database's directory. */
   public static final String STAGING_DIR = ".strata-staging";
+
+  private static final Logger LOG = LoggerFactory.getLogger(WarehouseCatalog.class);
 
   private final FileIO fileIO;
   private final Path warehouse;
@@ -247,7 +251,8 @@ public final class WarehouseCatalog {
    * Puts a staged table in the place of {@code id}. With {@code replace} an existing table is first
    * moved aside (then deleted once the staged one is in place); without it, an existing table
    * refuses the install. Either way the staged table is in place, or it stays where it was and the
-   * existing table with it.
+   * existing table with it. (A crash between moving the old table aside and putting the new one in
+   * place leaves both under the staging directory, the old one named {@code <staged>-replaced}.)
    */
   public void installStaged(FileStoreTable staged, Identifier id, boolean replace) {
     Path stagedDir = requireStaged(staged, id);
@@ -275,9 +280,9 @@ public final class WarehouseCatalog {
     if (replaced != null) {
       try {
         fileIO.deleteRecursively(replaced);
-      } catch (IOException e) {
-        throw new UncheckedIOException(
-            "Replaced table " + id + ", but could not delete its former files at " + replaced, e);
+      } catch (IOException | RuntimeException e) {
+        // The replace has happened; what is left is garbage under the staging directory.
+        LOG.warn("Replaced table {}, but could not delete its former files at {}", id, replaced, e);
       }
     }
   }
