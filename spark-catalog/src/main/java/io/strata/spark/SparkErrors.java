@@ -692,4 +692,36 @@ public final class SparkErrors {
             + (fallbackKeys.isEmpty() ? " has none" : " has " + fallbackKeys)
             + "; a fallback branch needs the same primary key.");
   }
+
+  /** The {@code paimon} data source was given no directory. */
+  public static IllegalArgumentException pathSourceNeedsPath() {
+    return new IllegalArgumentException(
+        "The paimon data source needs the table's directory: load(path) or save(path), or the"
+            + " option 'path'.");
+  }
+
+  /** The {@code paimon} data source found no table in {@code location}. */
+  public static IllegalArgumentException noTableAtPath(String location) {
+    return new IllegalArgumentException(
+        "There is no table at "
+            + location
+            + " (no schema under "
+            + location
+            + "/schema). Create it through a catalog (CREATE TABLE, or df.write.saveAsTable) and"
+            + " read or write it by name or by its directory.");
+  }
+
+  /** The {@code paimon} data source could not open or read {@code location}. */
+  public static IllegalArgumentException unreadablePathTable(String location, Exception cause) {
+    return new IllegalArgumentException(
+        "Cannot read the table at " + location + ": " + cause.getMessage(), cause);
+  }
+
+  /** A catalog operation the {@code paimon} data source's catalog does not offer. */
+  public static UnsupportedOperationException pathSourceRefuses(String what) {
+    return new UnsupportedOperationException(
+        "The paimon data source reads and writes existing tables by their directories; it cannot "
+            + what
+            + ".");
+  }
 }

@@ -131,7 +131,7 @@ public class StrataCatalog
   }
 
   /** The Hadoop settings that locate and open file systems, small enough to ship to tasks. */
-  private static Map<String, String> hadoopConf() {
+  static Map<String, String> hadoopConf() {
     Map<String, String> conf = new HashMap<>();
     SparkSession.getActiveSession()
         .foreach(
@@ -543,13 +543,7 @@ public class StrataCatalog
   @Override
   public Identifier[] listFunctions(String[] namespace) throws NoSuchNamespaceException {
     if (namespace.length == 0) {
-      return new Identifier[] {
-        Identifier.of(namespace, SparkBucketFunction.NAME),
-        Identifier.of(namespace, SparkBucketFunction.TRANSFORM_NAME),
-        Identifier.of(namespace, SparkBucketFunction.MOD_NAME),
-        Identifier.of(namespace, SparkWriteTaskFunction.NAME),
-        Identifier.of(namespace, SparkPartitionBucketsFunction.NAME)
-      };
+      return StrataFunctions.list(namespace);
     }
     database(namespace);
     return new Identifier[0];
@@ -557,26 +551,7 @@ public class StrataCatalog
 
   @Override
   public UnboundFunction loadFunction(Identifier ident) throws NoSuchFunctionException {
-    if (ident.namespace().length == 0 && ident.name().equalsIgnoreCase(SparkBucketFunction.NAME)) {
-      return new SparkBucketFunction();
-    }
-    if (ident.namespace().length == 0
-        && ident.name().equalsIgnoreCase(SparkBucketFunction.TRANSFORM_NAME)) {
-      return SparkBucketFunction.transform();
-    }
-    if (ident.namespace().length == 0
-        && ident.name().equalsIgnoreCase(SparkBucketFunction.MOD_NAME)) {
-      return SparkBucketFunction.mod();
-    }
-    if (ident.namespace().length == 0
-        && ident.name().equalsIgnoreCase(SparkWriteTaskFunction.NAME)) {
-      return new SparkWriteTaskFunction();
-    }
-    if (ident.namespace().length == 0
-        && ident.name().equalsIgnoreCase(SparkPartitionBucketsFunction.NAME)) {
-      return new SparkPartitionBucketsFunction();
-    }
-    throw new NoSuchFunctionException(ident);
+    return StrataFunctions.load(ident);
   }
 
   static io.strata.core.catalog.Identifier toCore(Identifier ident) {

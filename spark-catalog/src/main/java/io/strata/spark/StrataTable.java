@@ -113,6 +113,11 @@ public class StrataTable
     return table;
   }
 
+  /** The table's name in its catalog (for a table read by its directory, one made from it). */
+  public Identifier identifier() {
+    return identifier;
+  }
+
   @Override
   public String name() {
     return identifier.toString();

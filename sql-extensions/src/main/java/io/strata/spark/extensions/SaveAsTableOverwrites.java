@@ -15,6 +15,7 @@ import org.apache.spark.sql.catalyst.rules.Rule;
 import org.apache.spark.sql.connector.catalog.CatalogManager;
 import org.apache.spark.sql.connector.catalog.CatalogPlugin;
 import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.connector.catalog.SupportsV1OverwriteWithSaveAsTable;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
@@ -33,7 +34,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * <p>The rewrite is an {@code OverwriteByExpression} of every row by name (or, with {@code
  * spark.sql.sources.partitionOverwriteMode = dynamic} on a partitioned table, of the partitions the
  * DataFrame writes), committed as one OVERWRITE snapshot; the write options still apply ({@code
- * mergeSchema} among them). It applies only to the DataFrame writer's plan: a replace that comes
+ * mergeSchema} among them). It applies only to the DataFrame writer's plan, without a format or
+ * with {@code format("paimon")} (which Spark marks as the writer's overwrite): a replace that comes
  * from SQL ({@code CREATE OR REPLACE TABLE ... AS SELECT}) carries its statement's text and is left
  * a replace, as is one whose writer named a format other than Strata's. A missing table is created
  * as before.
@@ -53,7 +55,7 @@ final class SaveAsTableOverwrites extends Rule<LogicalPlan> {
         || replace.origin().sqlText().isDefined()
         || !(replace.name() instanceof UnresolvedIdentifier name)
         || !(replace.tableSpec() instanceof UnresolvedTableSpec spec)
-        || !writerWithoutFormat(spec.provider())) {
+        || !(writerWithoutFormat(spec.provider()) || markedBySpark(replace))) {
       return plan;
     }
     List<String> parts = new ArrayList<>(CollectionConverters.asJava(name.nameParts()));
@@ -93,11 +95,12 @@ final class SaveAsTableOverwrites extends Rule<LogicalPlan> {
         table.partitioning().length > 0
             && SQLConf.get().partitionOverwriteMode()
                 == SQLConf.PartitionOverwriteMode$.MODULE$.DYNAMIC();
+    scala.collection.immutable.Map<String, String> options =
+        replace.writeOptions().$minus(SupportsV1OverwriteWithSaveAsTable.OPTION_NAME);
     return dynamic
-        ? OverwritePartitionsDynamic$.MODULE$.byName(
-            relation, replace.query(), replace.writeOptions())
+        ? OverwritePartitionsDynamic$.MODULE$.byName(relation, replace.query(), options)
         : OverwriteByExpression$.MODULE$.byName(
-            relation, replace.query(), Literal.TrueLiteral(), replace.writeOptions());
+            relation, replace.query(), Literal.TrueLiteral(), options);
   }
 
   /**
@@ -108,6 +111,17 @@ final class SaveAsTableOverwrites extends Rule<LogicalPlan> {
   private static boolean writerWithoutFormat(Option<String> provider) {
     return provider.isDefined()
         && provider.get().equalsIgnoreCase(SQLConf.get().defaultDataSourceName());
+  }
+
+  /**
+   * Whether Spark marked the plan as the DataFrame writer's overwrite: it does for a named format
+   * whose source asks for it (Strata's {@code paimon} source does).
+   */
+  private static boolean markedBySpark(ReplaceTableAsSelect replace) {
+    return replace
+        .writeOptions()
+        .get(SupportsV1OverwriteWithSaveAsTable.OPTION_NAME)
+        .exists(v -> Boolean.parseBoolean(v));
   }
 
   private static List<String> describe(List<Transform> transforms) {

@@ -302,7 +302,7 @@ public final class WarehouseCatalog {
     Path dir = staged.root();
     Path staging = new Path(databasePath(id.database()), STAGING_DIR);
     if (dir.getParent() == null || !dir.getParent().equals(staging)) {
-      throw new IllegalArgumentException(dir + " is not a table staged for " + id);
+      throw CoreErrors.notStaged(dir.toString(), id.toString());
     }
     return PathContainment.requireInside(staging, dir, "install or drop a staged table");
   }

@@ -937,4 +937,16 @@ public final class CoreErrors {
             + " Its data file is read whole instead; rewrite the file (CALL sys.compact) to get"
             + " a new index.");
   }
+
+  /**
+   * A table handed to the catalog to install or drop as staged was not staged for {@code table}.
+   */
+  public static IllegalArgumentException notStaged(String dir, String table) {
+    return new IllegalArgumentException(
+        dir
+            + " is not a table staged for "
+            + table
+            + ": only a table the catalog staged for it can be put in its place or dropped as"
+            + " staged.");
+  }
 }
