@@ -232,6 +232,7 @@ class SaveAsTableOverwriteTest {
                     .saveAsTable("strata.save_overwrite.csv_table"))
         .hasMessage(
             "Catalog tables are Strata (Paimon-format) tables; USING csv is not supported. Omit"
-                + " USING or write USING paimon.");
+                + " USING or write USING paimon (a DataFrame writer:"
+                + " format(\"paimon\")).");
   }
 }

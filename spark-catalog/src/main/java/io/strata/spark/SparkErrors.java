@@ -178,7 +178,8 @@ public final class SparkErrors {
     return new UnsupportedOperationException(
         "Catalog tables are Strata (Paimon-format) tables; USING "
             + provider
-            + " is not supported. Omit USING or write USING paimon.");
+            + " is not supported. Omit USING or write USING paimon (a DataFrame writer:"
+            + " format(\"paimon\")).");
   }
 
   // ---- types and schema changes ----

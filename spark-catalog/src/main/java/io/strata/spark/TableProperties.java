@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
-import org.apache.spark.sql.internal.SQLConf;
 
 /**
  * Maps Spark's table properties to Strata table options: Spark's reserved properties (provider,
@@ -26,23 +25,13 @@ final class TableProperties {
 
   record Create(Map<String, String> options, String comment) {}
 
-  /**
-   * The options and comment of a new table. A provider must be Strata's, or the session's default
-   * data source ({@code spark.sql.sources.default}): {@code DataFrameWriter.saveAsTable} passes
-   * that one when the writer names no format, and the catalog cannot tell it from an explicit
-   * {@code USING}, so it cannot be refused without refusing {@code df.write.saveAsTable("t")}.
-   */
   static Create fromCreate(Map<String, String> properties) {
-    return fromCreate(properties, SQLConf.get().defaultDataSourceName());
-  }
-
-  static Create fromCreate(Map<String, String> properties, String defaultSource) {
     Map<String, String> options = new LinkedHashMap<>();
     String comment = null;
     for (Map.Entry<String, String> e : properties.entrySet()) {
       String key = e.getKey();
       switch (key) {
-        case TableCatalog.PROP_PROVIDER -> checkProvider(e.getValue(), defaultSource);
+        case TableCatalog.PROP_PROVIDER -> checkProvider(e.getValue());
         case TableCatalog.PROP_COMMENT -> comment = e.getValue();
         case TableCatalog.PROP_LOCATION -> throw SparkErrors.location();
         case TableCatalog.PROP_OWNER,
@@ -59,10 +48,8 @@ final class TableProperties {
     return new Create(options, comment);
   }
 
-  private static void checkProvider(String provider, String defaultSource) {
-    if (provider != null
-        && !ACCEPTED_PROVIDERS.contains(provider.toLowerCase(Locale.ROOT))
-        && !provider.equalsIgnoreCase(defaultSource)) {
+  private static void checkProvider(String provider) {
+    if (provider != null && !ACCEPTED_PROVIDERS.contains(provider.toLowerCase(Locale.ROOT))) {
       throw SparkErrors.provider(provider);
     }
   }

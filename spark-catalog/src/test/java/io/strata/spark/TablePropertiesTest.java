@@ -30,29 +30,17 @@ class TablePropertiesTest {
     assertThat(create.comment()).isEqualTo("a table");
   }
 
-  /**
-   * {@code df.write.saveAsTable("t")} without a format passes the session's default data source as
-   * the provider: such a table is a Strata table, as with no provider at all.
-   */
-  @Test
-  void theSessionsDefaultSourceIsAccepted() {
-    assertThat(
-            TableProperties.fromCreate(Map.of("provider", "PARQUET", "bucket", "2"), "parquet")
-                .options())
-        .containsOnly(Map.entry("bucket", "2"));
-    assertThat(TableProperties.fromCreate(Map.of("provider", "paimon"), "parquet").options())
-        .isEmpty();
-  }
-
   @Test
   void otherProvidersAndLocationsAreRejected() {
-    assertThatThrownBy(() -> TableProperties.fromCreate(Map.of("provider", "csv"), "parquet"))
+    assertThatThrownBy(() -> TableProperties.fromCreate(Map.of("provider", "csv")))
         .isInstanceOf(UnsupportedOperationException.class)
         .hasMessage(
             "Catalog tables are Strata (Paimon-format) tables; USING csv is not supported."
-                + " Omit USING or write USING paimon.");
-    assertThatThrownBy(() -> TableProperties.fromCreate(Map.of("provider", "parquet"), "orc"))
+                + " Omit USING or write USING paimon (a DataFrame writer:"
+                + " format(\"paimon\")).");
+    assertThatThrownBy(() -> TableProperties.fromCreate(Map.of("provider", "parquet")))
         .hasMessageContaining("USING parquet is not supported");
+    assertThat(TableProperties.fromCreate(Map.of("provider", "PAIMON")).options()).isEmpty();
     assertThatThrownBy(() -> TableProperties.fromCreate(Map.of("location", "/tmp/x")))
         .isInstanceOf(UnsupportedOperationException.class)
         .hasMessageStartingWith("CREATE TABLE ... LOCATION is not supported");

@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedIdentifier;
 import org.apache.spark.sql.catalyst.expressions.Literal;
+import org.apache.spark.sql.catalyst.plans.logical.CreateTableAsSelect;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.OverwriteByExpression$;
 import org.apache.spark.sql.catalyst.plans.logical.OverwritePartitionsDynamic$;
@@ -24,21 +25,22 @@ import scala.Option;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * {@code df.write.mode("overwrite").saveAsTable("t")} on an existing Strata table overwrites the
- * table's rows instead of replacing the table, as Delta Lake does and Paimon's Spark connector now
- * does too. Spark plans that call as a replace ({@code ReplaceTableAsSelect}), which a catalog
- * without staged replaces runs by dropping the table and creating a new one from the DataFrame: the
- * primary key, partitioning, options, snapshots and tags would be lost, and a query that fails
- * after the drop would lose the rows as well.
+ * The DataFrame writer's plans for a Strata catalog, made to mean what its users expect.
  *
- * <p>The rewrite is an {@code OverwriteByExpression} of every row by name (or, with {@code
- * spark.sql.sources.partitionOverwriteMode = dynamic} on a partitioned table, of the partitions the
- * DataFrame writes), committed as one OVERWRITE snapshot; the write options still apply ({@code
- * mergeSchema} among them). It applies only to the DataFrame writer's plan, without a format or
- * with {@code format("paimon")} (which Spark marks as the writer's overwrite): a replace that comes
- * from SQL ({@code CREATE OR REPLACE TABLE ... AS SELECT}) carries its statement's text and is left
- * a replace, as is one whose writer named a format other than Strata's. A missing table is created
- * as before.
+ * <p>{@code df.write.mode("overwrite").saveAsTable("t")} on an existing table overwrites the
+ * table's rows instead of replacing the table, as Delta Lake does. Spark plans that call as a
+ * replace ({@code ReplaceTableAsSelect}): the primary key, partitioning, options, snapshots and
+ * tags would go. The rewrite is an {@code OverwriteByExpression} of every row by name (or, with
+ * {@code spark.sql.sources.partitionOverwriteMode = dynamic} on a partitioned table, of the
+ * partitions the DataFrame writes), committed as one OVERWRITE snapshot; the write options still
+ * apply ({@code mergeSchema} among them). It applies to the writer without a format, and with
+ * {@code format("paimon")}, which Spark marks as the writer's overwrite. SQL's {@code CREATE OR
+ * REPLACE TABLE ... AS SELECT} carries its statement's text and {@code
+ * df.writeTo(t).createOrReplace()} names no provider: both stay replaces, as asked.
+ *
+ * <p>The writer without a format also names the session's default source ({@code parquet}) as the
+ * provider of a table it creates; the rule removes it, so {@code df.write.saveAsTable("t")} creates
+ * a Strata table while SQL's {@code USING parquet} is still refused by name.
  */
 final class SaveAsTableOverwrites extends Rule<LogicalPlan> {
 
@@ -50,6 +52,21 @@ final class SaveAsTableOverwrites extends Rule<LogicalPlan> {
 
   @Override
   public LogicalPlan apply(LogicalPlan plan) {
+    if (plan instanceof CreateTableAsSelect create
+        && create.origin().sqlText().isEmpty()
+        && create.tableSpec() instanceof UnresolvedTableSpec spec
+        && writerWithoutFormat(spec.provider())
+        && create.name() instanceof UnresolvedIdentifier name
+        && target(name) != null) {
+      return create.copy(
+          create.name(),
+          create.partitioning(),
+          create.query(),
+          withoutProvider(spec),
+          create.writeOptions(),
+          create.ignoreIfExists(),
+          create.isAnalyzed());
+    }
     if (!(plan instanceof ReplaceTableAsSelect replace)
         || !replace.orCreate()
         || replace.origin().sqlText().isDefined()
@@ -58,26 +75,26 @@ final class SaveAsTableOverwrites extends Rule<LogicalPlan> {
         || !(writerWithoutFormat(spec.provider()) || markedBySpark(replace))) {
       return plan;
     }
-    List<String> parts = new ArrayList<>(CollectionConverters.asJava(name.nameParts()));
-    CatalogManager catalogs = session.sessionState().catalogManager();
-    CatalogPlugin catalog = catalogs.currentCatalog();
-    if (parts.size() > 1 && catalogs.isCatalogRegistered(parts.get(0))) {
-      catalog = catalogs.catalog(parts.remove(0));
-    }
-    if (!(catalog instanceof StrataTableCatalog tables)) {
+    Target target = target(name);
+    if (target == null) {
       return plan;
     }
-    String[] namespace =
-        parts.size() == 1
-            ? catalogs.currentNamespace()
-            : parts.subList(0, parts.size() - 1).toArray(new String[0]);
-    Identifier ident = Identifier.of(namespace, parts.get(parts.size() - 1));
     Table table;
     try {
-      if (!tables.tableExists(ident)) {
-        return plan; // created from the DataFrame, as Spark plans it
+      if (!target.catalog().tableExists(target.ident())) {
+        // Created from the DataFrame, as Spark plans it, as a table of the catalog's own kind.
+        return writerWithoutFormat(spec.provider())
+            ? replace.copy(
+                replace.name(),
+                replace.partitioning(),
+                replace.query(),
+                withoutProvider(spec),
+                replace.writeOptions(),
+                replace.orCreate(),
+                replace.isAnalyzed())
+            : plan;
       }
-      table = tables.loadTable(ident);
+      table = target.catalog().loadTable(target.ident());
     } catch (Exception e) {
       return plan; // Spark's own planning reports what is wrong with the name
     }
@@ -85,12 +102,13 @@ final class SaveAsTableOverwrites extends Rule<LogicalPlan> {
     if (!requested.isEmpty()
         && !describe(requested).equals(describe(Arrays.asList(table.partitioning())))) {
       throw ExtensionErrors.saveAsTableRepartition(
-          catalog.name() + "." + ident,
+          target.catalog().name() + "." + target.ident(),
           describe(requested),
           describe(Arrays.asList(table.partitioning())));
     }
     DataSourceV2Relation relation =
-        DataSourceV2Relation.create(table, Option.apply(catalog), Option.apply(ident));
+        DataSourceV2Relation.create(
+            table, Option.apply(target.catalog()), Option.apply(target.ident()));
     boolean dynamic =
         table.partitioning().length > 0
             && SQLConf.get().partitionOverwriteMode()
@@ -101,6 +119,44 @@ final class SaveAsTableOverwrites extends Rule<LogicalPlan> {
         ? OverwritePartitionsDynamic$.MODULE$.byName(relation, replace.query(), options)
         : OverwriteByExpression$.MODULE$.byName(
             relation, replace.query(), Literal.TrueLiteral(), options);
+  }
+
+  /** A table name in a Strata catalog. */
+  private record Target(StrataTableCatalog catalog, Identifier ident) {}
+
+  /** Where {@code name} points when that is a Strata catalog, else null. */
+  private Target target(UnresolvedIdentifier name) {
+    List<String> parts = new ArrayList<>(CollectionConverters.asJava(name.nameParts()));
+    CatalogManager catalogs = session.sessionState().catalogManager();
+    CatalogPlugin catalog = catalogs.currentCatalog();
+    if (parts.size() > 1 && catalogs.isCatalogRegistered(parts.get(0))) {
+      catalog = catalogs.catalog(parts.remove(0));
+    }
+    if (!(catalog instanceof StrataTableCatalog tables)) {
+      return null;
+    }
+    String[] namespace =
+        parts.size() == 1
+            ? catalogs.currentNamespace()
+            : parts.subList(0, parts.size() - 1).toArray(new String[0]);
+    return new Target(tables, Identifier.of(namespace, parts.get(parts.size() - 1)));
+  }
+
+  /**
+   * The spec without the provider the writer filled in for want of a format: the table is the
+   * catalog's own kind.
+   */
+  private static UnresolvedTableSpec withoutProvider(UnresolvedTableSpec spec) {
+    return spec.copy(
+        spec.properties(),
+        Option.empty(),
+        spec.optionExpression(),
+        spec.location(),
+        spec.comment(),
+        spec.collation(),
+        spec.serde(),
+        spec.external(),
+        spec.constraints());
   }
 
   /**
