@@ -1,5 +1,6 @@
 package io.strata.spark;
 
+import io.strata.spark.extensions.ExtensionErrors;
 import org.apache.spark.QueryContext;
 import org.apache.spark.sql.AnalysisException;
 import scala.Option;
@@ -20,16 +21,8 @@ public final class StrataAnalysisException extends AnalysisException {
    */
   public static final String ERROR_TYPE = "strataErrorType";
 
-  /**
-   * A condition of Spark's whose message template is the message alone. PySpark renders an error's
-   * message from its condition and parameters (its {@code getMessage()}, and the logging of any
-   * error with a query context); an error without a condition fails there with a
-   * NullPointerException instead of showing its message.
-   */
-  public static final String MESSAGE_CONDITION = "_LEGACY_ERROR_TEMP_3100";
-
-  /** The parameter of {@link #MESSAGE_CONDITION}'s template. */
-  public static final String MESSAGE = "message";
+  /** The parameter of {@link ExtensionErrors#MESSAGE_CONDITION}'s template. */
+  private static final String MESSAGE = "message";
 
   /** Session setting that keeps the original error (and so its stack trace) as the cause. */
   public static final String STACK_TRACE_CONF = "spark.strata.error.stacktrace";
@@ -40,7 +33,7 @@ public final class StrataAnalysisException extends AnalysisException {
         Option.empty(),
         Option.empty(),
         keepCause ? Option.apply(error) : Option.empty(),
-        Option.apply(MESSAGE_CONDITION),
+        Option.apply(ExtensionErrors.MESSAGE_CONDITION),
         new Map.Map2<>(
             MESSAGE, String.valueOf(error.getMessage()), ERROR_TYPE, error.getClass().getName()),
         new QueryContext[0],

@@ -13,10 +13,13 @@ public final class ExtensionErrors {
   public static final String TABLE_OR_VIEW_NOT_FOUND = "TABLE_OR_VIEW_NOT_FOUND";
 
   /**
-   * Spark's condition whose template is the message alone, for errors Spark has no condition for:
-   * PySpark renders messages from conditions and fails on an error without one.
+   * A condition of Spark's whose message template is the message alone (parameter {@code message}),
+   * for errors Spark has no condition for. PySpark renders an error's message from its condition
+   * and parameters (its {@code getMessage()}, and the logging of any error with a query context);
+   * an error without a condition fails there with a NullPointerException instead of showing its
+   * message.
    */
-  static final String MESSAGE_CONDITION = "_LEGACY_ERROR_TEMP_3100";
+  public static final String MESSAGE_CONDITION = "_LEGACY_ERROR_TEMP_3100";
 
   private ExtensionErrors() {}
 
@@ -51,15 +54,7 @@ public final class ExtensionErrors {
             + holds
             + ". Check the name, or qualify it with its database (db.table) or run USE db."
             + " SQLSTATE: 42P01";
-    throw ExtensionErrors.<RuntimeException>unchecked(
-        new AnalysisException(
-            message,
-            Option.empty(),
-            Option.empty(),
-            Option.empty(),
-            Option.apply(TABLE_OR_VIEW_NOT_FOUND),
-            new Map.Map1<>("relationName", table),
-            new QueryContext[0]));
+    throw analysisError(message, TABLE_OR_VIEW_NOT_FOUND, new Map.Map1<>("relationName", table));
   }
 
   /**
@@ -78,15 +73,7 @@ public final class ExtensionErrors {
             + ", and an overwrite by saveAsTable keeps the table's definition. Write without"
             + " partitionBy (or with the table's partitioning), or drop the table first to create"
             + " it anew.";
-    throw ExtensionErrors.<RuntimeException>unchecked(
-        new AnalysisException(
-            message,
-            Option.empty(),
-            Option.empty(),
-            Option.empty(),
-            Option.apply(MESSAGE_CONDITION),
-            new Map.Map1<>("message", message),
-            new QueryContext[0]));
+    throw analysisError(message, MESSAGE_CONDITION, new Map.Map1<>("message", message));
   }
 
   /**
@@ -96,14 +83,24 @@ public final class ExtensionErrors {
       String function, String takes, String given) {
     String message =
         function + " takes " + takes + ", each a constant; it was called with " + given + ".";
+    throw analysisError(
+        message, MESSAGE_CONDITION, new Map.Map2<>("message", message, "function", function));
+  }
+
+  /**
+   * An analysis error with {@code message} under Spark's {@code condition}, thrown undeclared
+   * (AnalysisException is checked in Java, while Spark's rules, written in Scala, throw it freely).
+   */
+  private static RuntimeException analysisError(
+      String message, String condition, Map<String, String> parameters) {
     throw ExtensionErrors.<RuntimeException>unchecked(
         new AnalysisException(
             message,
             Option.empty(),
             Option.empty(),
             Option.empty(),
-            Option.apply(MESSAGE_CONDITION),
-            new Map.Map2<>("message", message, "function", function),
+            Option.apply(condition),
+            parameters,
             new QueryContext[0]));
   }
 
