@@ -145,5 +145,17 @@ class PathTableSourceTest {
         .hasMessageContaining("Create it through a catalog");
     assertThatThrownBy(() -> spark.read().format("paimon").load().collect())
         .hasMessageContaining("The paimon data source needs the table's directory");
+    // Writing to a path without a table creates none, in any mode.
+    assertThatThrownBy(
+            () ->
+                spark.sql("SELECT 1L AS id").write().format("paimon").mode("append").save(location))
+        .hasMessageContaining("There is no table at " + location);
+    assertThatThrownBy(() -> spark.sql("SELECT 1L AS id").write().format("paimon").save(location))
+        .hasMessage(
+            "The paimon data source reads and writes existing tables by their directories; it"
+                + " cannot create a table at "
+                + location
+                + "; create it in a catalog.");
+    assertThat(empty.toFile().list()).isEmpty();
   }
 }

@@ -91,14 +91,14 @@ public final class PathCatalog implements TableCatalog, FunctionCatalog {
   @Override
   public Table createTable(
       Identifier ident, Column[] columns, Transform[] partitions, Map<String, String> properties) {
-    throw refused("create a table at " + ident.name() + " through it; create it in a catalog");
+    throw refused("create a table at " + ident.name() + "; create it in a catalog");
   }
 
   @Override
   @SuppressWarnings("deprecation")
   public Table createTable(
       Identifier ident, StructType schema, Transform[] partitions, Map<String, String> properties) {
-    throw refused("create a table at " + ident.name() + " through it; create it in a catalog");
+    throw refused("create a table at " + ident.name() + "; create it in a catalog");
   }
 
   @Override
