@@ -71,10 +71,11 @@ public final class PathCatalog implements TableCatalog, FunctionCatalog {
         () -> {
           FileStoreTable files = table.fileStoreTable();
           Snapshot snapshot = timeTravel.apply(new SnapshotSelector(files));
-          if (snapshot.schemaId() != files.schema().id()) {
-            files = files.withSchema(SnapshotSelector.schemaAt(files, snapshot));
-          }
-          return new StrataTable(PathTableSource.NAME, table.identifier(), files, snapshot);
+          return new StrataTable(
+              PathTableSource.NAME,
+              table.identifier(),
+              StrataCatalog.readAt(files, snapshot),
+              snapshot);
         });
   }
 

@@ -260,6 +260,13 @@ public class StrataCatalog
     return SparkErrors.surfaced(() -> load(ident, selector -> selector.byTimestamp(millis)));
   }
 
+  /** {@code table} as a read of {@code snapshot} sees it: with the snapshot's columns. */
+  static FileStoreTable readAt(FileStoreTable table, Snapshot snapshot) {
+    return snapshot.schemaId() == table.schema().id()
+        ? table
+        : table.withSchema(SnapshotSelector.schemaAt(table, snapshot));
+  }
+
   /** Refuses {@code action} on a table of the {@code sys} database, which is read-only. */
   private static void refuseSystemDatabase(String action, Identifier ident) {
     if (isSystemDatabase(ident.namespace())) {
@@ -300,9 +307,7 @@ public class StrataCatalog
     Snapshot snapshot = null;
     if (timeTravel != null) {
       snapshot = timeTravel.apply(new SnapshotSelector(table));
-      if (snapshot.schemaId() != table.schema().id()) {
-        table = table.withSchema(SnapshotSelector.schemaAt(table, snapshot));
-      }
+      table = readAt(table, snapshot);
     }
     if (named.systemTable() == null) {
       return new StrataTable(this.name, named, table, snapshot);
@@ -534,12 +539,7 @@ public class StrataCatalog
 
   // ---- functions ----
 
-  /**
-   * The catalog's own functions live in the empty namespace: {@code strata.strata_bucket}, {@code
-   * bucket}, which Spark binds to the bucket transform of a bucketed scan's partitioning, {@code
-   * strata_mod_bucket}, and {@code strata_write_task} and {@code strata_partition_buckets}, which
-   * writes cluster by.
-   */
+  /** The catalog's own functions ({@link StrataFunctions}) live in the empty namespace. */
   @Override
   public Identifier[] listFunctions(String[] namespace) throws NoSuchNamespaceException {
     if (namespace.length == 0) {
